@@ -1,0 +1,39 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { countries, fiatCurrencies } from './reference.ts';
+
+// Accounts at the depth the skeleton needs (demo users owning offers); the accounts issue adds
+// sessions, two-factor, devices and settings in tables of their own.
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Public identifier (`usr_…`); never expose the row id. */
+    publicId: text('public_id').notNull().unique(),
+    username: text('username').notNull().unique(),
+    /** Stored lower-cased, so uniqueness is case-insensitive. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['active', 'suspended', 'banned'] })
+      .notNull()
+      .default('active'),
+    isVendor: integer('is_vendor', { mode: 'boolean' }).notNull().default(false),
+    isAffiliate: integer('is_affiliate', { mode: 'boolean' }).notNull().default(false),
+    isMerchant: integer('is_merchant', { mode: 'boolean' }).notNull().default(false),
+    isKiosk: integer('is_kiosk', { mode: 'boolean' }).notNull().default(false),
+    isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
+    countryId: integer('country_id').references(() => countries.id),
+    currencyId: integer('currency_id').references(() => fiatCurrencies.id),
+    locale: text('locale').notNull().default('en'),
+    feedbackPositive: integer('feedback_positive').notNull().default(0),
+    feedbackNegative: integer('feedback_negative').notNull().default(0),
+    completedTrades: integer('completed_trades').notNull().default(0),
+    /** Unix milliseconds. */
+    lastSeenAt: integer('last_seen_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('users_role_idx').on(t.role)],
+);

@@ -1,0 +1,240 @@
+import { type Algorithm, hash } from '@node-rs/argon2';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { newId, newOfferHash } from '../ids.ts';
+import { cryptoCurrencies, fiatCurrencies, offers, paymentGroups, paymentMethods, users } from '../schema/index.ts';
+import { countries as countrySeeds } from './data/countries.ts';
+import { type SeededRandom, seededRandom } from './random.ts';
+
+/** Every demo account shares this password; the README lists the accounts. */
+export const DEMO_PASSWORD = 'Coinfair-demo-2026!';
+
+type UserInsert = typeof users.$inferInsert;
+
+/** One account per role (spec section 6), documented in the README. */
+export const demoAccounts: ReadonlyArray<Pick<UserInsert, 'username' | 'email' | 'role'> & Partial<UserInsert>> = [
+  { username: 'admin', email: 'admin@example.com', role: 'admin' },
+  { username: 'moderator', email: 'moderator@example.com', role: 'moderator' },
+  { username: 'vendor', email: 'vendor@example.com', role: 'user', isVendor: true },
+  { username: 'buyer', email: 'buyer@example.com', role: 'user' },
+  { username: 'affiliate', email: 'affiliate@example.com', role: 'user', isAffiliate: true },
+  { username: 'merchant', email: 'merchant@example.com', role: 'user', isMerchant: true },
+  { username: 'kiosk', email: 'kiosk@example.com', role: 'user', isKiosk: true },
+  { username: 'suspended', email: 'suspended@example.com', role: 'user', status: 'suspended' },
+  { username: 'banned', email: 'banned@example.com', role: 'user', status: 'banned' },
+];
+
+const VENDOR_NAMES = [
+  'SwiftSats',
+  'LagosBTC',
+  'NairobiCoin',
+  'AmazonKing',
+  'EuroTrader',
+  'PixPronto',
+  'UpiExpress',
+  'AtlasCrypto',
+  'ManilaFast',
+  'AndesBit',
+  'MumbaiDesk',
+  'BerlinBlock',
+  'TokyoTether',
+  'SeoulSats',
+  'CairoCoins',
+  'AccraGold',
+  'JoburgBit',
+  'LimaLedger',
+  'BogotaBTC',
+  'MadridMint',
+  'ParisPeer',
+  'LondonLink',
+  'TorontoTrade',
+  'SydneySats',
+  'DubaiDesk',
+  'KarachiCoin',
+  'DhakaDirect',
+  'HanoiHodl',
+  'BangkokBit',
+  'JakartaJet',
+  'KyivKeys',
+  'WarsawWallet',
+  'IstanbulIO',
+  'MexicoMint',
+  'SantiagoSats',
+  'CaracasCash',
+  'KampalaKoin',
+  'DakarDigital',
+  'KigaliCrypto',
+  'RioRapido',
+  'ChicagoChain',
+  'MiamiMoney',
+];
+
+const TERMS = [
+  'Send the exact amount from an account in your own name. Include no crypto words in the payment reference. I release within minutes after the money arrives.',
+  "Fast and friendly. Please have your ID ready; first-time buyers may be asked for a selfie with today's date.",
+  'Only pay from a bank account that matches your verified name. Third-party payments are refunded minus fees and the trade is cancelled.',
+  'Gift card must be unused and the receipt must be uploaded to the trade chat before I check the code.',
+  'Mark as paid only after you have really paid. Disputes are opened for false payment claims.',
+  'Online 08:00–22:00 local time. Large amounts welcome; contact me in the chat before paying above the maximum.',
+];
+
+const TAGS = [
+  'no-verification-needed',
+  'receipt-required',
+  'photo-id-required',
+  'online-payments',
+  'same-bank-only',
+  'friends-and-family',
+];
+
+function minorFactor(minorUnits: number): number {
+  return 10 ** minorUnits;
+}
+
+/** A round number near `value`, so limits read like a person chose them (50, 100, 2500). */
+function roundNice(value: number): number {
+  if (value <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const steps = [1, 2, 2.5, 5, 10];
+  const step = steps.find((s) => value <= s * magnitude) ?? 10;
+  return step * magnitude;
+}
+
+export function hasDemoData(db: Db): boolean {
+  const [row] = db.select({ n: count() }).from(users).all();
+  return (row?.n ?? 0) > 0;
+}
+
+/** `Algorithm.Argon2id`; the package's const enum cannot be imported as a value under type stripping. */
+const ARGON2ID: Algorithm.Argon2id = 2;
+
+/** Hashes once for every demo account: argon2id at OWASP parameters costs ~50 ms a hash. */
+export async function hashDemoPassword(): Promise<string> {
+  return hash(DEMO_PASSWORD, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+}
+
+export interface DemoSeedOptions {
+  offerCount?: number;
+  seed?: number;
+  now?: number;
+}
+
+/** Demo users of every role and `offerCount` offers across currencies and methods, in one transaction. */
+export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOptions = {}): void {
+  const { offerCount = 640, seed = 20261122, now = Date.now() } = options;
+  const random = seededRandom(seed);
+
+  const fiats = db.select().from(fiatCurrencies).all();
+  const allMethods = db.select().from(paymentMethods).all();
+  const groups = new Map(
+    db
+      .select()
+      .from(paymentGroups)
+      .all()
+      .map((g) => [g.id, g.slug]),
+  );
+  const cryptos = db.select().from(cryptoCurrencies).all();
+  const fiatByCode = new Map(fiats.map((f) => [f.code, f]));
+
+  db.transaction(
+    (tx) => {
+      const accountIds: number[] = [];
+      for (const account of demoAccounts) {
+        const row = tx
+          .insert(users)
+          .values({
+            publicId: newId('usr', random.bytes),
+            passwordHash,
+            isEmailVerified: true,
+            lastSeenAt: now,
+            createdAt: now - 400 * 86_400_000,
+            ...account,
+          })
+          .returning({ id: users.id, isVendor: users.isVendor })
+          .get();
+        if (row.isVendor) accountIds.push(row.id);
+      }
+
+      const vendorIds = [...accountIds];
+      VENDOR_NAMES.forEach((name, i) => {
+        const country = random.pick(countrySeeds);
+        const trades = random.int(3, 4200);
+        const row = tx
+          .insert(users)
+          .values({
+            publicId: newId('usr', random.bytes),
+            username: name,
+            email: `${name.toLowerCase()}@vendors.example.com`,
+            passwordHash,
+            isVendor: true,
+            isEmailVerified: true,
+            currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
+            completedTrades: trades,
+            feedbackPositive: Math.round(trades * (0.9 + random.next() * 0.1)),
+            feedbackNegative: random.int(0, Math.ceil(trades / 200)),
+            lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
+            createdAt: now - random.int(30, 2500) * 86_400_000,
+          })
+          .returning({ id: users.id })
+          .get();
+        vendorIds.push(row.id);
+      });
+
+      for (let i = 0; i < offerCount; i++) {
+        tx.insert(offers).values(demoOffer(random, { vendorIds, fiats, allMethods, groups, cryptos, now })).run();
+      }
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+interface OfferContext {
+  vendorIds: number[];
+  fiats: (typeof fiatCurrencies.$inferSelect)[];
+  allMethods: (typeof paymentMethods.$inferSelect)[];
+  groups: Map<number, string>;
+  cryptos: (typeof cryptoCurrencies.$inferSelect)[];
+  now: number;
+}
+
+function demoOffer(random: SeededRandom, c: OfferContext): typeof offers.$inferInsert {
+  // Popular currencies (low sort order) get most offers, as on a real marketplace.
+  const fiat = random.weighted(c.fiats, (f) => (f.sortOrder <= 15 ? 40 : f.sortOrder <= 40 ? 6 : 1));
+  const fitting = c.allMethods.filter((m) => m.currencies.length === 0 || m.currencies.includes(fiat.code));
+  const method = random.pick(fitting.length > 0 ? fitting : c.allMethods);
+  const group = c.groups.get(method.groupId) ?? '';
+  const crypto = random.weighted(c.cryptos, (x) => (x.code === 'BTC' ? 7 : 3));
+  const type = random.chance(0.62) ? 'sell' : 'buy';
+
+  // Gift cards and chargeback-prone methods carry higher margins; bank transfers trade near market.
+  const marginRange = group === 'gift-cards' ? [800, 4500] : group === 'bank-transfers' ? [-150, 600] : [0, 1200];
+  const margin = random.int(marginRange[0] ?? 0, marginRange[1] ?? 0);
+  const signedMargin = type === 'sell' ? margin : -Math.round(margin / 2);
+
+  const factor = minorFactor(fiat.minorUnits);
+  const minMajor = roundNice(fiat.defaultAmount * random.pick([0.1, 0.25, 0.5, 1]));
+  const maxMajor = roundNice(minMajor * random.pick([2, 5, 10, 20, 50]));
+  const created = c.now - random.int(0, 180) * 86_400_000;
+
+  return {
+    hash: newOfferHash(random.bytes),
+    ownerId: random.pick(c.vendorIds),
+    type,
+    cryptoCurrencyId: crypto.id,
+    fiatCurrencyId: fiat.id,
+    paymentMethodId: method.id,
+    marginBasisPoints: signedMargin,
+    fiatMinMinor: Math.round(minMajor * factor),
+    fiatMaxMinor: Math.round(maxMajor * factor),
+    paymentWindowMinutes: random.pick([30, 30, 60, 60, 90, 120]),
+    terms: random.pick(TERMS),
+    tags: [random.pick(TAGS), random.pick(TAGS)].filter((t, i, all) => all.indexOf(t) === i),
+    requireVerifiedId: random.chance(0.25),
+    requireMinPastTrades: random.pick([0, 0, 0, 1, 3, 5, 10]),
+    showOnlyTrustedUser: random.chance(0.05),
+    isFeatured: random.chance(0.08),
+    status: random.chance(0.94) ? 'active' : 'paused',
+    createdAt: created,
+    updatedAt: created,
+  };
+}

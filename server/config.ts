@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+
+// The one place that reads the environment. A bad value stops start-up with a message naming the
+// variable, instead of surfacing later as a confusing runtime failure.
+
+const port = v.pipe(
+  v.optional(v.string(), '4321'),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.integer(),
+  v.minValue(0, 'must be between 0 and 65535'),
+  v.maxValue(65535, 'must be between 0 and 65535'),
+);
+
+const ConfigSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
+  PORT: port,
+  HOST: v.pipe(v.optional(v.string(), '127.0.0.1'), v.minLength(1, 'must not be empty')),
+  DATABASE_URL: v.pipe(v.optional(v.string(), 'data/marketplace.db'), v.minLength(1, 'must not be empty')),
+  /** Origins allowed to open the realtime socket and send mutating requests, beyond the request's own host. */
+  PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://example.com'))),
+  PRICE_FEED: v.optional(v.picklist(['simulated']), 'simulated'),
+  /** Seconds between simulated price ticks. */
+  PRICE_TICK_SECONDS: v.pipe(
+    v.optional(v.string(), '10'),
+    v.regex(/^\d+$/, 'must be a whole number of seconds'),
+    v.transform(Number),
+    v.minValue(1, 'must be at least 1'),
+  ),
+});
+
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = v.safeParse(ConfigSchema, env);
+  if (result.success) return result.output;
+  const lines = result.issues.map((issue) => {
+    const name = v.getDotPath(issue) ?? 'environment';
+    return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,82 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../services/errors.ts';
+import { readCookie } from './cookies.ts';
+import { errorResponse } from './errors.ts';
+
+// Double-submit token (spec section 7: every call sends the CSRF header). The cookie is readable
+// by our own scripts, which echo it in X-CSRF-Token; another site can neither read it nor set the
+// header. The accounts issue binds the token to the session.
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-CSRF-Token';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function newCsrfToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The valid token the client already holds, or undefined when it must be issued one. */
+export function presentedCsrfCookie(cookieHeader: string | undefined | null): string | undefined {
+  const token = readCookie(cookieHeader, CSRF_COOKIE);
+  return token && TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+export function csrfSetCookie(token: string, secure: boolean): string {
+  return `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface CsrfOptions {
+  /** Origins besides the request's own that may send mutating requests (PUBLIC_ORIGIN). */
+  allowedOrigins: readonly string[];
+  secureCookies: boolean;
+}
+
+/** True when the browser's own signals say the request did not come from another site. */
+export function isSameSiteRequest(headers: Headers, requestOrigin: string, allowed: readonly string[]): boolean {
+  const origin = headers.get('origin');
+  const originAllowed = origin === requestOrigin || (origin !== null && allowed.includes(origin));
+  if (origin !== null && !originAllowed) return false;
+  const site = headers.get('sec-fetch-site');
+  if (site === 'cross-site') return false;
+  if (site === 'same-site' && !originAllowed) return false;
+  return true;
+}
+
+export function csrf(options: CsrfOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const cookieHeader = c.req.header('cookie');
+    const token = presentedCsrfCookie(cookieHeader);
+
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const header = c.req.header(CSRF_HEADER) ?? '';
+      const origin = new URL(c.req.url).origin;
+      if (
+        !token ||
+        !sameToken(header, token) ||
+        !isSameSiteRequest(c.req.raw.headers, origin, options.allowedOrigins)
+      ) {
+        const res = errorResponse(
+          c,
+          new AppError(
+            'CSRF_TOKEN_MISMATCH',
+            'The security token is missing or does not match. Reload the page and try again.',
+            { field: CSRF_HEADER },
+          ),
+        );
+        if (!token) res.headers.append('Set-Cookie', csrfSetCookie(newCsrfToken(), options.secureCookies));
+        return res;
+      }
+    }
+
+    await next();
+    if (!token) c.res.headers.append('Set-Cookie', csrfSetCookie(newCsrfToken(), options.secureCookies));
+  };
+}

@@ -1,0 +1,48 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError, type ErrorCode, type FieldIssue } from '../services/errors.ts';
+
+/** The closed map from error code to HTTP status (ARCHITECTURE.md: one error envelope). */
+export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
+  ERROR_INPUT_VALIDATION: 400,
+  NOT_FOUND: 404,
+  CSRF_TOKEN_MISMATCH: 403,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  RATE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+};
+
+export interface ErrorBody {
+  errors: { code: ErrorCode; message: string; field?: string; details?: FieldIssue[] }[];
+  meta?: { action?: string };
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  const entry: ErrorBody['errors'][number] = { code: error.code, message: error.message };
+  if (error.field !== undefined) entry.field = error.field;
+  if (error.details !== undefined) entry.details = error.details;
+  return { errors: [entry] };
+}
+
+export function errorResponse(c: Context, error: AppError): Response {
+  return c.json(errorBody(error), statusOf[error.code]);
+}
+
+/** The response for errors that are not AppErrors: logged in full, answered without internals. */
+export function unexpectedErrorResponse(c: Context, error: unknown, log: (e: unknown) => void): Response {
+  // Hono raises its own HTTPException for malformed bodies and the like: a client error, not a bug.
+  if (error && typeof error === 'object' && 'getResponse' in error && 'status' in error) {
+    const status = Number((error as { status: number }).status);
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'ERROR_INPUT_VALIDATION';
+      return errorResponse(c, new AppError(code, 'The request could not be read.'));
+    }
+  }
+  log(error);
+  return errorResponse(c, new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+}

@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { closeDatabase, openDatabase } from '../db/client.ts';
+import { prepareDatabase } from '../db/seed/index.ts';
+import { createApp, isApiPath } from './app.ts';
+import { type Config, ConfigError, readConfig } from './config.ts';
+import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
+import { createStaticFiles } from './http/static-files.ts';
+import { createInProcessBus } from './realtime/bus.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
+import { createServices } from './services/container.ts';
+import { createSimulatedPriceFeed } from './services/price-feed/simulated.ts';
+
+// One node:http server, three faces (ARCHITECTURE.md): the Hono API, the realtime hub on /ws, and
+// the Astro build (prerendered pages and /dist/ assets from memory, SSR pages through its handler).
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface StartOptions {
+  config: Config;
+  /** The folder `npm run build` wrote: client/, server/entry.mjs and migrations/. */
+  buildDir: string;
+  migrationsFolder?: string;
+  log?: Logger;
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message, error) => console.error(message, error ?? ''),
+};
+
+async function loadAstroHandler(buildDir: string): Promise<AstroHandler> {
+  // Must be set before the import: the entry starts its own server unless told not to.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = await import(pathToFileURL(join(buildDir, 'server', 'entry.mjs')).href);
+  return entry.handler as AstroHandler;
+}
+
+export async function startServer({
+  config,
+  buildDir,
+  migrationsFolder,
+  log = consoleLogger,
+}: StartOptions): Promise<RunningServer> {
+  const db = openDatabase(config.DATABASE_URL);
+  const prepared = await prepareDatabase(db, { migrationsFolder: migrationsFolder ?? join(buildDir, 'migrations') });
+  if (prepared.seededReference) log.info('Database: reference data seeded.');
+  if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
+
+  const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
+  const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
+
+  const bus = createInProcessBus((error) => log.error('event listener failed', error));
+  const priceFeed = createSimulatedPriceFeed({ tickSeconds: config.PRICE_TICK_SECONDS });
+  priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
+  priceFeed.start();
+
+  const services = createServices({ db, priceFeed });
+  const app = createApp({ services, allowedOrigins, secureCookies, logError: (e) => log.error('request failed', e) });
+  const api = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  const staticFiles = createStaticFiles(join(buildDir, 'client'));
+  const astro = await loadAstroHandler(buildDir);
+  const hub = createRealtimeHub({ bus, allowedOrigins, log: log.error });
+
+  // Pages get the CSRF cookie too, so a page's first mutating call already has a token to echo.
+  const issueCsrfCookie = (req: IncomingMessage, res: ServerResponse) => {
+    if (!presentedCsrfCookie(req.headers.cookie))
+      res.appendHeader('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies));
+  };
+
+  const server = createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (isApiPath(pathname)) {
+      void api(req, res);
+      return;
+    }
+    if (staticFiles.serve(req, res, (isHtml) => isHtml && issueCsrfCookie(req, res))) return;
+    issueCsrfCookie(req, res);
+    Promise.resolve(astro(req, res)).catch((error) => {
+      log.error('page render failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Something went wrong on our side. Please try again.');
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (!hub.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      priceFeed.stop();
+      // close() stops accepting and resolves once in-flight requests have finished.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await hub.close();
+      await closed;
+      closeDatabase(db);
+    })();
+    return stopping;
+  };
+
+  return { server, url, stop };
+}
+
+/** `npm start`: read the environment, start, and stop cleanly on SIGTERM/SIGINT. */
+export async function main(buildDir: string): Promise<void> {
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const startedAt = performance.now();
+  const running = await startServer({ config, buildDir });
+  consoleLogger.info(
+    `Coinfair is listening on ${running.url} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  );
+
+  const shutdown = (signal: string) => {
+    consoleLogger.info(`${signal}: finishing in-flight requests…`);
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting.');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    running.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error('Shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

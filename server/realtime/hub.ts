@@ -1,0 +1,196 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { BusEvent, EventBus } from './bus.ts';
+
+// The realtime hub on /ws (same port as HTTP). Sockets subscribe to channels; the hub holds one
+// bus subscription per channel in use and fans each event out, serialized once.
+//
+// Client → server: {"type":"subscribe","channel":"rates"} | {"type":"unsubscribe","channel":…} | {"type":"ping"}
+// Server → client: {"type":"subscribed","channel":…} | {"type":"unsubscribed","channel":…} | {"type":"pong"}
+//                  {"type":"event","channel":…,"event":{"type":…,"payload":…}}
+//                  {"type":"error","code":"CHANNEL_FORBIDDEN"|"BAD_MESSAGE"|"TOO_MANY_CHANNELS","channel"?:…}
+
+/** Who is on the other end of a socket; the accounts issue fills it from the session. */
+export interface SocketPrincipal {
+  userId?: number;
+}
+
+/** Anyone may join these; every other channel needs the authorizer's yes. */
+export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['rates']);
+
+export type ChannelAuthorizer = (channel: string, principal: SocketPrincipal) => boolean;
+export type PrincipalResolver = (request: IncomingMessage) => SocketPrincipal;
+
+export const publicChannelsOnly: ChannelAuthorizer = (channel) => PUBLIC_CHANNELS.has(channel);
+
+const MAX_CHANNELS_PER_SOCKET = 50;
+const CHANNEL_PATTERN = /^[a-z][a-z0-9_:.-]{0,99}$/;
+
+interface Client {
+  socket: WebSocket;
+  principal: SocketPrincipal;
+  channels: Set<string>;
+  alive: boolean;
+}
+
+export interface RealtimeHubOptions {
+  bus: EventBus;
+  authorize?: ChannelAuthorizer;
+  resolvePrincipal?: PrincipalResolver;
+  /** Besides the request's own host. */
+  allowedOrigins?: readonly string[];
+  heartbeatMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface RealtimeHub {
+  /** Handles an HTTP upgrade for /ws; returns false when the request is not for the hub. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
+  const {
+    bus,
+    authorize = publicChannelsOnly,
+    resolvePrincipal = () => ({}),
+    allowedOrigins = [],
+    heartbeatMs = 30_000,
+    log = () => {},
+  } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, clientTracking: false });
+  const clients = new Set<Client>();
+  const rooms = new Map<string, { members: Set<Client>; unsubscribe: () => void }>();
+
+  const send = (client: Client, message: unknown) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  };
+
+  const fanOut = (event: BusEvent, channel: string) => {
+    const room = rooms.get(channel);
+    if (!room) return;
+    const frame = JSON.stringify({ type: 'event', channel, event });
+    for (const member of room.members) {
+      if (member.socket.readyState === member.socket.OPEN) member.socket.send(frame);
+    }
+  };
+
+  const join = (client: Client, channel: string) => {
+    let room = rooms.get(channel);
+    if (!room) {
+      room = { members: new Set(), unsubscribe: bus.subscribe(channel, fanOut) };
+      rooms.set(channel, room);
+    }
+    room.members.add(client);
+    client.channels.add(channel);
+  };
+
+  const leave = (client: Client, channel: string) => {
+    const room = rooms.get(channel);
+    client.channels.delete(channel);
+    if (!room) return;
+    room.members.delete(client);
+    if (room.members.size === 0) {
+      room.unsubscribe();
+      rooms.delete(channel);
+    }
+  };
+
+  const onMessage = (client: Client, raw: string) => {
+    let message: { type?: unknown; channel?: unknown };
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+    }
+    const channel = typeof message.channel === 'string' ? message.channel : '';
+    switch (message.type) {
+      case 'ping':
+        return send(client, { type: 'pong' });
+      case 'subscribe':
+        if (!CHANNEL_PATTERN.test(channel)) return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+        if (!authorize(channel, client.principal))
+          return send(client, { type: 'error', code: 'CHANNEL_FORBIDDEN', channel });
+        if (!client.channels.has(channel) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+          return send(client, { type: 'error', code: 'TOO_MANY_CHANNELS', channel });
+        }
+        join(client, channel);
+        return send(client, { type: 'subscribed', channel });
+      case 'unsubscribe':
+        leave(client, channel);
+        return send(client, { type: 'unsubscribed', channel });
+      default:
+        return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      // No pong since the last ping: the peer is gone (sleeping laptop, dropped NAT entry).
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    handleUpgrade(request, socket, head) {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname !== '/ws') return false;
+      const origin = request.headers.origin;
+      const ownOrigins = [`http://${request.headers.host}`, `https://${request.headers.host}`];
+      // Browsers always send Origin on a WebSocket handshake; a foreign one is cross-site hijacking.
+      if (origin !== undefined && !ownOrigins.includes(origin) && !allowedOrigins.includes(origin)) {
+        rejectUpgrade(socket, 403, 'Forbidden');
+        return true;
+      }
+      let principal: SocketPrincipal;
+      try {
+        principal = resolvePrincipal(request);
+      } catch (error) {
+        log('realtime: could not resolve the socket principal', error);
+        rejectUpgrade(socket, 500, 'Internal Server Error');
+        return true;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        const client: Client = { socket: ws, principal, channels: new Set(), alive: true };
+        clients.add(client);
+        ws.on('pong', () => {
+          client.alive = true;
+        });
+        ws.on('message', (data, isBinary) => {
+          client.alive = true;
+          if (isBinary) return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+          onMessage(client, data.toString());
+        });
+        ws.on('close', () => {
+          for (const channel of [...client.channels]) leave(client, channel);
+          clients.delete(client);
+        });
+        ws.on('error', (error) => log('realtime: socket error', error));
+      });
+      return true;
+    },
+
+    connectionCount: () => clients.size,
+
+    async close() {
+      clearInterval(heartbeat);
+      for (const client of clients) client.socket.close(1001, 'server shutting down');
+      // Give peers a moment to answer the close frame, then cut whatever is left.
+      await new Promise((resolve) => setTimeout(resolve, 200).unref());
+      for (const client of clients) client.socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { foldForSearch } from '../../src/lib/fold-for-search.ts';
+import { requestLocale } from '../http/locale.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+
+// Reference data of spec section 7 ("Offers and reference data").
+
+const flag = v.optional(v.picklist(['0', '1'], 'must be 0 or 1'));
+const currencyCode = v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code'));
+const wholeNumber = (min: number, max: number, fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+/** Spec section 9: the countries request uses limit 500, offset 0. */
+const CountriesQuery = v.object({ limit: wholeNumber(1, 500, '500'), offset: wholeNumber(0, 100_000, '0') });
+
+export function referenceRoutes(services: Services) {
+  const { reference } = services;
+  return new Hono()
+    .get('/currencies', validate('query', v.object({ 'with-popular': flag })), (c) => {
+      const data = reference.listCurrencies({ locale: requestLocale(c) });
+      if (c.req.valid('query')['with-popular'] === '1') {
+        return c.json({ data, meta: { popularCurrencies: reference.popularCurrencyCodes() } });
+      }
+      return c.json({ data });
+    })
+    .get('/currencies/:code', validate('param', v.object({ code: currencyCode })), (c) => {
+      const { code } = c.req.valid('param');
+      const currency = reference.getCurrency({ locale: requestLocale(c), code });
+      return c.json({ data: currency });
+    })
+    .get('/calculator/currency', (c) => c.json({ data: reference.calculatorCurrencies({ locale: requestLocale(c) }) }))
+    .get('/countries', validate('query', CountriesQuery), (c) => {
+      const { limit, offset } = c.req.valid('query');
+      const { items, total } = reference.listCountries({ locale: requestLocale(c), limit, offset });
+      return c.json({ data: items, meta: { total, limit, offset } });
+    })
+    .get('/timezones', (c) => c.json({ data: reference.listTimezones() }))
+    .get('/vendorlanding/currency', (c) =>
+      c.json({ data: { currencies: reference.listCurrencies({ locale: requestLocale(c) }) } }),
+    )
+    .get('/vendorlanding/graph', validate('query', v.object({ currency: v.optional(currencyCode, 'USD') })), (c) => {
+      const { currency } = c.req.valid('query');
+      return c.json({ data: reference.weeklyBtcChart({ code: currency }) });
+    });
+}
+
+/** Spec sections 5 and 9: searching starts at 3 characters; shorter text answers an empty list. */
+const MIN_LOCATION_QUERY = 3;
+const LocationQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(100, 'must be at most 100 characters')), ''),
+});
+
+export function locationRoutes(services: Services) {
+  return new Hono().get('/search', validate('query', LocationQuery), (c) => {
+    const query = foldForSearch(c.req.valid('query').q);
+    if (query.length < MIN_LOCATION_QUERY) return c.json({ data: [] });
+    return c.json({ data: services.reference.searchLocations({ locale: requestLocale(c), query, limit: 20 }) });
+  });
+}

@@ -1,0 +1,41 @@
+// Typed errors services throw. The HTTP layer maps each code to a status in one place
+// (server/http/errors.ts); services never think in HTTP.
+
+export const errorCodes = [
+  'ERROR_INPUT_VALIDATION',
+  'NOT_FOUND',
+  'CSRF_TOKEN_MISMATCH',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'RATE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+  readonly details: FieldIssue[] | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { field?: string; details?: FieldIssue[] } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.field = options.field;
+    this.details = options.details;
+  }
+}
+
+export function notFound(what: string, field?: string): AppError {
+  return new AppError('NOT_FOUND', `${what} was not found.`, field ? { field } : {});
+}

@@ -1,0 +1,203 @@
+import type { Locale } from '../../../src/lib/i18n/locales.ts';
+import { notFound } from '../errors.ts';
+import type { PriceFeed } from '../price-feed/price-feed.ts';
+import { localizedCountryName, localizedCurrencyName } from './display-names.ts';
+import type { FiatCurrencyRow, ReferenceRepository } from './repository.ts';
+
+/** Currencies with a sort order up to this count as popular (spec: `meta.popularCurrencies`). */
+const POPULAR_MAX_ORDER = 10;
+/** Quick-pick chips of the calculator's currency list. */
+const FAST_SEARCH_COUNT = 6;
+const TIMEZONE_CACHE_MS = 15 * 60 * 1000;
+
+export interface FiatRate {
+  /** Units of this currency per 1 US dollar. */
+  usd: number;
+  /** Price of 1 BTC in this currency. */
+  btc: number;
+  /** Price of 1 USDT in this currency. */
+  usdt: number;
+}
+
+export interface CurrencyView {
+  id: number;
+  code: string;
+  name: string;
+  originalName: string;
+  symbol: string;
+  minorUnits: number;
+  rate: FiatRate;
+  order: number;
+  defaultAmount: number;
+}
+
+export interface CountryView {
+  id: number;
+  iso: string;
+  iso3: string;
+  name: string;
+  originalName: string;
+  currency: string;
+  phoneCode: string;
+  popularPaymentMethods: { slug: string; name: string }[];
+}
+
+export interface LocationView {
+  id: number;
+  countryId: number;
+  countryIso: string;
+  countryName: string;
+  cityName: string;
+  subdivisionName: string;
+  prettyName: string;
+}
+
+export interface TimezoneView {
+  name: string;
+  region: string;
+  /** Current UTC offset, `+05:30`; it follows daylight-saving time. */
+  offset: string;
+  offsetMinutes: number;
+}
+
+export interface ChartPoint {
+  date: number;
+  rate: number;
+}
+
+function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+function utcOffsetMinutes(timeZone: string, at: Date): number {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+export interface ReferenceDeps {
+  repo: ReferenceRepository;
+  priceFeed: PriceFeed;
+  now: () => number;
+}
+
+export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) {
+  // Reference rows change only through migrations and the seed, so they are read once.
+  let currencyRows: FiatCurrencyRow[] | undefined;
+  const currencies = () => {
+    currencyRows ??= repo.listCurrencies();
+    return currencyRows;
+  };
+  let timezoneCache: { at: number; list: TimezoneView[] } | undefined;
+
+  const rateOf = (usdRate: number): FiatRate => ({
+    usd: round(usdRate, 6),
+    btc: round(priceFeed.usdPrice('BTC') * usdRate, 2),
+    usdt: round(priceFeed.usdPrice('USDT') * usdRate, 4),
+  });
+
+  const view = (row: FiatCurrencyRow, locale: Locale): CurrencyView => ({
+    id: row.id,
+    code: row.code,
+    name: localizedCurrencyName(locale, row.code, row.name),
+    originalName: row.name,
+    symbol: row.symbol,
+    minorUnits: row.minorUnits,
+    rate: rateOf(row.usdRate),
+    order: row.sortOrder,
+    defaultAmount: row.defaultAmount,
+  });
+
+  const findRow = (code: string) => {
+    const row = currencies().find((c) => c.code === code);
+    if (!row) throw notFound(`Currency ${code}`, 'code');
+    return row;
+  };
+
+  return {
+    listCurrencies({ locale }: { locale: Locale }): CurrencyView[] {
+      return currencies().map((row) => view(row, locale));
+    },
+
+    popularCurrencyCodes(): string[] {
+      return currencies()
+        .filter((c) => c.sortOrder <= POPULAR_MAX_ORDER)
+        .map((c) => c.code);
+    },
+
+    getCurrency({ locale, code }: { locale: Locale; code: string }): CurrencyView {
+      return view(findRow(code), locale);
+    },
+
+    calculatorCurrencies({ locale }: { locale: Locale }) {
+      const list = currencies().map((row) => view(row, locale));
+      return {
+        currencies: list,
+        popular: list.filter((c) => c.order <= POPULAR_MAX_ORDER),
+        fastSearch: list.slice(0, FAST_SEARCH_COUNT).map((c) => c.code),
+      };
+    },
+
+    listCountries({ locale, limit, offset }: { locale: Locale; limit: number; offset: number }) {
+      const methods = new Map<number, { slug: string; name: string }[]>();
+      for (const m of repo.listCountryPaymentMethods()) {
+        const list = methods.get(m.countryId) ?? [];
+        list.push({ slug: m.slug, name: m.name });
+        methods.set(m.countryId, list);
+      }
+      const items: CountryView[] = repo.listCountries(limit, offset).map((c) => ({
+        id: c.id,
+        iso: c.iso,
+        iso3: c.iso3,
+        name: localizedCountryName(locale, c.iso, c.name),
+        originalName: c.name,
+        currency: c.currencyCode,
+        phoneCode: c.phoneCode,
+        popularPaymentMethods: methods.get(c.id) ?? [],
+      }));
+      return { items, total: repo.countCountries() };
+    },
+
+    searchLocations({ locale, query, limit }: { locale: Locale; query: string; limit: number }): LocationView[] {
+      return repo.searchLocations(query, limit).map((l) => {
+        const countryName = localizedCountryName(locale, l.countryIso, l.countryName);
+        const parts = [l.cityName, l.subdivisionName === l.cityName ? '' : l.subdivisionName, countryName];
+        return { ...l, countryName, prettyName: parts.filter(Boolean).join(', ') };
+      });
+    },
+
+    listTimezones(): TimezoneView[] {
+      const at = now();
+      if (!timezoneCache || at - timezoneCache.at > TIMEZONE_CACHE_MS) {
+        const date = new Date(at);
+        const list = repo.listTimezones().map((tz) => {
+          const offsetMinutes = utcOffsetMinutes(tz.name, date);
+          return { name: tz.name, region: tz.region, offset: formatOffset(offsetMinutes), offsetMinutes };
+        });
+        timezoneCache = { at, list };
+      }
+      return timezoneCache.list;
+    },
+
+    /** Hourly BTC price in `code` over the last seven days (vendor landing weekly chart). */
+    weeklyBtcChart({ code }: { code: string }): ChartPoint[] {
+      const usdRate = findRow(code).usdRate;
+      return priceFeed
+        .history('BTC', 7 * 86_400, 3_600)
+        .map((p) => ({ date: p.date, rate: round(p.usd * usdRate, 2) }));
+    },
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

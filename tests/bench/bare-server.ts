@@ -1,0 +1,30 @@
+// The baseline: a bare node:http server doing the least work that produces the same answer as
+// ours. `static <file>` sends the file's bytes from memory; `api <db>` runs the same prepared
+// query as GET /rest/v1/currencies and serializes it. Prints `ready <port>` when listening.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
+
+const [mode, path] = process.argv.slice(2);
+if (!path) throw new Error('usage: bare-server.ts static|api <path>');
+
+let handler: (res: import('node:http').ServerResponse) => void;
+if (mode === 'static') {
+  const body = readFileSync(path);
+  handler = (res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+    res.end(body);
+  };
+} else {
+  const db = new Database(path, { readonly: true });
+  const query = db.prepare('SELECT * FROM fiat_currencies ORDER BY sort_order, code');
+  handler = (res) => {
+    const body = JSON.stringify({ data: query.all() });
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+}
+
+const server = createServer((_req, res) => handler(res));
+server.listen(0, '127.0.0.1', () => console.log(`ready ${(server.address() as AddressInfo).port}`));

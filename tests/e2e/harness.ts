@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { readConfig } from '../../server/config.ts';
+import type { RunningServer, StartOptions } from '../../server/main.ts';
+import { createTestDb } from '../support/test-db.ts';
+
+// Browser tests run against the artifact `npm start` serves (build/), never against sources.
+
+const root = join(import.meta.dirname, '..', '..');
+const buildDir = join(root, 'build');
+
+/** Debian's Chromium with the flags DEVELOPERS.md requires on these machines (no network). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The built server on a free port over a private copy of the template database. */
+export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+  const bundle = join(buildDir, 'app', 'main.js');
+  if (!existsSync(bundle)) throw new Error('No build: run `npm run build` first (`npm test` does).');
+  const { startServer: start } = (await import(pathToFileURL(bundle).href)) as {
+    startServer(options: StartOptions): Promise<RunningServer>;
+  };
+  const testDb = createTestDb();
+  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: testDb.path, ...env });
+  const running = await start({ config, buildDir, log: { info: () => {}, error: (m, e) => console.error(m, e) } });
+  return {
+    url: running.url,
+    async stop() {
+      await running.stop();
+      testDb.close();
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh page at the given width (context per page: no cookies leak between tests). */
+export async function openPage(browser: Browser, width = 1440, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  return context.newPage();
+}

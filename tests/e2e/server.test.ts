@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startServer } from './harness.ts';
+
+// The built server as `npm start` runs it: one port for pages, assets, API and realtime.
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({ PRICE_TICK_SECONDS: '1' });
+});
+afterAll(() => server.stop());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+
+describe('pages and assets', () => {
+  it('serves the prerendered home page with a CSRF cookie and an ETag', async () => {
+    const res = await get('/', { 'accept-encoding': 'identity' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
+    const html = await res.text();
+    expect(html).toContain('<html lang="en"');
+    const again = await get('/', { 'if-none-match': res.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends brotli or gzip when the browser takes it', async () => {
+    const br = await get('/', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await br.text()).toContain('</html>');
+    const gzip = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('serves every language under its prefix, Hebrew right-to-left', async () => {
+    const de = await (await get('/de/')).text();
+    expect(de).toContain('<html lang="de"');
+    const he = await (await get('/he/')).text();
+    expect(he).toMatch(/<html lang="he"[^>]*dir="rtl"/);
+  });
+
+  it('marks /dist/ assets immutable for a year', async () => {
+    const html = await (await get('/')).text();
+    const asset = /(?:href|src)="(\/dist\/[^"]+)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const res = await get(asset as string);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const head = await fetch(`${server.url}${asset}`, { method: 'HEAD' });
+    expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown pages with a 404 page and refuses path traversal', async () => {
+    const res = await get('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const traversal = await get('/dist/..%2f..%2fpackage.json');
+    expect(traversal.status).toBe(404);
+  });
+});
+
+describe('API and realtime on the same port', () => {
+  it('answers the reference API', async () => {
+    const res = await get('/rest/v1/currencies/USD');
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.code).toBe('USD');
+    expect((await get('/healthz')).status).toBe(200);
+  });
+
+  it('streams live prices on the public rates channel', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const frames: any[] = [];
+    const tick = new Promise<any>((resolve) => {
+      ws.on('message', (data) => {
+        const frame = JSON.parse(data.toString());
+        frames.push(frame);
+        if (frame.type === 'event') resolve(frame);
+      });
+    });
+    ws.send(JSON.stringify({ type: 'subscribe', channel: 'rates' }));
+    const event = await tick;
+    expect(frames[0]).toEqual({ type: 'subscribed', channel: 'rates' });
+    expect(event.channel).toBe('rates');
+    expect(event.event.payload.usd.BTC).toBeGreaterThan(1000);
+    ws.close();
+  });
+});

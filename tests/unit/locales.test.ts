@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { locales, localizePath, splitLocale } from '../../src/lib/i18n/locales.ts';
+import { interpolate } from '../../src/lib/i18n/messages.ts';
+
+const dir = join(import.meta.dirname, '../../locales');
+const load = (locale: string) =>
+  JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8')) as Record<string, string>;
+const en = load('en');
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('message catalogues', () => {
+  it('has exactly one file per supported language', () => {
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -5))
+        .sort(),
+    ).toEqual([...locales].sort());
+  });
+
+  it('has English messages', () => {
+    expect(Object.keys(en).length).toBeGreaterThan(50);
+  });
+
+  describe.each(locales.filter((l) => l !== 'en'))('%s', (locale) => {
+    const catalogue = load(locale);
+
+    it('has every key of en and no other', () => {
+      const missing = Object.keys(en).filter((k) => !(k in catalogue));
+      const extra = Object.keys(catalogue).filter((k) => !(k in en));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it('keeps the placeholders of en in every message', () => {
+      const wrong = Object.keys(en).filter(
+        (k) => k in catalogue && placeholders(catalogue[k] ?? '').join() !== placeholders(en[k] ?? '').join(),
+      );
+      expect(wrong).toEqual([]);
+    });
+
+    it('has no empty messages', () => {
+      expect(
+        Object.entries(catalogue)
+          .filter(([, v]) => !v.trim())
+          .map(([k]) => k),
+      ).toEqual([]);
+    });
+  });
+});
+
+describe('locale paths', () => {
+  it('omits the prefix for English and adds it for others', () => {
+    expect(localizePath('en', '/vendors')).toBe('/vendors');
+    expect(localizePath('de', '/vendors')).toBe('/de/vendors');
+    expect(localizePath('de', '/')).toBe('/de/');
+  });
+
+  it('splits a path into locale and rest', () => {
+    expect(splitLocale('/de/vendors')).toEqual({ locale: 'de', path: '/vendors' });
+    expect(splitLocale('/de')).toEqual({ locale: 'de', path: '/' });
+    expect(splitLocale('/vendors')).toEqual({ locale: 'en', path: '/vendors' });
+    expect(splitLocale('/en/vendors')).toEqual({ locale: 'en', path: '/en/vendors' });
+    expect(splitLocale('/xx/vendors')).toEqual({ locale: 'en', path: '/xx/vendors' });
+  });
+
+  it('interpolates placeholders and leaves unknown ones visible', () => {
+    expect(interpolate('Hello {name}, {missing}', { name: 'Ada' })).toBe('Hello Ada, {missing}');
+  });
+});
