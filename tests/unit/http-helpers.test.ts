@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCookie } from '../../server/http/cookies.ts';
 import { isSameSiteRequest, presentedCsrfCookie } from '../../server/http/csrf.ts';
 import { fromAcceptLanguage } from '../../server/http/locale.ts';
-import { preferredEncoding } from '../../server/http/static-files.ts';
+import { pageContentSecurityPolicy, preferredEncoding } from '../../server/http/static-files.ts';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -57,5 +57,18 @@ describe('cookies and CSRF helpers', () => {
         'https://app.coinfair.example',
       ]),
     ).toBe(true);
+  });
+});
+
+describe('pageContentSecurityPolicy', () => {
+  it('allows exactly the inline scripts of the page by hash, and no external origin', () => {
+    const policy = pageContentSecurityPolicy(
+      '<script>var a=1</script><script type="module">b()</script><script src="/dist/x.js"></script>',
+    );
+    expect(policy).toContain("script-src 'self' 'sha256-");
+    expect(policy.match(/'sha256-/g)).toHaveLength(2);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });

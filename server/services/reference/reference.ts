@@ -100,6 +100,9 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     return currencyRows;
   };
   let timezoneCache: { at: number; list: TimezoneView[] } | undefined;
+  // Shaped lists per locale, valid until the next price tick: the list changes only when prices do.
+  const listCache = new Map<Locale, CurrencyView[]>();
+  let listCachePrices = '';
 
   const rateOf = (usdRate: number): FiatRate => ({
     usd: round(usdRate, 6),
@@ -125,10 +128,22 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     return row;
   };
 
+  const listCurrencies = ({ locale }: { locale: Locale }): CurrencyView[] => {
+    const prices = `${priceFeed.usdPrice('BTC')}:${priceFeed.usdPrice('USDT')}`;
+    if (prices !== listCachePrices) {
+      listCache.clear();
+      listCachePrices = prices;
+    }
+    let list = listCache.get(locale);
+    if (!list) {
+      list = currencies().map((row) => view(row, locale));
+      listCache.set(locale, list);
+    }
+    return list;
+  };
+
   return {
-    listCurrencies({ locale }: { locale: Locale }): CurrencyView[] {
-      return currencies().map((row) => view(row, locale));
-    },
+    listCurrencies,
 
     popularCurrencyCodes(): string[] {
       return currencies()
@@ -141,7 +156,7 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     },
 
     calculatorCurrencies({ locale }: { locale: Locale }) {
-      const list = currencies().map((row) => view(row, locale));
+      const list = listCurrencies({ locale });
       return {
         currencies: list,
         popular: list.filter((c) => c.order <= POPULAR_MAX_ORDER),

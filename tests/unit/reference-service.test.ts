@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { CryptoCode, PriceFeed } from '../../server/services/price-feed/price-feed.ts';
+import { createReferenceService } from '../../server/services/reference/reference.ts';
+import type { ReferenceRepository } from '../../server/services/reference/repository.ts';
+
+function fakeFeed(prices: Record<CryptoCode, number>): PriceFeed {
+  return {
+    usdPrice: (c) => prices[c],
+    history: () => [],
+    onTick: () => () => {},
+    start: () => {},
+    stop: () => {},
+  };
+}
+
+const rows = [
+  { id: 1, code: 'USD', name: 'US Dollar', symbol: '$', minorUnits: 2, usdRate: 1, sortOrder: 1, defaultAmount: 100 },
+  {
+    id: 2,
+    code: 'JPY',
+    name: 'Japanese Yen',
+    symbol: '¥',
+    minorUnits: 0,
+    usdRate: 150,
+    sortOrder: 12,
+    defaultAmount: 10000,
+  },
+];
+const repo = { listCurrencies: () => rows } as unknown as ReferenceRepository;
+
+describe('reference service: currencies', () => {
+  it('derives each fiat price from the feed and the currency USD rate', () => {
+    const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 100_000, USDT: 1.001 }), now: Date.now });
+    const [, jpy] = service.listCurrencies({ locale: 'en' });
+    expect(jpy?.rate).toEqual({ usd: 150, btc: 15_000_000, usdt: 150.15 });
+  });
+
+  it('reuses the shaped list until the price moves, then reshapes it', () => {
+    const prices = { BTC: 100_000, USDT: 1 };
+    const service = createReferenceService({ repo, priceFeed: fakeFeed(prices), now: Date.now });
+    const first = service.listCurrencies({ locale: 'en' });
+    expect(service.listCurrencies({ locale: 'en' })).toBe(first);
+    prices.BTC = 101_000;
+    const moved = service.listCurrencies({ locale: 'en' });
+    expect(moved).not.toBe(first);
+    expect(moved[0]?.rate.btc).toBe(101_000);
+  });
+
+  it('keeps one list per language', () => {
+    const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 1, USDT: 1 }), now: Date.now });
+    expect(service.listCurrencies({ locale: 'ja' })[1]?.name).toBe('日本円');
+    expect(service.listCurrencies({ locale: 'en' })[1]?.name).toBe('Japanese Yen');
+    expect(service.popularCurrencyCodes()).toEqual(['USD']);
+  });
+});
