@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { devBackend } from './server/dev-integration.ts';
 
 // Pages are prerendered by default; live pages opt out with `export const prerender = false`.
 // Assets land under /dist/ (spec section 2: assets base path).
@@ -9,7 +10,7 @@ export default defineConfig({
   output: 'static',
   outDir: './build',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), devBackend()],
   build: { assets: 'dist', format: 'directory' },
   trailingSlash: 'ignore',
   compressHTML: true,

@@ -2,22 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
-import { closeDatabase, openDatabase } from '../db/client.ts';
-import { prepareDatabase } from '../db/seed/index.ts';
-import { createApp, isApiPath } from './app.ts';
+import { isApiPath } from './app.ts';
+import { consoleLogger, createBackend, type Logger } from './backend.ts';
 import { type Config, ConfigError, readConfig } from './config.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
 import { createStaticFiles } from './http/static-files.ts';
-import { createInProcessBus } from './realtime/bus.ts';
-import { createRealtimeHub } from './realtime/hub.ts';
-import { createServices } from './services/container.ts';
-import { createSimulatedPriceFeed } from './services/price-feed/simulated.ts';
 
 // One node:http server, three faces (ARCHITECTURE.md): the Hono API, the realtime hub on /ws, and
 // the Astro build (prerendered pages and /dist/ assets from memory, SSR pages through its handler).
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export type { Logger };
 
 export interface StartOptions {
   config: Config;
@@ -33,16 +29,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export interface Logger {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
-}
-
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error ?? ''),
-};
-
 async function loadAstroHandler(buildDir: string): Promise<AstroHandler> {
   // Must be set before the import: the entry starts its own server unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -56,25 +42,14 @@ export async function startServer({
   migrationsFolder,
   log = consoleLogger,
 }: StartOptions): Promise<RunningServer> {
-  const db = openDatabase(config.DATABASE_URL);
-  const prepared = await prepareDatabase(db, { migrationsFolder: migrationsFolder ?? join(buildDir, 'migrations') });
-  if (prepared.seededReference) log.info('Database: reference data seeded.');
-  if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
-
-  const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
-  const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
-
-  const bus = createInProcessBus((error) => log.error('event listener failed', error));
-  const priceFeed = createSimulatedPriceFeed({ tickSeconds: config.PRICE_TICK_SECONDS });
-  priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
-  priceFeed.start();
-
-  const services = createServices({ db, priceFeed });
-  const app = createApp({ services, allowedOrigins, secureCookies, logError: (e) => log.error('request failed', e) });
-  const api = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  const backend = await createBackend({
+    config,
+    migrationsFolder: migrationsFolder ?? join(buildDir, 'migrations'),
+    log,
+  });
+  const { api, hub, secureCookies } = backend;
   const staticFiles = createStaticFiles(join(buildDir, 'client'));
   const astro = await loadAstroHandler(buildDir);
-  const hub = createRealtimeHub({ bus, allowedOrigins, log: log.error });
 
   // Pages get the CSRF cookie too, so a page's first mutating call already has a token to echo.
   const issueCsrfCookie = (req: IncomingMessage, res: ServerResponse) => {
@@ -112,13 +87,13 @@ export async function startServer({
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      priceFeed.stop();
       // close() stops accepting and resolves once in-flight requests have finished.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Upgraded sockets would hold close() open: say goodbye to them first.
       await hub.close();
       await closed;
-      closeDatabase(db);
+      await backend.stop();
     })();
     return stopping;
   };

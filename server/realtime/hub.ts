@@ -143,6 +143,16 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   }, heartbeatMs);
   heartbeat.unref();
 
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    clearInterval(heartbeat);
+    for (const client of clients) client.socket.close(1001, 'server shutting down');
+    // Give peers a moment to answer the close frame, then cut whatever is left.
+    await new Promise((resolve) => setTimeout(resolve, 200).unref());
+    for (const client of clients) client.socket.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  };
+
   return {
     handleUpgrade(request, socket, head) {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -184,13 +194,9 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
 
     connectionCount: () => clients.size,
 
-    async close() {
-      clearInterval(heartbeat);
-      for (const client of clients) client.socket.close(1001, 'server shutting down');
-      // Give peers a moment to answer the close frame, then cut whatever is left.
-      await new Promise((resolve) => setTimeout(resolve, 200).unref());
-      for (const client of clients) client.socket.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    close() {
+      closing ??= close();
+      return closing;
     },
   };
 }
