@@ -26,9 +26,17 @@ process.on('exit', () => {
 });
 
 /** Starts a child and resolves with its URL once `pattern` shows up on stdout. */
-function startChild(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; ms: number }> {
+function startChild(
+  args: string[],
+  pattern: RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -38,7 +46,10 @@ function startChild(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}
       const match = pattern.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1]?.startsWith('http') ? match[1] : `http://127.0.0.1:${match[1]}`, ms: performance.now() - started });
+        resolve({
+          url: match[1]?.startsWith('http') ? match[1] : `http://127.0.0.1:${match[1]}`,
+          ms: performance.now() - started,
+        });
       }
     });
     child.once('exit', (code) => reject(new Error(`child exited with ${code}: ${args.join(' ')}`)));
@@ -47,11 +58,17 @@ function startChild(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-function row(name: string, ours: Awaited<ReturnType<typeof load>>, bare: Awaited<ReturnType<typeof load>>, target: number) {
+function row(
+  name: string,
+  ours: Awaited<ReturnType<typeof load>>,
+  bare: Awaited<ReturnType<typeof load>>,
+  target: number,
+) {
   const ratio = ours.rps / bare.rps;
   return {
     target: name,
@@ -69,10 +86,14 @@ function row(name: string, ours: Awaited<ReturnType<typeof load>>, bare: Awaited
 // A database that is already migrated and seeded: cold start measures start-up, not the one-off seed.
 const db = join(work, 'bench.db');
 {
-  const seeded = await startChild(['-e', `import('./build/app/main.js').then((m) => m.main('build'))`], /listening on (http:\/\/\S+)/, {
-    PORT: '0',
-    DATABASE_URL: db,
-  });
+  const seeded = await startChild(
+    ['-e', `import('./build/app/main.js').then((m) => m.main('build'))`],
+    /listening on (http:\/\/\S+)/,
+    {
+      PORT: '0',
+      DATABASE_URL: db,
+    },
+  );
   children.pop()?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));
   void seeded;
@@ -83,17 +104,27 @@ for (let i = 0; i < 3; i++) {
   const copy = join(work, `cold-${i}.db`);
   copyFileSync(db, copy);
   const started = performance.now();
-  const { url } = await startChild([join(root, 'scripts/start.ts')], /listening on (http:\/\/\S+)/, { PORT: '0', DATABASE_URL: copy });
+  const { url } = await startChild([join(root, 'scripts/start.ts')], /listening on (http:\/\/\S+)/, {
+    PORT: '0',
+    DATABASE_URL: copy,
+  });
   await fetch(`${url}/`);
   coldStarts.push(performance.now() - started);
   children.pop()?.kill('SIGTERM');
 }
 
-const ours = await startChild(['-e', `import('./build/app/main.js').then((m) => m.main('build'))`], /listening on (http:\/\/\S+)/, {
-  PORT: '0',
-  DATABASE_URL: db,
-});
-const bareStatic = await startChild([join(root, 'tests/bench/bare-server.ts'), 'static', join(buildDir, 'client/index.html')], /ready (\d+)/);
+const ours = await startChild(
+  ['-e', `import('./build/app/main.js').then((m) => m.main('build'))`],
+  /listening on (http:\/\/\S+)/,
+  {
+    PORT: '0',
+    DATABASE_URL: db,
+  },
+);
+const bareStatic = await startChild(
+  [join(root, 'tests/bench/bare-server.ts'), 'static', join(buildDir, 'client/index.html')],
+  /ready (\d+)/,
+);
 const bareApi = await startChild([join(root, 'tests/bench/bare-server.ts'), 'api', db], /ready (\d+)/);
 
 // Warm both sides so neither pays first-request costs inside the measurement.
@@ -101,8 +132,12 @@ for (const url of [`${ours.url}/`, `${ours.url}/rest/v1/currencies`, bareStatic.
 
 const results = [];
 results.push(row('static page GET /', await load(`${ours.url}/`), await load(bareStatic.url), 0.8));
-results.push(row('GET /rest/v1/currencies', await load(`${ours.url}/rest/v1/currencies`), await load(bareApi.url), 0.8));
-console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ratio = ours / bare (same run)`);
+results.push(
+  row('GET /rest/v1/currencies', await load(`${ours.url}/rest/v1/currencies`), await load(bareApi.url), 0.8),
+);
+console.log(
+  `\nThroughput: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ratio = ours / bare (same run)`,
+);
 console.table(results);
 
 // JS shipped per static page: every script a page loads, gzip-compressed as served.
@@ -112,10 +147,16 @@ const pages = readdirSync(client, { recursive: true })
   .filter((f) => f.endsWith('index.html') && !/^[a-z]{2}\//.test(f));
 const sizes = pages.map((page) => {
   const html = readFileSync(join(client, page), 'utf8');
-  const srcs = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  const srcs = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1] ?? '');
   const files = [...new Set(srcs)].filter((s) => s.startsWith('/'));
   const external = files.reduce((sum, src) => sum + gzipSync(readFileSync(join(client, src))).length, 0);
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + gzipSync(m[1] ?? '').length, 0);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+    (sum, m) => sum + gzipSync(m[1] ?? '').length,
+    0,
+  );
   const framework = files.some((f) => /react|client\.[\w-]+\.js/.test(f)) || html.includes('<astro-island');
   return {
     page: `/${page.replace(/index\.html$/, '')}`,
@@ -131,5 +172,7 @@ console.table(sizes);
 const htmlSize = statSync(join(client, 'index.html')).size;
 console.log(`Home page HTML: ${(htmlSize / 1024).toFixed(1)} KB raw`);
 const sorted = [...coldStarts].sort((a, b) => a - b);
-console.log(`\nCold start (node scripts/start.ts → first page answered), 3 runs: ${sorted.map((ms) => `${Math.round(ms)} ms`).join(', ')}; median ${Math.round(sorted[1] ?? 0)} ms (goal ≤ 1500 ms)`);
+console.log(
+  `\nCold start (node scripts/start.ts → first page answered), 3 runs: ${sorted.map((ms) => `${Math.round(ms)} ms`).join(', ')}; median ${Math.round(sorted[1] ?? 0)} ms (goal ≤ 1500 ms)`,
+);
 process.exit(0);

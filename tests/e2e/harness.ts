@@ -1,26 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
 import { createTestDb } from '../support/test-db.ts';
+
+export { launchBrowser } from '../support/chromium.ts';
 
 // Browser tests run against the artifact `npm start` serves (build/), never against sources.
 
 const root = join(import.meta.dirname, '..', '..');
 const buildDir = join(root, 'build');
-
-/** Debian's Chromium with the flags DEVELOPERS.md requires on these machines (no network). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The built server on a free port over a private copy of the template database. */
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
@@ -39,10 +30,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
       testDb.close();
     },
   };
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** A fresh page at the given width (context per page: no cookies leak between tests). */

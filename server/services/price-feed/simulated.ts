@@ -8,14 +8,15 @@ export interface SimulatedFeedOptions {
   tickSeconds: number;
   /** US dollars per unit to start from and revert towards. */
   anchors?: Record<CryptoCode, number>;
-  /** Volatility per tick as a fraction of the price (log-normal step). */
+  /** Volatility per 10 seconds as a fraction of the price (log-normal step). */
   volatility?: Record<CryptoCode, number>;
   random?: () => number;
   now?: () => number;
 }
 
 const DEFAULT_ANCHORS: Record<CryptoCode, number> = { BTC: 92_400, USDT: 1.0002 };
-const DEFAULT_VOLATILITY: Record<CryptoCode, number> = { BTC: 0.0008, USDT: 0.00005 };
+// Per 10-second tick: BTC ≈ 0.47 % an hour, ≈ 2.3 % a day, like the real market; USDT barely moves.
+const DEFAULT_VOLATILITY: Record<CryptoCode, number> = { BTC: 0.00025, USDT: 0.00002 };
 /** How far a price may wander from its anchor: BTC ±25 %, USDT ±0.5 % (a stablecoin stays near 1). */
 const BOUNDS: Record<CryptoCode, number> = { BTC: 0.25, USDT: 0.005 };
 const REVERSION = 0.002;
@@ -35,13 +36,16 @@ export function createSimulatedPriceFeed(options: SimulatedFeedOptions): PriceFe
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const prices: Record<CryptoCode, number> = { ...anchors };
+  // The defaults are per 10-second tick; other tick lengths scale by √time so the market's pace stays.
+  const scale = Math.sqrt(options.tickSeconds / 10);
+  const tickVolatility: Record<CryptoCode, number> = { BTC: volatility.BTC * scale, USDT: volatility.USDT * scale };
   const listeners = new Set<(tick: PriceTick) => void>();
   let timer: NodeJS.Timeout | undefined;
 
   const step = (crypto: CryptoCode) => {
     const anchor = anchors[crypto];
     const pull = REVERSION * Math.log(anchor / prices[crypto]);
-    const next = prices[crypto] * Math.exp(pull + volatility[crypto] * gaussian(random));
+    const next = prices[crypto] * Math.exp(pull + tickVolatility[crypto] * gaussian(random));
     prices[crypto] = clamp(next, anchor, BOUNDS[crypto]);
   };
 
@@ -61,7 +65,7 @@ export function createSimulatedPriceFeed(options: SimulatedFeedOptions): PriceFe
       const count = Math.max(1, Math.floor(spanSeconds / stepSeconds));
       const end = Math.floor(now() / 1000 / stepSeconds) * stepSeconds;
       const walk = seededRandom(Math.floor(end / 3600) ^ (crypto === 'BTC' ? 0x5eed : 0x7e7e));
-      const stepVolatility = volatility[crypto] * Math.sqrt(stepSeconds / options.tickSeconds);
+      const stepVolatility = volatility[crypto] * Math.sqrt(stepSeconds / 10);
       const points: PricePoint[] = [];
       let price = prices[crypto];
       for (let i = 0; i <= count; i++) {
