@@ -307,9 +307,11 @@ describe('progressive widgets', () => {
   it('fills the vendor price widgets with live data from the API', async () => {
     const page = await open('/vendors');
     await expect.poll(() => widgetStates(page), { timeout: 10_000 }).toEqual(['ready', 'ready', 'ready']);
-    const price = await page.locator('[data-widget="price"]').innerText();
+    const price = (await page.locator('[data-widget="price"]').textContent()) ?? '';
     expect(price).toMatch(/\$\d{2,3},\d{3}\.\d{2}/);
-    expect(await page.locator('[data-widget="chart"] svg polyline, [data-widget="chart"] svg path').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('[data-widget="chart"] svg polyline, [data-widget="chart"] svg path').count(),
+    ).toBeGreaterThan(0);
     expect(await page.locator('[data-widget="rates"] tbody tr').count()).toBeGreaterThan(10);
     await close(page);
   });
