@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { type AppEnv, authMiddleware } from './http/auth.ts';
 import { csrf } from './http/csrf.ts';
 import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
+import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
+import { usersRoutes } from './routes/users.ts';
 import type { Services } from './services/container.ts';
 import { AppError } from './services/errors.ts';
 
@@ -11,6 +14,8 @@ export interface AppOptions {
   services: Services;
   allowedOrigins?: readonly string[];
   secureCookies?: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
   logError?: (error: unknown) => void;
 }
 
@@ -25,9 +30,10 @@ export function createApp({
   services,
   allowedOrigins = [],
   secureCookies = false,
+  trustProxy = false,
   logError = console.error,
 }: AppOptions) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
 
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
   app.use('*', async (c, next) => {
@@ -35,12 +41,16 @@ export function createApp({
     // API answers are personal or live; no shared cache may keep them.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  app.use('*', authMiddleware(services.sessions, secureCookies));
   app.use('*', csrf({ allowedOrigins, secureCookies }));
 
   app.get('/healthz', (c) => c.json({ data: { status: 'ok' } }));
   app.route('/rest/v1', referenceRoutes(services));
   app.route('/rest/v1/cookie-policy', cookiePolicyRoutes({ secureCookies }));
   app.route('/location', locationRoutes(services));
+  app.route('/rest/v1/auth', authRoutes(services, { secureCookies, trustProxy }));
+  app.route('/auth', emailLinkRoutes(services));
+  app.route('/rest/v1/users', usersRoutes(services));
 
   app.notFound((c) =>
     errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),

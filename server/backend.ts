@@ -52,15 +52,25 @@ export async function createBackend({
   priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
   priceFeed.start();
 
-  const services = createServices({ db, priceFeed });
-  const app = createApp({ services, allowedOrigins, secureCookies, logError: (e) => log.error('request failed', e) });
+  const services = createServices({ db, priceFeed, config, log });
+  const app = createApp({
+    services,
+    allowedOrigins,
+    secureCookies,
+    trustProxy: config.TRUST_PROXY === 'on',
+    logError: (e) => log.error('request failed', e),
+  });
   const hub = createRealtimeHub({ bus, allowedOrigins, log: log.error });
+  // Expired sessions are refused when presented; this only keeps the table from growing.
+  const sweep = setInterval(() => services.sessions.purgeExpired(), 60 * 60 * 1000);
+  sweep.unref();
 
   return {
     api: getRequestListener(app.fetch, { overrideGlobalObjects: false }),
     hub,
     secureCookies,
     async stop() {
+      clearInterval(sweep);
       priceFeed.stop();
       await hub.close();
       closeDatabase(db);

@@ -27,6 +27,13 @@ const ConfigSchema = v.object({
     v.transform(Number),
     v.minValue(1, 'must be at least 1'),
   ),
+  /** `on` behind a reverse proxy: the client address is the last hop of X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['on', 'off']), 'off'),
+  /** `off` skips the proof-of-work challenge on register and login (automation, load tests). */
+  AUTH_CHALLENGE: v.optional(v.picklist(['on', 'off']), 'on'),
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset keeps mail in the database outbox. */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coinfair <no-reply@coinfair.example>'),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './offers.ts';
 export * from './reference.ts';
 export * from './users.ts';

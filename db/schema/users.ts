@@ -25,6 +25,11 @@ export const users = sqliteTable(
     isMerchant: integer('is_merchant', { mode: 'boolean' }).notNull().default(false),
     isKiosk: integer('is_kiosk', { mode: 'boolean' }).notNull().default(false),
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
+    /** Registration picks a username; the user may change it once (spec section 4). */
+    isUsernameChanged: integer('is_username_changed', { mode: 'boolean' }).notNull().default(false),
+    /** This user's own referral code (affiliates). Null only for rows older than the column. */
+    referralCode: text('referral_code').unique(),
+    referredById: integer('referred_by_id'),
     countryId: integer('country_id').references(() => countries.id),
     currencyId: integer('currency_id').references(() => fiatCurrencies.id),
     locale: text('locale').notNull().default('en'),

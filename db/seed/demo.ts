@@ -144,6 +144,7 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
           .insert(users)
           .values({
             publicId: newId('usr', random.bytes),
+            referralCode: random.bytes(5).toString('hex'),
             passwordHash,
             isEmailVerified: true,
             lastSeenAt: now,
@@ -163,6 +164,7 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
           .insert(users)
           .values({
             publicId: newId('usr', random.bytes),
+            referralCode: random.bytes(5).toString('hex'),
             username: name,
             email: `${name.toLowerCase()}@vendors.example.com`,
             passwordHash,

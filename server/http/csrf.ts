@@ -1,12 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../services/errors.ts';
+import type { AppEnv } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { errorResponse } from './errors.ts';
 
-// Double-submit token (spec section 7: every call sends the CSRF header). The cookie is readable
-// by our own scripts, which echo it in X-CSRF-Token; another site can neither read it nor set the
-// header. The accounts issue binds the token to the session.
+// Spec section 7: every call sends the CSRF header. The cookie is readable by our own scripts,
+// which echo it in X-CSRF-Token; another site can neither read it nor set the header. Signed in,
+// the token is the session's own (stored with it, renewed with it); signed out, it is a plain
+// double-submit token.
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -50,10 +52,23 @@ export function isSameSiteRequest(headers: Headers, requestOrigin: string, allow
   return true;
 }
 
-export function csrf(options: CsrfOptions): MiddlewareHandler {
+/** Runs after the auth middleware, so a signed-in request is checked against its session's token. */
+export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const cookieHeader = c.req.header('cookie');
-    const token = presentedCsrfCookie(cookieHeader);
+    const cookieToken = presentedCsrfCookie(cookieHeader);
+    const sessionToken = c.get('auth')?.session.csrfToken;
+    const token = sessionToken ?? cookieToken;
+    // What the browser's XSRF-TOKEN cookie must become: a fresh token when it has none, the
+    // session's when it holds a stale one.
+    const cookieToSet = !token
+      ? newCsrfToken()
+      : sessionToken && cookieToken !== sessionToken
+        ? sessionToken
+        : undefined;
+    const setCookie = (headers: Headers) => {
+      if (cookieToSet) headers.append('Set-Cookie', csrfSetCookie(cookieToSet, options.secureCookies));
+    };
 
     if (!SAFE_METHODS.has(c.req.method)) {
       const header = c.req.header(CSRF_HEADER) ?? '';
@@ -71,12 +86,13 @@ export function csrf(options: CsrfOptions): MiddlewareHandler {
             { field: CSRF_HEADER },
           ),
         );
-        if (!token) res.headers.append('Set-Cookie', csrfSetCookie(newCsrfToken(), options.secureCookies));
+        setCookie(res.headers);
         return res;
       }
     }
 
     await next();
-    if (!token) c.res.headers.append('Set-Cookie', csrfSetCookie(newCsrfToken(), options.secureCookies));
+    // Sign-in and sign-out set the cookie themselves; otherwise keep it equal to the expected token.
+    if (!c.res.headers.getSetCookie().some((v) => v.startsWith(`${CSRF_COOKIE}=`))) setCookie(c.res.headers);
   };
 }

@@ -13,23 +13,31 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_BANNED: 403,
+  USERNAME_ALREADY_CHANGED: 409,
+  TOKEN_INVALID: 400,
   RATE_UNAVAILABLE: 503,
+  CHALLENGE_REQUIRED: 400,
+  CHALLENGE_INVALID: 400,
   INTERNAL_ERROR: 500,
 };
 
 export interface ErrorBody {
   errors: { code: ErrorCode; message: string; field?: string; details?: FieldIssue[] }[];
-  meta?: { action?: string };
+  meta?: Record<string, unknown>;
 }
 
 export function errorBody(error: AppError): ErrorBody {
   const entry: ErrorBody['errors'][number] = { code: error.code, message: error.message };
   if (error.field !== undefined) entry.field = error.field;
   if (error.details !== undefined) entry.details = error.details;
-  return { errors: [entry] };
+  return error.meta ? { errors: [entry], meta: error.meta } : { errors: [entry] };
 }
 
 export function errorResponse(c: Context, error: AppError): Response {
+  if (error.retryAfterSeconds !== undefined)
+    c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   return c.json(errorBody(error), statusOf[error.code]);
 }
 

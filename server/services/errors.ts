@@ -11,7 +11,13 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_BANNED',
+  'USERNAME_ALREADY_CHANGED',
+  'TOKEN_INVALID',
   'RATE_UNAVAILABLE',
+  'CHALLENGE_REQUIRED',
+  'CHALLENGE_INVALID',
   'INTERNAL_ERROR',
 ] as const;
 
@@ -26,13 +32,28 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
   readonly details: FieldIssue[] | undefined;
+  /** For RATE_LIMITED: when the client may try again (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+  /** Extra facts for the client, sent as the envelope's `meta` (spec section 8: `compromised`). */
+  readonly meta: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { field?: string; details?: FieldIssue[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      field?: string;
+      details?: FieldIssue[];
+      retryAfterSeconds?: number;
+      meta?: Record<string, unknown>;
+    } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.field = options.field;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.meta = options.meta;
   }
 }
 

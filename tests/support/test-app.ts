@@ -1,6 +1,7 @@
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
-import { createServices } from '../../server/services/container.ts';
+import { createServices, type ServicesConfig } from '../../server/services/container.ts';
+import type { EmailMessage } from '../../server/services/messaging/messaging.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -9,32 +10,54 @@ export const TEST_NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 export const TEST_ORIGIN = 'http://localhost';
 
-/** The app over a fresh database, a price feed that does not move, and a fixed clock. */
-export function createTestApp() {
+export interface TestAppOptions {
+  config?: Partial<ServicesConfig>;
+  /** A clock the test can move: `clock.now += 60_000`. */
+  clock?: { now: number };
+}
+
+/**
+ * The app over a fresh database, a price feed that does not move, a clock the test controls and
+ * a mailer that keeps what it was asked to send. The proof-of-work challenge is off unless asked.
+ */
+export function createTestApp(options: TestAppOptions = {}) {
   const testDb = createTestDb();
-  const now = () => TEST_NOW;
+  const clock = options.clock ?? { now: TEST_NOW };
+  const now = () => clock.now;
+  const sent: EmailMessage[] = [];
+  const mailer = {
+    async send(message: EmailMessage) {
+      sent.push(message);
+    },
+  };
   const priceFeed = createSimulatedPriceFeed({
     tickSeconds: 10,
     anchors: { BTC: 90_000, USDT: 1 },
     random: () => 0.5,
     now,
   });
-  const services = createServices({ db: testDb.db, priceFeed, now });
+  const config: ServicesConfig = {
+    AUTH_CHALLENGE: 'off',
+    MAIL_FROM: 'Coinfair <no-reply@coinfair.test>',
+    ...options.config,
+  };
+  const services = createServices({ db: testDb.db, priceFeed, now, config, mailer, log: { info() {}, error() {} } });
   const app = createApp({ services, logError: () => {} });
 
-  /** A request as our own page makes it: same origin, CSRF cookie and header. */
-  const send = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  /** A request as our own page makes it: same origin, CSRF cookie and header, from `ip`. */
+  const send = (path: string, init: RequestInit & { json?: unknown; ip?: string } = {}) => {
     const token = 'A'.repeat(43);
     const headers = new Headers(init.headers);
     if (!headers.has('cookie')) headers.set('cookie', `${CSRF_COOKIE}=${token}`);
     if (!headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, token);
     if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
+    const env = { incoming: { socket: { remoteAddress: init.ip ?? '203.0.113.7' } } };
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
-      return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers, body: JSON.stringify(init.json) });
+      return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers, body: JSON.stringify(init.json) }, env);
     }
-    return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers });
+    return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers }, env);
   };
 
-  return { app, db: testDb.db, services, priceFeed, send, close: testDb.close };
+  return { app, db: testDb.db, services, priceFeed, send, sent, clock, close: testDb.close };
 }

@@ -1,0 +1,87 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './users.ts';
+
+// Sessions, e-mail verification, sign-in throttling and the self-hosted challenge (accounts issue).
+
+/**
+ * One row per signed-in browser. The id is the SHA-256 of the cookie token, so a copy of the
+ * database cannot be replayed as a login (Lucia's session guide).
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The CSRF token bound to this session; echoed by the browser in X-CSRF-Token. */
+    csrfToken: text('csrf_token').notNull(),
+    /** Unix milliseconds. */
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use links that prove an e-mail address; the token itself is never stored. */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    /** SHA-256 of the token in the link. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in attempts, for the per-account and per-IP limits (sliding window). */
+export const authAttempts = sqliteTable(
+  'auth_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** `account:<email>` or `ip:<address>`. */
+    key: text('key').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('auth_attempts_key_at_idx').on(t.key, t.at)],
+);
+
+/** Proof-of-work challenges issued to the register and login forms; each can be used once. */
+export const authChallenges = sqliteTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    /** Leading zero bits the solution's SHA-256 must have. */
+    difficulty: integer('difficulty').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('auth_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Messages to people (e-mail, SMS, telegram). The embedded default delivers here instead of to a
+ * network; with SMTP configured, e-mail rows record what was handed to the server.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel', { enum: ['email', 'sms', 'telegram'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: integer('created_at').notNull(),
+    /** When a real transport accepted it; null while only in the outbox. */
+    deliveredAt: integer('delivered_at'),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);

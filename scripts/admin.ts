@@ -1,0 +1,63 @@
+// `npm run admin -- <command> [arguments]`: operator commands against DATABASE_URL.
+import { closeDatabase, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
+import { readConfig } from '../server/config.ts';
+
+const USAGE = `Usage: npm run admin -- <command> [arguments]
+
+  user:create <email> <password> [username]   a verified account
+  user:verify-email <email>                    mark the e-mail address verified
+  user:role <email> <role> [on|off]            roles: ${ROLES.join(', ')}
+  user:ban <email>                             cannot sign in; sessions end
+  user:suspend <email>                         can sign in, cannot trade
+  user:reinstate <email>                       undo ban or suspension
+`;
+
+const [command, ...args] = process.argv.slice(2);
+const { DATABASE_URL } = readConfig();
+const db = openDatabase(DATABASE_URL);
+runMigrations(db);
+const users = userCommands(db);
+
+const need = (count: number) => {
+  if (args.length < count) throw new CommandError(`${command} needs ${count} argument(s).\n\n${USAGE}`);
+  return args as string[] & { 0: string; 1: string };
+};
+
+try {
+  let message: string;
+  switch (command) {
+    case 'user:create': {
+      const [email, password] = need(2);
+      message = await users.create(email, password, args[2]);
+      break;
+    }
+    case 'user:verify-email':
+      message = users.verifyEmail(need(1)[0]);
+      break;
+    case 'user:role': {
+      const [email, role] = need(2);
+      message = users.role(email, role, args[2]);
+      break;
+    }
+    case 'user:ban':
+      message = users.ban(need(1)[0]);
+      break;
+    case 'user:suspend':
+      message = users.suspend(need(1)[0]);
+      break;
+    case 'user:reinstate':
+      message = users.reinstate(need(1)[0]);
+      break;
+    default:
+      throw new CommandError(command ? `Unknown command ${command}.\n\n${USAGE}` : USAGE);
+  }
+  console.log(message);
+} catch (error) {
+  if (!(error instanceof CommandError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  closeDatabase(db);
+}

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../db/ids.ts';
+import { users } from '../../db/schema/index.ts';
+import { isValidEmail } from '../../src/lib/input-patterns.ts';
+import { failedPasswordChecks } from '../../src/lib/password-policy.ts';
+import { normalizeEmail } from '../services/accounts/accounts.ts';
+import { hashPassword, isCompromisedPassword } from '../services/accounts/password.ts';
+import { createAccountsRepository } from '../services/accounts/repository.ts';
+import { createSessionService } from '../services/accounts/sessions.ts';
+
+// Operator commands on accounts (`npm run admin -- user:…`). They change the database directly,
+// through the same rules and repositories the API uses, and say in one line what they did.
+
+export class CommandError extends Error {}
+
+export const ROLE_FLAGS = {
+  vendor: 'isVendor',
+  affiliate: 'isAffiliate',
+  merchant: 'isMerchant',
+  kiosk: 'isKiosk',
+} as const;
+const STAFF_ROLES = ['moderator', 'admin'] as const;
+export const ROLES = [...Object.keys(ROLE_FLAGS), ...STAFF_ROLES] as const;
+
+export function userCommands(db: Db, now: () => number = Date.now) {
+  const repo = createAccountsRepository(db);
+  const sessions = createSessionService({ repo, now });
+
+  const find = (email: string) => {
+    const user = repo.userByEmail(normalizeEmail(email));
+    if (!user) throw new CommandError(`No account with the e-mail address ${email}.`);
+    return user;
+  };
+  const update = (id: number, values: Partial<typeof users.$inferInsert>) =>
+    db.update(users).set(values).where(eq(users.id, id)).run();
+
+  return {
+    async create(email: string, password: string, username?: string): Promise<string> {
+      const address = normalizeEmail(email);
+      if (!isValidEmail(address)) throw new CommandError(`Not a valid e-mail address: ${email}`);
+      if (repo.userByEmail(address)) throw new CommandError(`An account with ${address} exists already.`);
+      const failed = failedPasswordChecks(password);
+      if (failed.length > 0) throw new CommandError(`The password needs: ${failed.join(', ')}.`);
+      if (isCompromisedPassword(password)) throw new CommandError('That password is on leaked-password lists.');
+      const name = username ?? `${address.split('@')[0]?.replace(/[^A-Za-z0-9]/g, '') || 'user'}${now() % 10000}`;
+      if (repo.usernameTaken(name)) throw new CommandError(`The username ${name} is taken.`);
+      const at = now();
+      repo.insertUser({
+        publicId: newId('usr'),
+        username: name,
+        email: address,
+        passwordHash: await hashPassword(password),
+        referralCode: newId('usr').slice(4, 14).toLowerCase(),
+        isEmailVerified: true,
+        lastSeenAt: at,
+        createdAt: at,
+      });
+      return `Created ${address} (username ${name}, e-mail verified).`;
+    },
+
+    verifyEmail(email: string): string {
+      const user = find(email);
+      repo.markEmailVerified(user.id);
+      return `${user.email}: e-mail marked verified.`;
+    },
+
+    role(email: string, role: string, state = 'on'): string {
+      if (state !== 'on' && state !== 'off') throw new CommandError('The last argument must be on or off.');
+      const user = find(email);
+      const on = state === 'on';
+      if (role in ROLE_FLAGS) {
+        update(user.id, { [ROLE_FLAGS[role as keyof typeof ROLE_FLAGS]]: on });
+      } else if ((STAFF_ROLES as readonly string[]).includes(role)) {
+        update(user.id, { role: on ? (role as 'moderator' | 'admin') : 'user' });
+      } else {
+        throw new CommandError(`Unknown role ${role}; one of: ${ROLES.join(', ')}.`);
+      }
+      // A privilege change ends the sessions: the next sign-in carries the new rights (no fixation).
+      const ended = sessions.invalidateAll(user.id);
+      return `${user.email}: ${role} ${state}; ${ended} session(s) ended.`;
+    },
+
+    ban(email: string): string {
+      const user = find(email);
+      update(user.id, { status: 'banned' });
+      const ended = sessions.invalidateAll(user.id);
+      return `${user.email}: banned; ${ended} session(s) ended.`;
+    },
+
+    suspend(email: string): string {
+      const user = find(email);
+      update(user.id, { status: 'suspended' });
+      return `${user.email}: suspended (can sign in, cannot trade).`;
+    },
+
+    reinstate(email: string): string {
+      const user = find(email);
+      update(user.id, { status: 'active' });
+      return `${user.email}: active again.`;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ClientInfo } from '../services/accounts/accounts.ts';
+import type { SessionRow, UserRow } from '../services/accounts/repository.ts';
+import type { SessionService } from '../services/accounts/sessions.ts';
+import { AppError } from '../services/errors.ts';
+import { readCookie } from './cookies.ts';
+
+// The session cookie (Lucia's guide): HttpOnly so scripts never see it, SameSite=Lax, and behind
+// HTTPS `Secure` with the `__Host-` prefix, which also forbids a Domain attribute, so a sibling
+// subdomain cannot plant or read it.
+
+export interface AuthState {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export interface AppEnv {
+  Variables: { auth: AuthState | null };
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-session' : 'session';
+}
+
+export function sessionSetCookie(token: string, expiresAt: number, secure: boolean): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+  return `${sessionCookieName(secure)}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function sessionClearCookie(secure: boolean): string {
+  return `${sessionCookieName(secure)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** Resolves the session cookie into `c.get('auth')` for every API request. */
+export function authMiddleware(sessions: SessionService, secure: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = readCookie(c.req.header('cookie'), sessionCookieName(secure));
+    const found = token ? sessions.validate(token) : null;
+    c.set('auth', found ? { session: found.session, user: found.user } : null);
+    await next();
+    // A sign-in or sign-out in this request already decided the cookie; never undo it.
+    const name = `${sessionCookieName(secure)}=`;
+    if (!token || c.res.headers.getSetCookie().some((v) => v.startsWith(name))) return;
+    if (!found) c.res.headers.append('Set-Cookie', sessionClearCookie(secure));
+    else if (found.renewed)
+      c.res.headers.append('Set-Cookie', sessionSetCookie(token, found.session.expiresAt, secure));
+  };
+}
+
+/** The signed-in person, or 401 UNAUTHENTICATED. */
+export function requireAuth(c: Context<AppEnv>): AuthState {
+  const auth = c.get('auth');
+  if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return auth;
+}
+
+export function clientInfo(c: Context<AppEnv>, trustProxy: boolean): ClientInfo {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+  const ip = forwarded || c.env?.incoming?.socket?.remoteAddress || 'unknown';
+  return { ip, userAgent: c.req.header('user-agent') ?? '', origin: new URL(c.req.url).origin };
+}

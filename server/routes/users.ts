@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { requestLocale } from '../http/locale.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+
+// The signed-in person: spec section 7, GET /users/me, /users/current_user, POST /users/set-username.
+
+const SetUsernameBody = v.object({
+  username: v.pipe(v.string('must be text'), v.maxLength(100, 'must be at most 100 characters')),
+});
+
+export function usersRoutes(services: Services) {
+  const { accounts } = services;
+  return (
+    new Hono<AppEnv>()
+      .get('/me', (c) => c.json({ data: accounts.currentUser(requireAuth(c).user, requestLocale(c)) }))
+      // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
+      .get('/current_user', (c) => {
+        const auth = c.get('auth');
+        return c.json({ data: auth ? accounts.currentUser(auth.user, requestLocale(c)) : { isLogged: false } });
+      })
+      .post('/set-username', validate('json', SetUsernameBody), (c) => {
+        const user = accounts.setUsername(requireAuth(c).user, c.req.valid('json').username);
+        return c.json({ data: { username: user.username, isUsernameChanged: true } });
+      })
+  );
+}

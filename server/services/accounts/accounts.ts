@@ -1,0 +1,267 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { newId } from '../../../db/ids.ts';
+import {
+  isValidEmail,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../../src/lib/input-patterns.ts';
+import { failedPasswordChecks, PASSWORD_MAX_LENGTH, type PasswordCheck } from '../../../src/lib/password-policy.ts';
+import { AppError } from '../errors.ts';
+import type { EmailMessage } from '../messaging/messaging.ts';
+import { toCurrentUser } from './current-user.ts';
+import { decoyPasswordHash, hashPassword, isCompromisedPassword, verifyPassword } from './password.ts';
+import type { AccountsRepository, UserRow } from './repository.ts';
+import type { SessionService } from './sessions.ts';
+import { CHALLENGE_AFTER_FAILURES, type Throttle } from './throttle.ts';
+
+const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  /** The site's origin as the browser sees it, for links in e-mails. */
+  origin: string;
+}
+
+export interface ChallengeFields {
+  geetest_challenge?: string | undefined;
+  geetest_validate?: string | undefined;
+  geetest_seccode?: string | undefined;
+}
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  sessions: SessionService;
+  throttle: Throttle;
+  challenge: { verify(input: ChallengeFields): Promise<void> };
+  mailer: { send(message: EmailMessage): Promise<void> };
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+}
+
+export interface RegisterInput extends ChallengeFields {
+  email: string;
+  password: string;
+  back?: string | undefined;
+  entry_point?: string | undefined;
+  referral_code?: string | undefined;
+  vendors_terms_accepted?: boolean | undefined;
+}
+
+export interface LoginInput extends ChallengeFields {
+  email: string;
+  password: string;
+  back?: string | undefined;
+}
+
+const PASSWORD_CHECK_MESSAGES: Record<PasswordCheck, string> = {
+  digit: 'a digit',
+  lowercase: 'a lower-case letter',
+  uppercase: 'an upper-case letter',
+  special: 'a special character',
+  length: 'at least 10 characters',
+};
+
+/** Only a path on this site: `//evil.example` and `/\evil.example` are other sites to a browser. */
+export function safeRedirect(back: string | undefined, fallback = '/'): string {
+  if (!back?.startsWith('/') || back.startsWith('//') || back.startsWith('/\\')) return fallback;
+  // Control characters (tabs, newlines) are dropped by URL parsers and can turn `/\t/x` into `//x`.
+  if ([...back].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
+  return back;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function fieldError(field: string, message: string, meta?: Record<string, unknown>): AppError {
+  return new AppError('ERROR_INPUT_VALIDATION', message, {
+    field,
+    details: [{ field, message }],
+    ...(meta ? { meta } : {}),
+  });
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { repo, sessions, throttle, challenge, mailer, now, log } = deps;
+
+  /** `ada.lovelace+p2p@…` → `adalovelace4821`: readable, unique, letters and digits only. */
+  const generateUsername = (email: string): string => {
+    const base = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 14);
+    const stem = base.length >= USERNAME_MIN_LENGTH ? base : 'trader';
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const candidate = `${stem}${randomInt(1000, 100_000)}`;
+      if (!repo.usernameTaken(candidate)) return candidate;
+    }
+    return `${stem}${randomBytes(5).toString('hex')}`.slice(0, USERNAME_MAX_LENGTH);
+  };
+
+  const sendVerification = async (user: UserRow, client: ClientInfo) => {
+    const token = randomBytes(32).toString('base64url');
+    repo.insertVerification({
+      id: hashToken(token),
+      userId: user.id,
+      email: user.email,
+      expiresAt: now() + EMAIL_VERIFICATION_TTL_MS,
+    });
+    const link = `${client.origin}/auth/verify-email?token=${token}`;
+    // Sent after the account is committed: a mail server that is down must not undo a sign-up.
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: 'Confirm your e-mail address for Coinfair',
+        text: `Hello ${user.username},\n\nConfirm your e-mail address to start trading on Coinfair:\n${link}\n\nThe link works for 48 hours. If you did not create an account, ignore this message.\n`,
+      });
+    } catch (error) {
+      log('could not send the verification e-mail', error);
+    }
+  };
+
+  return {
+    async register(input: RegisterInput, client: ClientInfo) {
+      await challenge.verify(input);
+      const email = normalizeEmail(input.email);
+      const details: { field: string; message: string }[] = [];
+      if (!isValidEmail(email)) details.push({ field: 'email', message: 'Enter a valid e-mail address.' });
+      const failed = failedPasswordChecks(input.password);
+      if (input.password.length > PASSWORD_MAX_LENGTH) {
+        details.push({ field: 'password', message: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+      } else if (failed.length > 0) {
+        details.push({
+          field: 'password',
+          message: `The password needs ${failed.map((c) => PASSWORD_CHECK_MESSAGES[c]).join(', ')}.`,
+        });
+      }
+      if (details.length > 0) {
+        throw new AppError('ERROR_INPUT_VALIDATION', details[0]?.message ?? 'Invalid input.', {
+          field: details[0]?.field ?? 'email',
+          details,
+        });
+      }
+      if (isCompromisedPassword(input.password)) {
+        throw fieldError('password', 'This password appears in lists of leaked passwords. Choose another one.', {
+          compromised: true,
+        });
+      }
+      // An account per address: saying so helps people who forgot they registered; the per-IP
+      // sign-in limits bound what an enumerator learns.
+      if (repo.userByEmail(email)) throw fieldError('email', 'An account with this e-mail address already exists.');
+
+      const passwordHash = await hashPassword(input.password);
+      const referredById = input.referral_code ? repo.userIdByReferralCode(input.referral_code) : undefined;
+      const at = now();
+      const { user, token, session } = repo.db.transaction(
+        () => {
+          // Checked again inside the write lock: two sign-ups racing with one address.
+          if (repo.userByEmail(email)) throw fieldError('email', 'An account with this e-mail address already exists.');
+          const created = repo.insertUser({
+            publicId: newId('usr'),
+            username: generateUsername(email),
+            email,
+            passwordHash,
+            referralCode: randomBytes(5).toString('hex'),
+            referredById: referredById ?? null,
+            isVendor: input.vendors_terms_accepted === true,
+            lastSeenAt: at,
+            createdAt: at,
+          });
+          return { user: created, ...sessions.create(created.id, client) };
+        },
+        { behavior: 'immediate' },
+      );
+      await sendVerification(user, client);
+      return { token, session, user, redirectTo: safeRedirect(input.back) };
+    },
+
+    async login(input: LoginInput, client: ClientInfo) {
+      const email = normalizeEmail(input.email);
+      throttle.check(email, client.ip);
+      // The challenge is optional on login (spec section 5) until failures pile up.
+      const hasChallenge = Boolean(input.geetest_challenge || input.geetest_validate || input.geetest_seccode);
+      if (hasChallenge || throttle.recentFailures(email, client.ip) >= CHALLENGE_AFTER_FAILURES) {
+        await challenge.verify(input);
+      }
+      const user = repo.userByEmail(email);
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await verifyPassword(await decoyPasswordHash(), input.password)) && false;
+      if (!user || !passwordOk) {
+        throttle.recordFailure(email, client.ip);
+        // One answer for an unknown address and a wrong password.
+        throw new AppError('INVALID_CREDENTIALS', 'The e-mail address or the password is not correct.', {
+          field: 'password',
+          details: [{ field: 'password', message: 'The e-mail address or the password is not correct.' }],
+        });
+      }
+      if (user.status === 'banned') {
+        throw new AppError('ACCOUNT_BANNED', 'This account is closed. Contact support if you think this is a mistake.');
+      }
+      const { token, session } = sessions.create(user.id, client);
+      repo.touchLastSeen(user.id, now());
+      return {
+        token,
+        session,
+        user,
+        redirectTo: safeRedirect(input.back),
+        compromised: isCompromisedPassword(input.password),
+      };
+    },
+
+    logout(sessionId: string): void {
+      sessions.invalidate(sessionId);
+    },
+
+    /** Confirms the address behind a link; a used, expired or unknown link changes nothing. */
+    verifyEmail(token: string): UserRow {
+      const at = now();
+      const found = token.length <= 100 ? repo.findVerification(hashToken(token), at) : undefined;
+      if (!found || !repo.consumeVerification(found.id, at)) {
+        throw new AppError('TOKEN_INVALID', 'This confirmation link is invalid or has expired. Request a new one.');
+      }
+      repo.markEmailVerified(found.userId);
+      const user = repo.userById(found.userId);
+      if (!user) throw new AppError('TOKEN_INVALID', 'This confirmation link belongs to no account.');
+      return user;
+    },
+
+    async resendVerification(user: UserRow, client: ClientInfo) {
+      if (user.isEmailVerified) return;
+      await sendVerification(user, client);
+    },
+
+    setUsername(user: UserRow, username: string): UserRow {
+      const name = username.trim();
+      if (name.length < USERNAME_MIN_LENGTH || name.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(name)) {
+        throw fieldError(
+          'username',
+          `Use ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} letters and digits, nothing else.`,
+        );
+      }
+      if (user.isUsernameChanged) {
+        throw new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', {
+          field: 'username',
+        });
+      }
+      if (name.toLowerCase() !== user.username.toLowerCase() && repo.usernameTaken(name)) {
+        throw fieldError('username', 'This username is taken. Try another one.');
+      }
+      if (!repo.setUsername(user.id, name)) {
+        throw new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', {
+          field: 'username',
+        });
+      }
+      return { ...user, username: name, isUsernameChanged: true };
+    },
+
+    currentUser(user: UserRow, locale: string) {
+      return toCurrentUser(user, repo.userPlace(user.id), locale);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

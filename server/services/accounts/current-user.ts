@@ -1,0 +1,60 @@
+import type { UserRow } from './repository.ts';
+
+// The current-user shape of spec section 3. Fields that later issues back (wallet, KYC levels,
+// trading activity, two-factor) carry honest defaults until then: zero, false, empty.
+
+export interface CurrentUserPlace {
+  countryIso: string | null;
+  countryName: string | null;
+  currencyCode: string | null;
+}
+
+export function toCurrentUser(user: UserRow, place: CurrentUserPlace | undefined, locale: string) {
+  const isVendor = user.isVendor;
+  return {
+    isLogged: true,
+    id: user.publicId,
+    username: user.username,
+    email: user.email,
+    avatarUrl: null as string | null,
+    userFullName: null as string | null,
+    country: place?.countryIso ? { iso: place.countryIso, name: place.countryName, popularPaymentMethods: [] } : null,
+    visitorCountryISO: place?.countryIso ?? null,
+    locationCurrency: place?.currencyCode ?? 'USD',
+    currency: place?.currencyCode ?? 'USD',
+    locale: user.locale,
+    urlLocale: locale === 'en' ? '' : locale,
+    isUsernameChanged: user.isUsernameChanged,
+    isIdVerified: false,
+    isIdVerificationPending: false,
+    isDocumentVerified: false,
+    isPhoneVerified: false,
+    isEmailVerified: user.isEmailVerified,
+    isAddressVerified: false,
+    isAddressVerificationPending: false,
+    isVendor,
+    isModerator: user.role === 'moderator' || user.role === 'admin',
+    isBanned: user.status === 'banned',
+    isSuspended: user.status === 'suspended',
+    isKiosk: user.isKiosk,
+    isMerchant: user.isMerchant,
+    isAffiliate: user.isAffiliate,
+    isAffiliatePayForSellSide: false,
+    isSoundEnabled: true,
+    completedTrades: user.completedTrades,
+    activeOffersCount: 0,
+    totalTradedBtc: '0.00000000',
+    affiliateBalance: '0.00000000',
+    kioskBalance: '0.00000000',
+    merchantBalance: '0.00000000',
+    balance: '0.00000000',
+    twoFactor: { login: false, sendout: false, release: false },
+    wallet: { incomingAmount: '0.00000000', bond: '0.00000000', isAllowedSendout: false, isKYCRequired: false },
+    referralCode: user.referralCode,
+    kycLevelCheck: { level: user.isEmailVerified ? 1 : 0, unusedTradingVolumeInFiatCurrency: 0 },
+    showKYCVerificationBanner: false,
+    isCurrentUserEligibleForBanks: false,
+  };
+}
+
+export type CurrentUser = ReturnType<typeof toCurrentUser>;

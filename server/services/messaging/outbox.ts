@@ -1,0 +1,135 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { outbox } from '../../../db/schema/index.ts';
+import {
+  assertEmailAddress,
+  assertPhoneNumber,
+  type EmailMessage,
+  type Mailer,
+  type MessagingLog,
+  type SmsMessage,
+  type SmsSender,
+} from './messaging.ts';
+
+// The embedded default for messages to people: a row in the `outbox` table instead of a network
+// call, so development, tests and a fresh install work offline. Operators (and tests that need a
+// verification link) read the rows back. Statements are prepared once per database.
+
+export type OutboxChannel = (typeof outbox.channel.enumValues)[number];
+export type OutboxRow = typeof outbox.$inferSelect;
+
+// A type, not an interface: drizzle's execute() wants an index-signature-compatible record.
+export type NewOutboxRow = {
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: number;
+  deliveredAt: number | null;
+};
+
+export function createOutboxRepository(db: Db) {
+  const insert = db
+    .insert(outbox)
+    .values({
+      channel: sql.placeholder('channel'),
+      recipient: sql.placeholder('recipient'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      html: sql.placeholder('html'),
+      createdAt: sql.placeholder('createdAt'),
+      deliveredAt: sql.placeholder('deliveredAt'),
+    })
+    .returning({ id: outbox.id })
+    .prepare();
+  const delivered = db
+    .update(outbox)
+    // set() takes no bare placeholder; wrapping it in sql`` binds it all the same.
+    .set({ deliveredAt: sql`${sql.placeholder('at')}` })
+    .where(eq(outbox.id, sql.placeholder('id')))
+    .prepare();
+  // Same timestamp is possible (one clock tick); the id breaks the tie in insertion order.
+  const latest = db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, sql.placeholder('recipient')), eq(outbox.channel, sql.placeholder('channel'))))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(1)
+    .prepare();
+  const forRecipient = db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, sql.placeholder('recipient')))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+
+  return {
+    /** Stores one message and answers its row id. */
+    insert(row: NewOutboxRow): number {
+      const inserted = insert.get(row);
+      if (!inserted) throw new Error('outbox insert returned no row');
+      return inserted.id;
+    },
+    markDelivered(id: number, at: number): void {
+      delivered.run({ id, at });
+    },
+    /** The newest message to `recipient` on `channel`, e.g. the last verification mail. */
+    latestFor(recipient: string, channel: OutboxChannel): OutboxRow | undefined {
+      return latest.get({ recipient, channel });
+    },
+    /** Messages to `recipient` on every channel, newest first. */
+    listFor(recipient: string, limit = 100): OutboxRow[] {
+      return forRecipient.all({ recipient, limit });
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+interface OutboxAdapterOptions {
+  db: Db;
+  now: () => number;
+  log: MessagingLog;
+}
+
+export function createOutboxMailer({ db, now, log }: OutboxAdapterOptions): Mailer {
+  const repo = createOutboxRepository(db);
+  return {
+    async send(message: EmailMessage) {
+      assertEmailAddress(message.to);
+      repo.insert({
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        createdAt: now(),
+        deliveredAt: null,
+      });
+      // Never the body: it may carry a sign-in or verification link.
+      log.info(`mail to ${message.to}: ${JSON.stringify(message.subject)}`);
+    },
+  };
+}
+
+export function createOutboxSmsSender({ db, now, log }: OutboxAdapterOptions): SmsSender {
+  const repo = createOutboxRepository(db);
+  return {
+    async send(message: SmsMessage) {
+      assertPhoneNumber(message.to);
+      repo.insert({
+        channel: 'sms',
+        recipient: message.to,
+        subject: '',
+        text: message.text,
+        html: null,
+        createdAt: now(),
+        deliveredAt: null,
+      });
+      // Never the text: SMS carry one-time codes.
+      log.info(`sms to ${message.to}: ${message.text.length} characters`);
+    },
+  };
+}

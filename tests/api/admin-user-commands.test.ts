@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CommandError, userCommands } from '../../server/admin/user-commands.ts';
+import { createAccountsRepository } from '../../server/services/accounts/repository.ts';
+import { createSessionService } from '../../server/services/accounts/sessions.ts';
+import { createTestDb } from '../support/test-db.ts';
+
+let testDb: ReturnType<typeof createTestDb>;
+afterEach(() => testDb?.close());
+
+function setup() {
+  testDb = createTestDb();
+  const repo = createAccountsRepository(testDb.db);
+  const sessions = createSessionService({ repo, now: Date.now });
+  return { commands: userCommands(testDb.db), repo, sessions };
+}
+
+describe('npm run admin -- user:…', () => {
+  it('creates a verified account with a checked password', async () => {
+    const { commands, repo } = setup();
+    expect(await commands.create('Ops@Example.org', 'Strong-pass-42', 'opsdesk')).toBe(
+      'Created ops@example.org (username opsdesk, e-mail verified).',
+    );
+    expect(repo.userByEmail('ops@example.org')).toMatchObject({ username: 'opsdesk', isEmailVerified: true });
+    await expect(commands.create('ops@example.org', 'Strong-pass-42')).rejects.toThrow('exists already');
+    await expect(commands.create('x@example.org', 'weak')).rejects.toThrow(CommandError);
+    await expect(commands.create('x@example.org', 'Password123!')).rejects.toThrow('leaked');
+    await expect(commands.create('not-an-email', 'Strong-pass-42')).rejects.toThrow('Not a valid');
+  });
+
+  it('grants and removes roles, ending the sessions so new rights need a new sign-in', () => {
+    const { commands, repo, sessions } = setup();
+    const buyer = repo.userByEmail('buyer@example.com');
+    const { token } = sessions.create(buyer?.id ?? 0, { ip: '127.0.0.1', userAgent: 'test' });
+    expect(commands.role('buyer@example.com', 'moderator')).toBe(
+      'buyer@example.com: moderator on; 1 session(s) ended.',
+    );
+    expect(repo.userByEmail('buyer@example.com')?.role).toBe('moderator');
+    expect(sessions.validate(token)).toBeNull();
+    commands.role('buyer@example.com', 'moderator', 'off');
+    expect(repo.userByEmail('buyer@example.com')?.role).toBe('user');
+    commands.role('buyer@example.com', 'merchant', 'on');
+    expect(repo.userByEmail('buyer@example.com')?.isMerchant).toBe(true);
+    expect(() => commands.role('buyer@example.com', 'king')).toThrow('Unknown role');
+    expect(() => commands.role('buyer@example.com', 'vendor', 'maybe')).toThrow('on or off');
+  });
+
+  it('bans (sessions end), suspends and reinstates', () => {
+    const { commands, repo, sessions } = setup();
+    const buyer = repo.userByEmail('buyer@example.com');
+    const { token } = sessions.create(buyer?.id ?? 0, { ip: '127.0.0.1', userAgent: 'test' });
+    expect(commands.ban('buyer@example.com')).toBe('buyer@example.com: banned; 1 session(s) ended.');
+    expect(sessions.validate(token)).toBeNull();
+    commands.suspend('buyer@example.com');
+    expect(repo.userByEmail('buyer@example.com')?.status).toBe('suspended');
+    commands.reinstate('buyer@example.com');
+    expect(repo.userByEmail('buyer@example.com')?.status).toBe('active');
+  });
+
+  it('names the missing account', () => {
+    const { commands } = setup();
+    expect(() => commands.verifyEmail('ghost@example.com')).toThrow(
+      'No account with the e-mail address ghost@example.com.',
+    );
+  });
+});

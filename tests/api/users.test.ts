@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { browserSession } from '../support/browser-session.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+let t: ReturnType<typeof createTestApp>;
+afterEach(() => t?.close());
+
+async function signedIn(email = 'buyer@example.com') {
+  const b = browserSession(t);
+  const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
+  expect(res.status).toBe(200);
+  return b;
+}
+
+describe('GET /rest/v1/users/me and /current_user', () => {
+  it('answers the current-user shape of spec section 3', async () => {
+    t = createTestApp();
+    const b = await signedIn('vendor@example.com');
+    for (const path of ['/rest/v1/users/me', '/rest/v1/users/current_user']) {
+      const { data } = await (await b.get(path)).json();
+      expect(data).toMatchObject({
+        isLogged: true,
+        username: 'vendor',
+        email: 'vendor@example.com',
+        isVendor: true,
+        isEmailVerified: true,
+        isBanned: false,
+        isSuspended: false,
+        twoFactor: { login: false, sendout: false, release: false },
+        wallet: { isAllowedSendout: false, isKYCRequired: false },
+        kycLevelCheck: { level: 1 },
+      });
+      expect(data.referralCode).toMatch(/^[0-9a-f]{10}$/);
+      expect(data).not.toHaveProperty('passwordHash');
+      expect(JSON.stringify(data)).not.toContain('$argon2');
+    }
+  });
+
+  it('answers 401 to /me and isLogged false to /current_user for a visitor', async () => {
+    t = createTestApp();
+    const b = browserSession(t);
+    const me = await b.get('/rest/v1/users/me');
+    expect(me.status).toBe(401);
+    expect((await me.json()).errors[0].code).toBe('UNAUTHENTICATED');
+    expect(await (await b.get('/rest/v1/users/current_user')).json()).toEqual({ data: { isLogged: false } });
+  });
+});
+
+describe('POST /rest/v1/users/set-username', () => {
+  it('changes the username once', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const res = await b.post('/rest/v1/users/set-username', { username: 'SatoshiFan21' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { username: 'SatoshiFan21', isUsernameChanged: true } });
+    const me = (await (await b.get('/rest/v1/users/me')).json()).data;
+    expect(me).toMatchObject({ username: 'SatoshiFan21', isUsernameChanged: true });
+    const second = await b.post('/rest/v1/users/set-username', { username: 'Another1' });
+    expect(second.status).toBe(409);
+    expect((await second.json()).errors[0]).toMatchObject({ code: 'USERNAME_ALREADY_CHANGED', field: 'username' });
+  });
+
+  it.each([['with space'], ['dash-ed'], ['ab'], ['a'.repeat(21)], ['émile1'], ['']])(
+    'refuses %j: letters and digits only, 3 to 20',
+    async (username) => {
+      t = createTestApp();
+      const b = await signedIn();
+      const res = await b.post('/rest/v1/users/set-username', { username });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'username' });
+    },
+  );
+
+  it('refuses a name someone has, whatever its case, and keeps the one change', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const taken = await b.post('/rest/v1/users/set-username', { username: 'VENDOR' });
+    expect(taken.status).toBe(400);
+    expect((await b.post('/rest/v1/users/set-username', { username: 'FreeName1' })).status).toBe(200);
+  });
+
+  it('needs a session and the CSRF token', async () => {
+    t = createTestApp();
+    expect((await browserSession(t).post('/rest/v1/users/set-username', { username: 'Name1' })).status).toBe(401);
+    const b = await signedIn();
+    const noToken = await b.send('/rest/v1/users/set-username', {
+      method: 'POST',
+      json: { username: 'Name1' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(noToken.status).toBe(403);
+  });
+});

@@ -1,0 +1,43 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
+import { type createTestApp, TEST_ORIGIN } from './test-app.ts';
+
+type TestApp = ReturnType<typeof createTestApp>;
+
+/**
+ * A browser's view of the API: keeps the cookies the server sets and echoes the CSRF cookie in
+ * the header, as our pages do.
+ */
+export function browserSession(t: TestApp, ip = '198.51.100.20') {
+  const jar = new Map<string, string>([[CSRF_COOKIE, 'A'.repeat(43)]]);
+
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  const remember = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (attributes.some((a) => /max-age=0$/i.test(a.trim())) || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  };
+
+  const send = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', cookieHeader());
+    headers.set(CSRF_HEADER, jar.get(CSRF_COOKIE) ?? '');
+    return remember(await t.send(path, { ...init, headers, ip }));
+  };
+
+  return {
+    jar,
+    send,
+    get: (path: string) => send(path),
+    post: (path: string, json: unknown = {}) => send(path, { method: 'POST', json }),
+    origin: TEST_ORIGIN,
+  };
+}
+
+export const STRONG_PASSWORD = 'Correct-horse-42';
