@@ -4,7 +4,9 @@ import { closeDatabase, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/seed/index.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { sessionCookieName } from './http/auth.ts';
 import { createInProcessBus } from './realtime/bus.ts';
+import { authorizeChannel, sessionPrincipal } from './realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createServices } from './services/container.ts';
 import { createSimulatedPriceFeed } from './services/price-feed/simulated.ts';
@@ -60,7 +62,13 @@ export async function createBackend({
     trustProxy: config.TRUST_PROXY === 'on',
     logError: (e) => log.error('request failed', e),
   });
-  const hub = createRealtimeHub({ bus, allowedOrigins, log: log.error });
+  const hub = createRealtimeHub({
+    bus,
+    allowedOrigins,
+    log: log.error,
+    authorize: authorizeChannel,
+    resolvePrincipal: sessionPrincipal(services.sessions, sessionCookieName(secureCookies)),
+  });
   // Expired sessions are refused when presented; this only keeps the table from growing.
   const sweep = setInterval(() => services.sessions.purgeExpired(), 60 * 60 * 1000);
   sweep.unref();

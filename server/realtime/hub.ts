@@ -14,6 +14,7 @@ import type { BusEvent, EventBus } from './bus.ts';
 /** Who is on the other end of a socket; the accounts issue fills it from the session. */
 export interface SocketPrincipal {
   userId?: number;
+  userPublicId?: string;
 }
 
 /** Anyone may join these; every other channel needs the authorizer's yes. */
@@ -25,7 +26,7 @@ export type PrincipalResolver = (request: IncomingMessage) => SocketPrincipal;
 export const publicChannelsOnly: ChannelAuthorizer = (channel) => PUBLIC_CHANNELS.has(channel);
 
 const MAX_CHANNELS_PER_SOCKET = 50;
-const CHANNEL_PATTERN = /^[a-z][a-z0-9_:.-]{0,99}$/;
+const CHANNEL_PATTERN = /^[a-z][A-Za-z0-9_:.-]{0,99}$/;
 
 interface Client {
   socket: WebSocket;

@@ -1,0 +1,30 @@
+import type { IncomingMessage } from 'node:http';
+import { readCookie } from '../http/cookies.ts';
+import type { SessionService } from '../services/accounts/sessions.ts';
+import { type ChannelAuthorizer, type PrincipalResolver, PUBLIC_CHANNELS } from './hub.ts';
+
+// Who may listen where. Public channels are open; a personal channel `<kind>:<user public id>`
+// belongs to that user alone. The socket's user comes from the session cookie of its handshake.
+
+/** Kinds of personal channels; each is named `<kind>:<usr_…>`. */
+export const PERSONAL_CHANNEL_KINDS = ['notifications', 'telegram', 'wallet'] as const;
+
+const PERSONAL = new RegExp(`^(${PERSONAL_CHANNEL_KINDS.join('|')}):(usr_[0-9A-Za-z]{16})$`);
+
+export function personalChannel(kind: (typeof PERSONAL_CHANNEL_KINDS)[number], userPublicId: string): string {
+  return `${kind}:${userPublicId}`;
+}
+
+export const authorizeChannel: ChannelAuthorizer = (channel, principal) => {
+  if (PUBLIC_CHANNELS.has(channel)) return true;
+  const owner = PERSONAL.exec(channel)?.[2];
+  return owner !== undefined && owner === principal.userPublicId;
+};
+
+export function sessionPrincipal(sessions: SessionService, cookieName: string): PrincipalResolver {
+  return (request: IncomingMessage) => {
+    const token = readCookie(request.headers.cookie, cookieName);
+    const found = token ? sessions.validate(token) : null;
+    return found ? { userId: found.user.id, userPublicId: found.user.publicId } : {};
+  };
+}

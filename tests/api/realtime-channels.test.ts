@@ -1,0 +1,86 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createInProcessBus } from '../../server/realtime/bus.ts';
+import { authorizeChannel, personalChannel, sessionPrincipal } from '../../server/realtime/channels.ts';
+import { createRealtimeHub, type RealtimeHub } from '../../server/realtime/hub.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+// A socket joins only its own personal channels; which user it is comes from the session cookie.
+
+const t = createTestApp();
+const bus = createInProcessBus();
+let hub: RealtimeHub;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  hub = createRealtimeHub({
+    bus,
+    authorize: authorizeChannel,
+    resolvePrincipal: sessionPrincipal(t.services.sessions, 'session'),
+  });
+  server = createServer();
+  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+});
+afterAll(async () => {
+  await hub.close();
+  await new Promise((resolve) => server.close(resolve));
+  t.close();
+});
+
+const user = (email: string) => {
+  const row = t.db.$client.prepare('SELECT id, public_id FROM users WHERE email = ?').get(email) as {
+    id: number;
+    public_id: string;
+  };
+  return { ...row, token: t.services.sessions.create(row.id, { ip: '127.0.0.1', userAgent: 'test' }).token };
+};
+
+async function socket(cookie?: string) {
+  const ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const ask = (message: unknown) =>
+    new Promise<any>((resolve) => {
+      ws.once('message', (data) => resolve(JSON.parse(data.toString())));
+      ws.send(JSON.stringify(message));
+    });
+  return { ws, ask };
+}
+
+describe('personal channels', () => {
+  it('lets a signed-in socket join its own channel and receive its events', async () => {
+    const buyer = user('buyer@example.com');
+    const { ws, ask } = await socket(`session=${buyer.token}`);
+    const channel = personalChannel('notifications', buyer.public_id);
+    expect(await ask({ type: 'subscribe', channel })).toEqual({ type: 'subscribed', channel });
+    const event = new Promise<any>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
+    bus.publish(channel, { type: 'notification', payload: { id: 1 } });
+    expect((await event).event).toEqual({ type: 'notification', payload: { id: 1 } });
+    ws.close();
+  });
+
+  it("refuses another user's channel, and every personal channel to an anonymous socket", async () => {
+    const buyer = user('buyer@example.com');
+    const vendor = user('vendor@example.com');
+    const signedIn = await socket(`session=${buyer.token}`);
+    const theirs = personalChannel('telegram', vendor.public_id);
+    expect(await signedIn.ask({ type: 'subscribe', channel: theirs })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });
+    const anonymous = await socket();
+    const mine = personalChannel('notifications', buyer.public_id);
+    expect(await anonymous.ask({ type: 'subscribe', channel: mine })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });
+    expect(await anonymous.ask({ type: 'subscribe', channel: 'rates' })).toEqual({
+      type: 'subscribed',
+      channel: 'rates',
+    });
+    const forged = await socket('session=not-a-real-token');
+    expect(await forged.ask({ type: 'subscribe', channel: mine })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });
+    for (const s of [signedIn, anonymous, forged]) s.ws.close();
+  });
+});
