@@ -1,6 +1,7 @@
 // `npm run admin -- <command> [arguments]`: operator commands against DATABASE_URL.
 import { closeDatabase, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { telegramCommands } from '../server/admin/telegram-commands.ts';
 import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
 import { readConfig } from '../server/config.ts';
 
@@ -12,6 +13,8 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   user:ban <email>                             cannot sign in; sessions end
   user:suspend <email>                         can sign in, cannot trade
   user:reinstate <email>                       undo ban or suspension
+  user:reset-2fa <email>                       remove the second factor; sessions end
+  telegram:start <token> <chatId>              act as the bot: link the chat of a subscription link
 `;
 
 const [command, ...args] = process.argv.slice(2);
@@ -50,6 +53,14 @@ try {
     case 'user:reinstate':
       message = users.reinstate(need(1)[0]);
       break;
+    case 'user:reset-2fa':
+      message = users.resetTwoFactor(need(1)[0]);
+      break;
+    case 'telegram:start': {
+      const [token, chatId] = need(2);
+      message = await telegramCommands(db).start(token, chatId);
+      break;
+    }
     default:
       throw new CommandError(command ? `Unknown command ${command}.\n\n${USAGE}` : USAGE);
   }

@@ -45,7 +45,7 @@ await build({
   platform: 'node',
   target: 'node22',
   sourcemap: 'linked',
-  external: ['better-sqlite3', '@node-rs/argon2', 'bufferutil', 'utf-8-validate'],
+  external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'bufferutil', 'utf-8-validate'],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

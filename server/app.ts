@@ -1,12 +1,17 @@
-import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { type AppEnv, authMiddleware } from './http/auth.ts';
 import { csrf } from './http/csrf.ts';
 import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
+import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
+import { phoneRoutes } from './routes/phone.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { telegramRoutes } from './routes/telegram.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 import { usersRoutes } from './routes/users.ts';
+import { vendorRoutes } from './routes/vendor.ts';
 import type { Services } from './services/container.ts';
 import { AppError } from './services/errors.ts';
 
@@ -20,10 +25,40 @@ export interface AppOptions {
 }
 
 /** Path prefixes the Hono app answers (spec section 7); main.ts sends everything else to Astro. */
-export const API_PREFIXES = ['/rest/v1/', '/auth/', '/account/', '/trade/', '/vendor/', '/location/'] as const;
+export const API_PREFIXES = [
+  '/rest/v1/',
+  '/auth/',
+  '/account/',
+  '/trade/',
+  '/vendor/',
+  '/location/',
+  // Avatars: files under UPLOADS_DIR, served by the API (routes/avatar.ts), not from a web root.
+  '/uploads/',
+] as const;
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/healthz';
+}
+
+/**
+ * Headers every API answer carries, set in one pass after the handler: the few that matter for
+ * JSON (Hono's secureHeaders adds a dozen meant for pages). API answers are personal or live, so
+ * no shared cache may keep them unless a route says otherwise.
+ */
+function apiHeaders(https: boolean): MiddlewareHandler {
+  const fixed: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ];
+  if (https) fixed.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    for (const [name, value] of fixed) headers.set(name, value);
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  };
 }
 
 export function createApp({
@@ -35,22 +70,24 @@ export function createApp({
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
-  app.use('*', async (c, next) => {
-    await next();
-    // API answers are personal or live; no shared cache may keep them.
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
+  app.use('*', apiHeaders(secureCookies));
   app.use('*', authMiddleware(services.sessions, secureCookies));
   app.use('*', csrf({ allowedOrigins, secureCookies }));
 
   app.get('/healthz', (c) => c.json({ data: { status: 'ok' } }));
   app.route('/rest/v1', referenceRoutes(services));
-  app.route('/rest/v1/cookie-policy', cookiePolicyRoutes({ secureCookies }));
+  app.route('/rest/v1/cookie-policy', cookiePolicyRoutes({ secureCookies, settings: services.settings }));
   app.route('/location', locationRoutes(services));
   app.route('/rest/v1/auth', authRoutes(services, { secureCookies, trustProxy }));
   app.route('/auth', emailLinkRoutes(services));
   app.route('/rest/v1/users', usersRoutes(services));
+  app.route('/rest/v1/users', settingsRoutes(services));
+  // Full paths inside: /account/, /auth/, /rest/v1/users/ (phone) and /rest/v1/users/, /uploads/ (avatar).
+  app.route('/', phoneRoutes(services));
+  app.route('/', avatarRoutes(services));
+  app.route('/rest/v1/telegram', telegramRoutes(services));
+  app.route('/vendor', vendorRoutes(services, { secureCookies, trustProxy }));
+  app.route('/rest/v1/users/2fa', twoFactorRoutes(services, { secureCookies, trustProxy }));
 
   app.notFound((c) =>
     errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),

@@ -54,7 +54,7 @@ export async function createBackend({
   priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
   priceFeed.start();
 
-  const services = createServices({ db, priceFeed, config, log });
+  const services = createServices({ db, priceFeed, config, log, bus });
   const app = createApp({
     services,
     allowedOrigins,

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve } from 'node:path';
 import * as v from 'valibot';
 
 // The one place that reads the environment. A bad value stops start-up with a message naming the
@@ -11,6 +12,16 @@ const port = v.pipe(
   v.minValue(0, 'must be between 0 and 65535'),
   v.maxValue(65535, 'must be between 0 and 65535'),
 );
+
+export const DEFAULT_TELEGRAM_BOT_NAME = 'CoinfairBot';
+
+/** Folders whose files are served as they are: uploads must never land in one. */
+const WEB_ROOTS = ['public', 'build'];
+
+function isInside(path: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
 
 const ConfigSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
@@ -34,6 +45,22 @@ const ConfigSchema = v.object({
   /** `smtp://user:pass@host:587` or `smtps://…`; unset keeps mail in the database outbox. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coinfair <no-reply@coinfair.example>'),
+  /** Uploaded and processed images (avatars); read only through the API, never as static files. */
+  UPLOADS_DIR: v.pipe(
+    v.optional(v.string(), 'data/uploads'),
+    v.minLength(1, 'must not be empty'),
+    v.check((dir) => !dir.includes('\0'), 'must be a folder path'),
+    v.check(
+      (dir) => !WEB_ROOTS.some((root) => isInside(dir, root)),
+      `must be outside the folders served as static files (${WEB_ROOTS.join(', ')})`,
+    ),
+  ),
+  /** The Telegram bot's username; subscription links are https://t.me/<name>?start=<token>. */
+  TELEGRAM_BOT_NAME: v.pipe(
+    v.optional(v.string(), DEFAULT_TELEGRAM_BOT_NAME),
+    // Telegram's rule for bot usernames: 5-32 letters, digits or underscores, ending in "bot".
+    v.regex(/^[A-Za-z][A-Za-z0-9_]{1,28}bot$/i, 'must be a Telegram bot username such as CoinfairBot'),
+  ),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

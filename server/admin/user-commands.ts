@@ -8,6 +8,7 @@ import { normalizeEmail } from '../services/accounts/accounts.ts';
 import { hashPassword, isCompromisedPassword } from '../services/accounts/password.ts';
 import { createAccountsRepository } from '../services/accounts/repository.ts';
 import { createSessionService } from '../services/accounts/sessions.ts';
+import { createTwoFactorRepository } from '../services/two-factor/repository.ts';
 
 // Operator commands on accounts (`npm run admin -- user:…`). They change the database directly,
 // through the same rules and repositories the API uses, and say in one line what they did.
@@ -26,6 +27,7 @@ export const ROLES = [...Object.keys(ROLE_FLAGS), ...STAFF_ROLES] as const;
 export function userCommands(db: Db, now: () => number = Date.now) {
   const repo = createAccountsRepository(db);
   const sessions = createSessionService({ repo, now });
+  const twoFactor = createTwoFactorRepository(db);
 
   const find = (email: string) => {
     const user = repo.userByEmail(normalizeEmail(email));
@@ -98,6 +100,18 @@ export function userCommands(db: Db, now: () => number = Date.now) {
       const user = find(email);
       update(user.id, { status: 'active' });
       return `${user.email}: active again.`;
+    },
+
+    /**
+     * For a person who lost both the authenticator and the recovery codes, once support has
+     * established who they are: the second factor goes (the account is as if never set up) and
+     * every session ends, so whoever holds one must sign in again with the password.
+     */
+    resetTwoFactor(email: string): string {
+      const user = find(email);
+      if (!twoFactor.remove(user.id)) return `${user.email}: no two-factor authentication to remove; nothing changed.`;
+      const ended = sessions.invalidateAll(user.id);
+      return `${user.email}: two-factor authentication removed; ${ended} session(s) ended.`;
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ClientInfo } from '../services/accounts/accounts.ts';
+import type { CurrentUserPlace } from '../services/accounts/current-user.ts';
 import type { SessionRow, UserRow } from '../services/accounts/repository.ts';
 import type { SessionService } from '../services/accounts/sessions.ts';
 import { AppError } from '../services/errors.ts';
 import { readCookie } from './cookies.ts';
+import { csrfSetCookie } from './csrf.ts';
 
 // The session cookie (Lucia's guide): HttpOnly so scripts never see it, SameSite=Lax, and behind
 // HTTPS `Secure` with the `__Host-` prefix, which also forbids a Domain attribute, so a sibling
@@ -12,6 +14,7 @@ import { readCookie } from './cookies.ts';
 export interface AuthState {
   session: SessionRow;
   user: UserRow;
+  place: CurrentUserPlace;
 }
 
 export interface AppEnv {
@@ -32,12 +35,21 @@ export function sessionClearCookie(secure: boolean): string {
   return `${sessionCookieName(secure)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+/**
+ * A new session's cookies: the HttpOnly session token and the CSRF token bound to it. Sign-in,
+ * sign-up and every privilege change (two-factor on or off, vendor terms) answer with these.
+ */
+export function setSessionCookies(c: Context, token: string, session: SessionRow, secure: boolean): void {
+  c.header('Set-Cookie', sessionSetCookie(token, session.expiresAt, secure), { append: true });
+  c.header('Set-Cookie', csrfSetCookie(session.csrfToken, secure), { append: true });
+}
+
 /** Resolves the session cookie into `c.get('auth')` for every API request. */
 export function authMiddleware(sessions: SessionService, secure: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readCookie(c.req.header('cookie'), sessionCookieName(secure));
     const found = token ? sessions.validate(token) : null;
-    c.set('auth', found ? { session: found.session, user: found.user } : null);
+    c.set('auth', found ? { session: found.session, user: found.user, place: found.place } : null);
     await next();
     // A sign-in or sign-out in this request already decided the cookie; never undo it.
     const name = `${sessionCookieName(secure)}=`;

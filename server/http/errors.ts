@@ -20,6 +20,11 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   RATE_UNAVAILABLE: 503,
   CHALLENGE_REQUIRED: 400,
   CHALLENGE_INVALID: 400,
+  // Sign-in with a second factor: the password was right, the code is missing or wrong.
+  TWO_FACTOR_REQUIRED: 401,
+  TWO_FACTOR_INVALID: 401,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
   INTERNAL_ERROR: 500,
 };
 

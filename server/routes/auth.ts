@@ -1,9 +1,8 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clientInfo, requireAuth, sessionClearCookie, sessionSetCookie } from '../http/auth.ts';
+import { type AppEnv, clientInfo, requireAuth, sessionClearCookie, setSessionCookies } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { validate } from '../http/validate.ts';
-import type { SessionRow } from '../services/accounts/repository.ts';
 import type { Services } from '../services/container.ts';
 
 // Spec section 7, "Account and auth": register, login (both answer data.redirectTo), logout,
@@ -34,7 +33,14 @@ const RegisterBody = v.object({
   ...challengeFields,
 });
 
-const LoginBody = v.object({ email: text(320), password: text(1024), back: optionalText(2000), ...challengeFields });
+const LoginBody = v.object({
+  email: text(320),
+  password: text(1024),
+  back: optionalText(2000),
+  /** The second factor's TOTP or recovery code, once the first answer asked for it. */
+  code: optionalText(64),
+  ...challengeFields,
+});
 
 export interface AuthRouteOptions {
   secureCookies: boolean;
@@ -44,22 +50,16 @@ export interface AuthRouteOptions {
 export function authRoutes(services: Services, { secureCookies, trustProxy }: AuthRouteOptions) {
   const { accounts, challenge } = services;
 
-  /** A new session's cookies: the HttpOnly session token and the CSRF token bound to it. */
-  const signIn = (c: Context<AppEnv>, token: string, session: SessionRow) => {
-    c.header('Set-Cookie', sessionSetCookie(token, session.expiresAt, secureCookies), { append: true });
-    c.header('Set-Cookie', csrfSetCookie(session.csrfToken, secureCookies), { append: true });
-  };
-
   return new Hono<AppEnv>()
     .get('/challenge', (c) => c.json({ data: challenge.issue() }))
     .post('/register', validate('json', RegisterBody), async (c) => {
       const result = await accounts.register(c.req.valid('json'), clientInfo(c, trustProxy));
-      signIn(c, result.token, result.session);
+      setSessionCookies(c, result.token, result.session, secureCookies);
       return c.json({ data: { redirectTo: result.redirectTo } }, 201);
     })
     .post('/login', validate('json', LoginBody), async (c) => {
       const result = await accounts.login(c.req.valid('json'), clientInfo(c, trustProxy));
-      signIn(c, result.token, result.session);
+      setSessionCookies(c, result.token, result.session, secureCookies);
       return c.json({
         data: { redirectTo: result.redirectTo },
         ...(result.compromised ? { meta: { compromised: true } } : {}),

@@ -3,15 +3,20 @@ import * as v from 'valibot';
 import {
   COOKIE_SETTINGS_NAME,
   type CookieCategory,
+  type CookieSettings,
   cookieCategories,
   cookieSettingsHeader,
   parseCookieSettings,
 } from '../../src/lib/cookie-settings.ts';
+import type { AppEnv } from '../http/auth.ts';
 import { readCookie } from '../http/cookies.ts';
 import { validate } from '../http/validate.ts';
+import type { SettingsService } from '../services/settings/settings.ts';
 
 // GET and POST /rest/v1/cookie-policy (spec section 7) over the same cookie the static pages'
-// banner writes, so a choice made in either place is the one both read.
+// banner writes, so a choice made in either place is the one both read. Signed in, the choice is
+// also kept with the account (`user_settings.cookie_settings`) and follows the person to other
+// browsers; the stored choice wins over the cookie, which is only a fallback until one is saved.
 
 const SettingsInput = v.object({
   settings: v.strictObject(
@@ -23,21 +28,33 @@ const SettingsInput = v.object({
   ),
 });
 
-export function cookiePolicyRoutes({ secureCookies }: { secureCookies: boolean }) {
-  return new Hono()
+export interface CookiePolicyOptions {
+  secureCookies: boolean;
+  /** Where signed-in people's choices are stored; without it, the cookie alone. */
+  settings?: Pick<SettingsService, 'cookieSettings' | 'saveCookieSettings'>;
+}
+
+export function cookiePolicyRoutes({ secureCookies, settings }: CookiePolicyOptions) {
+  const stored = (userId: number | undefined): CookieSettings | null =>
+    userId !== undefined && settings ? settings.cookieSettings(userId) : null;
+
+  return new Hono<AppEnv>()
     .get('/', (c) => {
-      const settings = parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
+      const saved = stored(c.get('auth')?.user.id);
+      const settings = saved ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
       return c.json({ data: { settings } });
     })
     .post('/', validate('json', SettingsInput), (c) => {
-      const current = parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
+      const userId = c.get('auth')?.user.id;
+      const current = stored(userId) ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
       const changes = c.req.valid('json').settings;
-      const settings = { ...current };
+      const next = { ...current };
       for (const category of cookieCategories) {
         const value = changes[category];
-        if (value !== undefined) settings[category] = value;
+        if (value !== undefined) next[category] = value;
       }
-      c.header('Set-Cookie', cookieSettingsHeader(settings, secureCookies), { append: true });
-      return c.json({ data: { settings } });
+      if (userId !== undefined) settings?.saveCookieSettings(userId, next);
+      c.header('Set-Cookie', cookieSettingsHeader(next, secureCookies), { append: true });
+      return c.json({ data: { settings: next } });
     });
 }

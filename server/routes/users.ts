@@ -15,11 +15,16 @@ export function usersRoutes(services: Services) {
   const { accounts } = services;
   return (
     new Hono<AppEnv>()
-      .get('/me', (c) => c.json({ data: accounts.currentUser(requireAuth(c).user, requestLocale(c)) }))
+      .get('/me', (c) => {
+        const { user, place } = requireAuth(c);
+        return c.json({ data: accounts.currentUser(user, requestLocale(c), place) });
+      })
       // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
       .get('/current_user', (c) => {
         const auth = c.get('auth');
-        return c.json({ data: auth ? accounts.currentUser(auth.user, requestLocale(c)) : { isLogged: false } });
+        return c.json({
+          data: auth ? accounts.currentUser(auth.user, requestLocale(c), auth.place) : { isLogged: false },
+        });
       })
       .post('/set-username', validate('json', SetUsernameBody), (c) => {
         const user = accounts.setUsername(requireAuth(c).user, c.req.valid('json').username);

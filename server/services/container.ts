@@ -1,17 +1,31 @@
 import type { Db } from '../../db/client.ts';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
+import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { createAccountsService } from './accounts/accounts.ts';
 import { createAccountsRepository } from './accounts/repository.ts';
 import { createSessionService } from './accounts/sessions.ts';
 import { createThrottle } from './accounts/throttle.ts';
+import { createAvatarService } from './avatar/avatar.ts';
+import { createAvatarRepository } from './avatar/repository.ts';
+import { createAvatarStorage } from './avatar/storage.ts';
 import { createChallengeService } from './challenge/challenge.ts';
-import { createMailer } from './messaging/create.ts';
-import type { Mailer } from './messaging/messaging.ts';
+import { createMailer, createSmsSender } from './messaging/create.ts';
+import type { Mailer, SmsSender } from './messaging/messaging.ts';
+import { createPhoneService } from './phone/phone.ts';
+import { createPhoneRepository } from './phone/repository.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
+import { createSettingsRepository } from './settings/repository.ts';
+import { createSettingsService } from './settings/settings.ts';
+import { createVendorTermsService } from './settings/vendor-terms.ts';
+import { createOfflineTelegramBot } from './telegram/bot.ts';
+import { createTelegramRepository } from './telegram/repository.ts';
+import { createTelegramService } from './telegram/telegram.ts';
+import { createTwoFactorService } from './two-factor/two-factor.ts';
 
-export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_FROM'>;
+export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_FROM' | 'UPLOADS_DIR'> &
+  Partial<Pick<Config, 'TELEGRAM_BOT_NAME'>>;
 
 export interface ServicesLog {
   info(message: string): void;
@@ -26,22 +40,68 @@ export interface ServicesOptions {
   now?: () => number;
   /** Tests pass their own to read what was sent. */
   mailer?: Mailer;
+  /** Tests pass their own to read the codes that were sent. */
+  smsSender?: SmsSender;
+  /** Where services publish live events (server/backend.ts passes the hub's); a private one otherwise. */
+  bus?: EventBus;
 }
 
 /** Every service wired to one database and one price feed; built once at start (and per test). */
-export function createServices({ db, priceFeed, config, log, now = Date.now, mailer }: ServicesOptions) {
+export function createServices({
+  db,
+  priceFeed,
+  config,
+  log,
+  now = Date.now,
+  mailer,
+  smsSender,
+  bus = createInProcessBus(),
+}: ServicesOptions) {
   const accountsRepo = createAccountsRepository(db);
   const sessions = createSessionService({ repo: accountsRepo, now });
   const challenge = createChallengeService({ db, now, enabled: config.AUTH_CHALLENGE === 'on' });
+  // One throttle: wrong passwords and wrong second-factor codes share an account's limit.
+  const throttle = createThrottle({ repo: accountsRepo, now });
+  const twoFactor = createTwoFactorService({ db, now, throttle });
+  const settingsRepo = createSettingsRepository(db);
+  const settings = createSettingsService({ repo: settingsRepo, now });
+  const telegram = createTelegramService({
+    repo: createTelegramRepository(db),
+    bus,
+    botName: config.TELEGRAM_BOT_NAME ?? DEFAULT_TELEGRAM_BOT_NAME,
+    now,
+  });
+  const phone = createPhoneService({
+    repo: createPhoneRepository(db),
+    sms: smsSender ?? createSmsSender(config, db, log, now),
+    now,
+  });
+  const avatar = createAvatarService({
+    repo: createAvatarRepository(db),
+    storage: createAvatarStorage(config.UPLOADS_DIR),
+    now,
+    log: log.error,
+  });
   return {
     reference: createReferenceService({ repo: createReferenceRepository(db), priceFeed, now }),
     sessions,
     challenge,
+    twoFactor,
+    settings,
+    vendorTerms: createVendorTermsService({ repo: settingsRepo, sessions }),
+    telegram,
+    telegramBot: createOfflineTelegramBot({ telegram, log: log.info }),
+    phone,
+    avatar,
     accounts: createAccountsService({
       repo: accountsRepo,
       sessions,
-      throttle: createThrottle({ repo: accountsRepo, now }),
+      throttle,
       challenge,
+      secondFactor: twoFactor,
+      settings,
+      phone,
+      avatar,
       mailer: mailer ?? createMailer(config, db, log, now),
       now,
       log: log.error,

@@ -18,6 +18,10 @@ export const errorCodes = [
   'RATE_UNAVAILABLE',
   'CHALLENGE_REQUIRED',
   'CHALLENGE_INVALID',
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_INVALID',
+  'TWO_FACTOR_ALREADY_ENABLED',
+  'TWO_FACTOR_NOT_ENABLED',
   'INTERNAL_ERROR',
 ] as const;
 
@@ -26,6 +30,8 @@ export type ErrorCode = (typeof errorCodes)[number];
 export interface FieldIssue {
   field: string;
   message: string;
+  /** The spec's translation key when it names one (section 5, "Profile": `bio_max`, …). */
+  key?: string;
 }
 
 export class AppError extends Error {

@@ -56,8 +56,8 @@ function startChild(
   });
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
@@ -116,16 +116,32 @@ for (let i = 0; i < 3; i++) {
 const ours = await startChild(
   ['-e', `import('./build/app/main.js').then((m) => m.main('build'))`],
   /listening on (http:\/\/\S+)/,
-  {
-    PORT: '0',
-    DATABASE_URL: db,
-  },
+  // Automation mode: the proof-of-work challenge would make every sign-in a different request.
+  { PORT: '0', DATABASE_URL: db, AUTH_CHALLENGE: 'off' },
 );
 const bareStatic = await startChild(
   [join(root, 'tests/bench/bare-server.ts'), 'static', join(buildDir, 'client/index.html')],
   /ready (\d+)/,
 );
 const bareApi = await startChild([join(root, 'tests/bench/bare-server.ts'), 'api', db], /ready (\d+)/);
+
+// A signed-in browser: sign in once as the demo buyer and keep its cookies.
+const csrf = 'b'.repeat(43);
+const signIn = () =>
+  fetch(`${ours.url}/rest/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-csrf-token': csrf },
+    body: JSON.stringify({ email: 'buyer@example.com', password: 'Coinfair-demo-2026!' }),
+  });
+const signedIn = await signIn();
+if (!signedIn.ok) throw new Error(`bench sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
+// Both cookies a browser holds after signing in: the session and the CSRF token bound to it.
+const sessionCookie = signedIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0] ?? '')
+  .filter((c) => c.startsWith('session=') || c.startsWith('XSRF-TOKEN='))
+  .join('; ');
+const bareSession = await startChild([join(root, 'tests/bench/bare-server.ts'), 'session', db], /ready (\d+)/);
 
 // Warm both sides so neither pays first-request costs inside the measurement.
 for (const url of [`${ours.url}/`, `${ours.url}/rest/v1/currencies`, bareStatic.url, bareApi.url]) await fetch(url);
@@ -135,10 +151,29 @@ results.push(row('static page GET /', await load(`${ours.url}/`), await load(bar
 results.push(
   row('GET /rest/v1/currencies', await load(`${ours.url}/rest/v1/currencies`), await load(bareApi.url), 0.8),
 );
+const withSession = { headers: { cookie: sessionCookie } };
+results.push(
+  row(
+    'GET /rest/v1/users/me (session)',
+    await load(`${ours.url}/rest/v1/users/me`, withSession),
+    await load(bareSession.url, withSession),
+    0.7,
+  ),
+);
+// Sign-in is slow on purpose (argon2id, 19 MiB, 2 passes): reported, no baseline to beat.
+const login = await load(`${ours.url}/rest/v1/auth/login`, {
+  method: 'POST',
+  connections: 4,
+  headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-csrf-token': csrf },
+  body: JSON.stringify({ email: 'buyer@example.com', password: 'Coinfair-demo-2026!' }),
+});
 console.log(
   `\nThroughput: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ratio = ours / bare (same run)`,
 );
 console.table(results);
+console.log(
+  `POST /rest/v1/auth/login (argon2id, 4 connections): ${Math.round(login.rps)} req/s, p50 ${login.p50} ms, p99 ${login.p99} ms`,
+);
 
 // JS shipped per static page: every script a page loads, gzip-compressed as served.
 const client = join(buildDir, 'client');

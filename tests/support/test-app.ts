@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
+import type { EventBus } from '../../server/realtime/bus.ts';
 import { createServices, type ServicesConfig } from '../../server/services/container.ts';
-import type { EmailMessage } from '../../server/services/messaging/messaging.ts';
+import type { EmailMessage, SmsMessage } from '../../server/services/messaging/messaging.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -14,6 +18,8 @@ export interface TestAppOptions {
   config?: Partial<ServicesConfig>;
   /** A clock the test can move: `clock.now += 60_000`. */
   clock?: { now: number };
+  /** The bus services publish on, to watch live events. */
+  bus?: EventBus;
 }
 
 /**
@@ -30,6 +36,14 @@ export function createTestApp(options: TestAppOptions = {}) {
       sent.push(message);
     },
   };
+  const sms: SmsMessage[] = [];
+  const smsSender = {
+    async send(message: SmsMessage) {
+      sms.push(message);
+    },
+  };
+  // Uploaded and processed images go to a private folder that close() removes.
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'coinfair-uploads-'));
   const priceFeed = createSimulatedPriceFeed({
     tickSeconds: 10,
     anchors: { BTC: 90_000, USDT: 1 },
@@ -39,9 +53,19 @@ export function createTestApp(options: TestAppOptions = {}) {
   const config: ServicesConfig = {
     AUTH_CHALLENGE: 'off',
     MAIL_FROM: 'Coinfair <no-reply@coinfair.test>',
+    UPLOADS_DIR: uploadsDir,
     ...options.config,
   };
-  const services = createServices({ db: testDb.db, priceFeed, now, config, mailer, log: { info() {}, error() {} } });
+  const services = createServices({
+    db: testDb.db,
+    priceFeed,
+    now,
+    config,
+    mailer,
+    smsSender,
+    log: { info() {}, error() {} },
+    ...(options.bus ? { bus: options.bus } : {}),
+  });
   const app = createApp({ services, logError: () => {} });
 
   /** A request as our own page makes it: same origin, CSRF cookie and header, from `ip`. */
@@ -59,5 +83,10 @@ export function createTestApp(options: TestAppOptions = {}) {
     return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers }, env);
   };
 
-  return { app, db: testDb.db, services, priceFeed, send, sent, clock, close: testDb.close };
+  const close = () => {
+    testDb.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  };
+
+  return { app, db: testDb.db, services, priceFeed, send, sent, sms, uploadsDir, clock, close };
 }

@@ -9,7 +9,7 @@ import {
 import { failedPasswordChecks, PASSWORD_MAX_LENGTH, type PasswordCheck } from '../../../src/lib/password-policy.ts';
 import { AppError } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
-import { toCurrentUser } from './current-user.ts';
+import { type CurrentUserPlace, toCurrentUser } from './current-user.ts';
 import { decoyPasswordHash, hashPassword, isCompromisedPassword, verifyPassword } from './password.ts';
 import type { AccountsRepository, UserRow } from './repository.ts';
 import type { SessionService } from './sessions.ts';
@@ -35,7 +35,18 @@ export interface AccountsDeps {
   sessions: SessionService;
   throttle: Throttle;
   challenge: { verify(input: ChallengeFields): Promise<void> };
+  /** The second factor (server/services/two-factor), asked only after the password was right. */
+  secondFactor: {
+    verify(userId: number, purpose: 'login', code?: string): 'passed' | 'failed' | 'disabled';
+    purposes(userId: number): { login: boolean; sendout: boolean; release: boolean };
+  };
   mailer: { send(message: EmailMessage): Promise<void> };
+  /** The person's own settings (server/services/settings), for the current-user answer. */
+  settings?: { isSoundEnabled(userId: number): boolean };
+  /** Whether the person proved a number (server/services/phone). */
+  phone?: { isVerified(userId: number): boolean };
+  /** The processed avatar's URL (server/services/avatar). */
+  avatar?: { avatarUrlOf(userId: number): string | null };
   now: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -53,6 +64,8 @@ export interface LoginInput extends ChallengeFields {
   email: string;
   password: string;
   back?: string | undefined;
+  /** A TOTP or recovery code, when the account asks for one at sign-in. */
+  code?: string | undefined;
 }
 
 const PASSWORD_CHECK_MESSAGES: Record<PasswordCheck, string> = {
@@ -88,7 +101,7 @@ function fieldError(field: string, message: string, meta?: Record<string, unknow
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, sessions, throttle, challenge, mailer, now, log } = deps;
+  const { repo, sessions, throttle, challenge, secondFactor, settings, phone, avatar, mailer, now, log } = deps;
 
   /** `ada.lovelace+p2p@…` → `adalovelace4821`: readable, unique, letters and digits only. */
   const generateUsername = (email: string): string => {
@@ -198,6 +211,17 @@ export function createAccountsService(deps: AccountsDeps) {
           details: [{ field: 'password', message: 'The e-mail address or the password is not correct.' }],
         });
       }
+      // Only now, with the password proven, may the answer say that a second factor is on.
+      const factor = secondFactor.verify(user.id, 'login', input.code);
+      if (factor === 'failed') {
+        const message = input.code?.trim()
+          ? 'This code is not correct. Enter the current code from your authenticator app or a recovery code.'
+          : 'Enter the code from your authenticator app.';
+        throw new AppError(input.code?.trim() ? 'TWO_FACTOR_INVALID' : 'TWO_FACTOR_REQUIRED', message, {
+          field: 'code',
+          details: [{ field: 'code', message }],
+        });
+      }
       if (user.status === 'banned') {
         throw new AppError('ACCOUNT_BANNED', 'This account is closed. Contact support if you think this is a mistake.');
       }
@@ -258,8 +282,14 @@ export function createAccountsService(deps: AccountsDeps) {
       return { ...user, username: name, isUsernameChanged: true };
     },
 
-    currentUser(user: UserRow, locale: string) {
-      return toCurrentUser(user, repo.userPlace(user.id), locale);
+    /** `place` comes with the session when there is one; otherwise it is looked up. */
+    currentUser(user: UserRow, locale: string, place: CurrentUserPlace | undefined = repo.userPlace(user.id)) {
+      return toCurrentUser(user, place, locale, {
+        twoFactor: secondFactor.purposes(user.id),
+        ...(settings ? { isSoundEnabled: settings.isSoundEnabled(user.id) } : {}),
+        ...(phone ? { isPhoneVerified: phone.isVerified(user.id) } : {}),
+        ...(avatar ? { avatarUrl: avatar.avatarUrlOf(user.id) } : {}),
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { UserRow } from './repository.ts';
 
 // The current-user shape of spec section 3. Fields that later issues back (wallet, KYC levels,
-// trading activity, two-factor) carry honest defaults until then: zero, false, empty.
+// trading activity) carry honest defaults until then: zero, false, empty.
 
 export interface CurrentUserPlace {
   countryIso: string | null;
@@ -9,14 +9,31 @@ export interface CurrentUserPlace {
   currencyCode: string | null;
 }
 
-export function toCurrentUser(user: UserRow, place: CurrentUserPlace | undefined, locale: string) {
+/** Facts other areas own, each optional: a missing one reads as "nothing yet". */
+export interface CurrentUserExtras {
+  /** Which actions need the second factor (server/services/two-factor); all false when it is off. */
+  twoFactor?: { login: boolean; sendout: boolean; release: boolean };
+  /** The stored `soundNotifications` setting (server/services/settings); on by default. */
+  isSoundEnabled?: boolean;
+  /** A verified number in `phones` (server/services/phone). */
+  isPhoneVerified?: boolean;
+  /** `user_settings.avatar_url`, set by process-avatar (server/services/avatar). */
+  avatarUrl?: string | null;
+}
+
+export function toCurrentUser(
+  user: UserRow,
+  place: CurrentUserPlace | undefined,
+  locale: string,
+  extras: CurrentUserExtras = {},
+) {
   const isVendor = user.isVendor;
   return {
     isLogged: true,
     id: user.publicId,
     username: user.username,
     email: user.email,
-    avatarUrl: null as string | null,
+    avatarUrl: extras.avatarUrl ?? null,
     userFullName: null as string | null,
     country: place?.countryIso ? { iso: place.countryIso, name: place.countryName, popularPaymentMethods: [] } : null,
     visitorCountryISO: place?.countryIso ?? null,
@@ -28,7 +45,7 @@ export function toCurrentUser(user: UserRow, place: CurrentUserPlace | undefined
     isIdVerified: false,
     isIdVerificationPending: false,
     isDocumentVerified: false,
-    isPhoneVerified: false,
+    isPhoneVerified: extras.isPhoneVerified ?? false,
     isEmailVerified: user.isEmailVerified,
     isAddressVerified: false,
     isAddressVerificationPending: false,
@@ -40,7 +57,7 @@ export function toCurrentUser(user: UserRow, place: CurrentUserPlace | undefined
     isMerchant: user.isMerchant,
     isAffiliate: user.isAffiliate,
     isAffiliatePayForSellSide: false,
-    isSoundEnabled: true,
+    isSoundEnabled: extras.isSoundEnabled ?? true,
     completedTrades: user.completedTrades,
     activeOffersCount: 0,
     totalTradedBtc: '0.00000000',
@@ -48,7 +65,7 @@ export function toCurrentUser(user: UserRow, place: CurrentUserPlace | undefined
     kioskBalance: '0.00000000',
     merchantBalance: '0.00000000',
     balance: '0.00000000',
-    twoFactor: { login: false, sendout: false, release: false },
+    twoFactor: extras.twoFactor ?? { login: false, sendout: false, release: false },
     wallet: { incomingAmount: '0.00000000', bond: '0.00000000', isAllowedSendout: false, isKYCRequired: false },
     referralCode: user.referralCode,
     kycLevelCheck: { level: user.isEmailVerified ? 1 : 0, unusedTradingVolumeInFiatCurrency: 0 },

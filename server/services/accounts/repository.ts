@@ -61,10 +61,17 @@ export function createAccountsRepository(db: Db) {
     .where(eq(users.id, p('id')))
     .prepare();
 
+  // One query answers a signed-in request: the session, its user, and where the user is.
   const sessionWithUser = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      place: { countryIso: countries.iso, countryName: countries.name, currencyCode: fiatCurrencies.code },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .leftJoin(fiatCurrencies, eq(fiatCurrencies.id, users.currencyId))
     .where(eq(sessions.id, p('id')))
     .prepare();
   const extendSession = db

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CurrentUserPlace } from './current-user.ts';
 import type { AccountsRepository, SessionRow, UserRow } from './repository.ts';
 
 // Sessions as in Lucia's guide: a 256-bit random token lives only in the browser's HttpOnly
@@ -19,6 +20,7 @@ export function newToken(): string {
 export interface ValidSession {
   session: SessionRow;
   user: UserRow;
+  place: CurrentUserPlace;
   /** True when this request extended the expiry: the cookie must be sent again. */
   renewed: boolean;
 }

@@ -42,6 +42,19 @@ export function createThrottle({ repo, now }: { repo: AccountsRepository; now: (
       // Old rows only slow the counts down; drop them as we go.
       repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
     },
+
+    // Wrong second-factor codes share the account's count with wrong passwords: someone who has
+    // the password gets 10 guesses in all per window, not 10 more per kind of secret. Checks of
+    // a code away from the sign-in form know no client address, so they count on the account.
+    checkAccount(email: string): void {
+      assertUnder(accountKey(email), MAX_FAILURES_PER_ACCOUNT);
+    },
+
+    recordAccountFailure(email: string): void {
+      const at = now();
+      repo.recordAttempt(accountKey(email), at);
+      repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
+    },
   };
 }
 

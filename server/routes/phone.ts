@@ -1,0 +1,88 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { CSRF_HEADER } from '../http/csrf.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+import { AppError } from '../services/errors.ts';
+import { PHONE_INPUT_MAX_LENGTH } from '../services/phone/numbers.ts';
+
+// Phone verification, spec section 7: POST /account/send-phone-code {phone, call} → {status,
+// message}; POST /auth/send-phone-code and /auth/call-phone-code (payload {phone?}, see
+// docs/decisions.md); POST /rest/v1/users/confirm-phone {phoneCode}; GET /rest/v1/users/reset-phone.
+
+const Phone = v.pipe(
+  v.string('must be text'),
+  v.maxLength(PHONE_INPUT_MAX_LENGTH, `must be at most ${PHONE_INPUT_MAX_LENGTH} characters`),
+);
+/** `call` as JSON sends it, or as a form library might: true/false, 1/0, "true"/"false", "1"/"0". */
+const CallFlag = v.pipe(
+  v.union([v.boolean(), v.picklist([0, 1, '0', '1', 'true', 'false'])], 'must be true or false'),
+  v.transform((value) => value === true || value === 1 || value === '1' || value === 'true'),
+);
+
+const AccountSendBody = v.object({ phone: Phone, call: v.optional(CallFlag, false) });
+/** The number may be left out to send a new code to the number waiting for confirmation. */
+const AuthSendBody = v.object({ phone: v.optional(Phone) });
+const ConfirmBody = v.object({
+  phoneCode: v.pipe(
+    v.union([v.string(), v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999))], 'must be the code'),
+    // A number loses leading zeros on the way; the code always has six digits.
+    v.transform((code) => (typeof code === 'number' ? String(code).padStart(6, '0') : code)),
+    v.maxLength(20, 'must be at most 20 characters'),
+  ),
+});
+
+/**
+ * reset-phone changes state on a GET (the spec's shape), which the CSRF middleware lets through
+ * as a safe method. Without this check a link or an <img> on another site could remove a
+ * person's number; our pages send the header on every call, so they are not affected.
+ */
+function requireCsrfHeader(c: Context<AppEnv>): void {
+  const expected = Buffer.from(requireAuth(c).session.csrfToken);
+  const given = Buffer.from(c.req.header(CSRF_HEADER) ?? '');
+  const crossSite = c.req.header('sec-fetch-site') === 'cross-site';
+  if (crossSite || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError(
+      'CSRF_TOKEN_MISMATCH',
+      'The security token is missing or does not match. Reload the page and try again.',
+      { field: CSRF_HEADER },
+    );
+  }
+}
+
+/** 401 before the body is even read: a visitor learns nothing from validation errors. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAuth(c);
+  await next();
+};
+
+export function phoneRoutes(services: Services) {
+  const { phone } = services;
+  return new Hono<AppEnv>()
+    .post('/account/send-phone-code', signedIn, validate('json', AccountSendBody), async (c) => {
+      const { user } = requireAuth(c);
+      const body = c.req.valid('json');
+      return c.json(await phone.sendCode(user, { phone: body.phone, channel: body.call ? 'call' : 'sms' }));
+    })
+    .post('/auth/send-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
+      const { user } = requireAuth(c);
+      return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'sms' }));
+    })
+    .post('/auth/call-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
+      const { user } = requireAuth(c);
+      return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'call' }));
+    })
+    .post('/rest/v1/users/confirm-phone', signedIn, validate('json', ConfirmBody), (c) => {
+      const { user } = requireAuth(c);
+      const { phone: number } = phone.confirm(user, c.req.valid('json').phoneCode);
+      return c.json({ data: { isPhoneVerified: true, phone: number } });
+    })
+    .get('/rest/v1/users/reset-phone', (c) => {
+      const { user } = requireAuth(c);
+      requireCsrfHeader(c);
+      phone.reset(user);
+      return c.json({ data: { isPhoneVerified: false } });
+    });
+}

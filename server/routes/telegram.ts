@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import type { Services } from '../services/container.ts';
+
+// POST /rest/v1/telegram/subscribe and /unsubscribe (spec section 7). The link's Start arrives
+// through the bot adapter (server/services/telegram/bot.ts), not through these routes.
+
+export function telegramRoutes(services: Services) {
+  const { telegram } = services;
+  return new Hono<AppEnv>()
+    .post('/subscribe', (c) => c.json({ data: telegram.subscribe(requireAuth(c).user) }))
+    .post('/unsubscribe', (c) => {
+      telegram.unsubscribe(requireAuth(c).user);
+      return c.json({ data: { telegramSubscribed: false } });
+    });
+}

@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { userSettings, users } from '../../../db/schema/index.ts';
+
+// Statements of the settings area, prepared once per database. A user's `user_settings` row is
+// created on the first write; each upsert touches only its own columns, so the profile, cookie,
+// avatar and Telegram writers never overwrite each other.
+
+export type UserSettingsRow = typeof userSettings.$inferSelect;
+
+export interface ProfileValues {
+  bio: string;
+  notifyTradeMessagesInterval: number;
+  soundNotifications: boolean;
+  notifySmsBitcoinsConfirmed: boolean;
+  notifySmsIncomingTrade: boolean;
+  emailSubscribed: boolean;
+}
+
+const p = sql.placeholder;
+const excluded = (column: { name: string }) => sql.raw(`excluded.${column.name}`);
+
+export function createSettingsRepository(db: Db) {
+  const byUserId = db
+    .select()
+    .from(userSettings)
+    .where(eq(userSettings.userId, p('userId')))
+    .prepare();
+  const upsertProfile = db
+    .insert(userSettings)
+    .values({
+      userId: sql`${p('userId')}`,
+      bio: sql`${p('bio')}`,
+      notifyTradeMessagesInterval: sql`${p('interval')}`,
+      soundNotifications: sql`${p('sound')}`,
+      notifySmsBitcoinsConfirmed: sql`${p('smsConfirmed')}`,
+      notifySmsIncomingTrade: sql`${p('smsIncoming')}`,
+      emailSubscribed: sql`${p('emailSubscribed')}`,
+      updatedAt: sql`${p('at')}`,
+    })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: {
+        bio: excluded(userSettings.bio),
+        notifyTradeMessagesInterval: excluded(userSettings.notifyTradeMessagesInterval),
+        soundNotifications: excluded(userSettings.soundNotifications),
+        notifySmsBitcoinsConfirmed: excluded(userSettings.notifySmsBitcoinsConfirmed),
+        notifySmsIncomingTrade: excluded(userSettings.notifySmsIncomingTrade),
+        emailSubscribed: excluded(userSettings.emailSubscribed),
+        updatedAt: excluded(userSettings.updatedAt),
+      },
+    })
+    .prepare();
+  const upsertCookieSettings = db
+    .insert(userSettings)
+    .values({ userId: sql`${p('userId')}`, cookieSettings: sql`${p('value')}`, updatedAt: sql`${p('at')}` })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: { cookieSettings: excluded(userSettings.cookieSettings), updatedAt: excluded(userSettings.updatedAt) },
+    })
+    .prepare();
+  const setVendor = db
+    .update(users)
+    .set({ isVendor: sql`${p('isVendor')}` })
+    .where(eq(users.id, p('userId')))
+    .prepare();
+
+  return {
+    db,
+    byUserId: (userId: number): UserSettingsRow | undefined => byUserId.get({ userId }),
+    upsertProfile: (userId: number, values: ProfileValues, at: number) =>
+      upsertProfile.run({
+        userId,
+        bio: values.bio,
+        interval: values.notifyTradeMessagesInterval,
+        // SQLite stores booleans as 0/1; bound parameters are not mapped by the column's mode.
+        sound: Number(values.soundNotifications),
+        smsConfirmed: Number(values.notifySmsBitcoinsConfirmed),
+        smsIncoming: Number(values.notifySmsIncomingTrade),
+        emailSubscribed: Number(values.emailSubscribed),
+        at,
+      }),
+    /** `value` is the serialized form of src/lib/cookie-settings.ts (`10111110`). */
+    upsertCookieSettings: (userId: number, value: string, at: number) =>
+      upsertCookieSettings.run({ userId, value, at }),
+    setVendor: (userId: number, isVendor: boolean) => setVendor.run({ userId, isVendor: Number(isVendor) }),
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,136 @@
+import { type CookieSettings, parseCookieSettings, serializeCookieSettings } from '../../../src/lib/cookie-settings.ts';
+import {
+  BIO_MAX_LENGTH,
+  BIO_MAX_LINES,
+  type BioIssueKey,
+  bioIssue,
+  checkNotifyInterval,
+  type IntervalIssueKey,
+  NOTIFY_INTERVAL_DEFAULT_MINUTES,
+  NOTIFY_INTERVAL_MAX_MINUTES,
+  normalizeBio,
+} from '../../../src/lib/profile-rules.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import { AppError, type FieldIssue } from '../errors.ts';
+import type { ProfileValues, SettingsRepository, UserSettingsRow } from './repository.ts';
+
+// The person's own settings (spec section 3, "Settings and profile"; rules of section 5,
+// "Profile"). Failures carry the spec's translation key per field, so the form shows its own
+// wording; the English message is for API clients.
+
+export interface SettingsInput {
+  bio?: string | undefined;
+  /** As sent: the rule (digits only, at most a day) decides, not the body's type. */
+  notify_trade_messages_interval?: unknown;
+  soundNotifications?: boolean | undefined;
+  notifySmsBitcoinsConfirmed?: boolean | undefined;
+  notifySmsIncomingTrade?: boolean | undefined;
+  emailSubscribed?: boolean | undefined;
+}
+
+/** What a user without a settings row has: the schema's column defaults. */
+export const DEFAULT_PROFILE: Readonly<ProfileValues> = {
+  bio: '',
+  notifyTradeMessagesInterval: NOTIFY_INTERVAL_DEFAULT_MINUTES,
+  soundNotifications: true,
+  notifySmsBitcoinsConfirmed: false,
+  notifySmsIncomingTrade: false,
+  emailSubscribed: false,
+};
+
+const MESSAGES: Record<BioIssueKey | IntervalIssueKey, string> = {
+  bio_max: `Use at most ${BIO_MAX_LENGTH} characters.`,
+  bio_contact_error:
+    'Leave contact details out of your bio: no phone numbers, e-mail or web addresses, or messenger names. Partners reach you in the trade chat.',
+  bio_limit: `Use at most ${BIO_MAX_LINES} lines.`,
+  notification_digits_error: 'Enter the minutes as a whole number, digits only.',
+  notification_error: `Use at most ${NOTIFY_INTERVAL_MAX_MINUTES} minutes (one day).`,
+};
+
+const issue = (field: string, key: BioIssueKey | IntervalIssueKey): FieldIssue => ({
+  field,
+  message: MESSAGES[key],
+  key,
+});
+
+function profileOf(row: UserSettingsRow | undefined): ProfileValues {
+  if (!row) return { ...DEFAULT_PROFILE };
+  return {
+    bio: row.bio,
+    notifyTradeMessagesInterval: row.notifyTradeMessagesInterval,
+    soundNotifications: row.soundNotifications,
+    notifySmsBitcoinsConfirmed: row.notifySmsBitcoinsConfirmed,
+    notifySmsIncomingTrade: row.notifySmsIncomingTrade,
+    emailSubscribed: row.emailSubscribed,
+  };
+}
+
+function view(user: UserRow, row: UserSettingsRow | undefined) {
+  return {
+    ...profileOf(row),
+    // No security questions exist here; the spec's flag stays false rather than absent.
+    securityQuestionsAnswered: false,
+    telegramSubscribed: Boolean(row?.telegramChatId),
+    usernameChanged: user.isUsernameChanged,
+  };
+}
+
+export type UserSettingsView = ReturnType<typeof view>;
+
+export function createSettingsService({ repo, now }: { repo: SettingsRepository; now: () => number }) {
+  return {
+    get(user: UserRow): UserSettingsView {
+      return view(user, repo.byUserId(user.id));
+    },
+
+    /** Changes the given values only; when any is invalid nothing is saved. */
+    update(user: UserRow, input: SettingsInput): UserSettingsView {
+      const details: FieldIssue[] = [];
+      const bio = input.bio === undefined ? undefined : normalizeBio(input.bio);
+      const bioKey = bio === undefined ? null : bioIssue(bio);
+      if (bioKey) details.push(issue('bio', bioKey));
+      let interval: number | undefined;
+      if (input.notify_trade_messages_interval !== undefined) {
+        const checked = checkNotifyInterval(input.notify_trade_messages_interval);
+        if (checked.ok) interval = checked.minutes;
+        else details.push(issue('notify_trade_messages_interval', checked.key));
+      }
+      const first = details[0];
+      if (first) throw new AppError('ERROR_INPUT_VALIDATION', first.message, { field: first.field, details });
+
+      return repo.db.transaction(
+        () => {
+          const current = profileOf(repo.byUserId(user.id));
+          const next: ProfileValues = {
+            bio: bio ?? current.bio,
+            notifyTradeMessagesInterval: interval ?? current.notifyTradeMessagesInterval,
+            soundNotifications: input.soundNotifications ?? current.soundNotifications,
+            notifySmsBitcoinsConfirmed: input.notifySmsBitcoinsConfirmed ?? current.notifySmsBitcoinsConfirmed,
+            notifySmsIncomingTrade: input.notifySmsIncomingTrade ?? current.notifySmsIncomingTrade,
+            emailSubscribed: input.emailSubscribed ?? current.emailSubscribed,
+          };
+          repo.upsertProfile(user.id, next, now());
+          return view(user, repo.byUserId(user.id));
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** The sound flag for the current-user answer (spec section 6: sound plays only if on). */
+    isSoundEnabled(userId: number): boolean {
+      return repo.byUserId(userId)?.soundNotifications ?? DEFAULT_PROFILE.soundNotifications;
+    },
+
+    /** The stored cookie choices, or null when this user never saved any. */
+    cookieSettings(userId: number): CookieSettings | null {
+      const stored = repo.byUserId(userId)?.cookieSettings;
+      return stored ? parseCookieSettings(stored) : null;
+    },
+
+    saveCookieSettings(userId: number, settings: CookieSettings): void {
+      repo.upsertCookieSettings(userId, serializeCookieSettings(settings), now());
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

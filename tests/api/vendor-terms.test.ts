@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE } from '../../server/http/csrf.ts';
+import { browserSession } from '../support/browser-session.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+
+let t: ReturnType<typeof createTestApp>;
+afterEach(() => t?.close());
+
+type Browser = ReturnType<typeof browserSession>;
+
+const PATH = '/vendor/handle-vendor-terms';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function signedIn(email = 'buyer@example.com', ip?: string) {
+  const b = browserSession(t, ip);
+  const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
+  expect(res.status).toBe(200);
+  return b;
+}
+
+const decide = (b: Browser, body: string) => b.send(PATH, { method: 'POST', body, headers: FORM });
+const isVendor = async (b: Browser) => (await (await b.get('/rest/v1/users/me')).json()).data.isVendor;
+const sessionCount = (email: string) =>
+  (
+    t.db.$client
+      .prepare('SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?')
+      .get(email) as { n: number }
+  ).n;
+
+describe('POST /vendor/handle-vendor-terms', () => {
+  it('makes the person a vendor on accept, in a new session', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const before = { session: b.jar.get('session'), csrf: b.jar.get(CSRF_COOKIE) };
+    expect(await isVendor(b)).toBe(false);
+
+    const res = await decide(b, 'vendor_terms_action=accept');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'success', message: expect.stringContaining('accepted') });
+    const setCookies = res.headers.getSetCookie();
+    expect(setCookies.find((c) => c.startsWith('session='))).toMatch(/HttpOnly; SameSite=Lax$/);
+    expect(b.jar.get('session')).not.toBe(before.session);
+    expect(b.jar.get(CSRF_COOKIE)).not.toBe(before.csrf);
+    expect(await isVendor(b)).toBe(true);
+
+    // The old session ended: its token opens nothing any more.
+    const old = await t.send('/rest/v1/users/me', { headers: { cookie: `session=${before.session}` } });
+    expect(old.status).toBe(401);
+    expect(sessionCount('buyer@example.com')).toBe(1);
+  });
+
+  it('stops vendor status on decline, and leaves other devices signed in', async () => {
+    t = createTestApp();
+    const laptop = await signedIn('vendor@example.com', '198.51.100.40');
+    const phone = await signedIn('vendor@example.com', '198.51.100.41');
+    const res = await decide(laptop, 'vendor_terms_action=decline');
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toContain('declined');
+    expect(await isVendor(laptop)).toBe(false);
+    // The other device reads the flag from the account on its next request.
+    expect(await isVendor(phone)).toBe(false);
+    expect(sessionCount('vendor@example.com')).toBe(2);
+  });
+
+  it('accepts a multipart form as well', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const body = new FormData();
+    body.set('vendor_terms_action', 'accept');
+    const res = await b.send(PATH, { method: 'POST', body });
+    expect(res.status).toBe(200);
+    expect(await isVendor(b)).toBe(true);
+  });
+
+  it.each([['vendor_terms_action=maybe'], ['vendor_terms_action='], [''], ['other=accept']])(
+    'refuses %j with a field error and changes nothing',
+    async (body) => {
+      t = createTestApp();
+      const b = await signedIn();
+      const session = b.jar.get('session');
+      const res = await decide(b, body);
+      expect(res.status).toBe(400);
+      const error = (await res.json()).errors[0];
+      expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'vendor_terms_action' });
+      expect(error.details[0].field).toBe('vendor_terms_action');
+      expect(b.jar.get('session')).toBe(session);
+      expect(await isVendor(b)).toBe(false);
+    },
+  );
+
+  it('says a JSON body is not what it reads', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const res = await b.send(PATH, { method: 'POST', json: { vendor_terms_action: 'accept' } });
+    expect(res.status).toBe(415);
+    expect((await res.json()).errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(await isVendor(b)).toBe(false);
+  });
+
+  it('does not make a suspended account a vendor', async () => {
+    t = createTestApp();
+    const b = await signedIn('suspended@example.com');
+    const res = await decide(b, 'vendor_terms_action=accept');
+    expect(res.status).toBe(403);
+    expect((await res.json()).errors[0].code).toBe('FORBIDDEN');
+    expect(await isVendor(b)).toBe(false);
+  });
+
+  it('needs a session', async () => {
+    t = createTestApp();
+    const res = await decide(browserSession(t), 'vendor_terms_action=accept');
+    expect(res.status).toBe(401);
+    expect((await res.json()).errors[0].code).toBe('UNAUTHENTICATED');
+  });
+
+  it('needs the CSRF token', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await t.app.request(`${TEST_ORIGIN}${PATH}`, {
+      method: 'POST',
+      headers: { cookie, origin: TEST_ORIGIN, ...FORM },
+      body: 'vendor_terms_action=accept',
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).errors[0].code).toBe('CSRF_TOKEN_MISMATCH');
+    expect(await isVendor(b)).toBe(false);
+  });
+});
