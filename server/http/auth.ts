@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ClientInfo } from '../services/accounts/accounts.ts';
-import type { CurrentUserPlace } from '../services/accounts/current-user.ts';
-import type { SessionRow, UserRow } from '../services/accounts/repository.ts';
+import type { SessionRow, UserProfileRow, UserRow } from '../services/accounts/repository.ts';
 import type { SessionService } from '../services/accounts/sessions.ts';
 import { AppError } from '../services/errors.ts';
 import { readCookie } from './cookies.ts';
@@ -14,7 +13,7 @@ import { csrfSetCookie } from './csrf.ts';
 export interface AuthState {
   session: SessionRow;
   user: UserRow;
-  place: CurrentUserPlace;
+  profile: UserProfileRow;
 }
 
 export interface AppEnv {
@@ -49,7 +48,7 @@ export function authMiddleware(sessions: SessionService, secure: boolean): Middl
   return async (c, next) => {
     const token = readCookie(c.req.header('cookie'), sessionCookieName(secure));
     const found = token ? sessions.validate(token) : null;
-    c.set('auth', found ? { session: found.session, user: found.user, place: found.place } : null);
+    c.set('auth', found ? { session: found.session, user: found.user, profile: found.profile } : null);
     await next();
     // A sign-in or sign-out in this request already decided the cookie; never undo it.
     const name = `${sessionCookieName(secure)}=`;

@@ -16,14 +16,14 @@ export function usersRoutes(services: Services) {
   return (
     new Hono<AppEnv>()
       .get('/me', (c) => {
-        const { user, place } = requireAuth(c);
-        return c.json({ data: accounts.currentUser(user, requestLocale(c), place) });
+        const { user, profile } = requireAuth(c);
+        return c.json({ data: accounts.currentUser(user, requestLocale(c), profile) });
       })
       // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
       .get('/current_user', (c) => {
         const auth = c.get('auth');
         return c.json({
-          data: auth ? accounts.currentUser(auth.user, requestLocale(c), auth.place) : { isLogged: false },
+          data: auth ? accounts.currentUser(auth.user, requestLocale(c), auth.profile) : { isLogged: false },
         });
       })
       .post('/set-username', validate('json', SetUsernameBody), (c) => {

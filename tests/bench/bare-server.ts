@@ -19,13 +19,34 @@ if (mode === 'static') {
     res.end(body);
   };
 } else if (mode === 'session') {
+  // The same primary-key lookups GET /rest/v1/users/me makes (see profileOf in
+  // server/services/accounts/repository.ts), so only the framework and the shaping differ.
   const db = new Database(path, { readonly: true });
-  const query = db.prepare(
-    'SELECT s.*, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?',
+  const session = db.prepare('SELECT * FROM sessions WHERE id = ? AND expires_at > ?');
+  const user = db.prepare('SELECT * FROM users WHERE id = ?');
+  const country = db.prepare('SELECT iso, name FROM countries WHERE id = ?');
+  const currency = db.prepare('SELECT code FROM fiat_currencies WHERE id = ?');
+  const settings = db.prepare('SELECT sound_notifications, avatar_url FROM user_settings WHERE user_id = ?');
+  const factor = db.prepare(
+    'SELECT confirmed_at, for_login, for_sendout, for_release FROM two_factor WHERE user_id = ?',
   );
+  const phone = db.prepare('SELECT number, verified_at FROM phones WHERE user_id = ?');
   handler = (res, req) => {
     const token = /(?:^|; )session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-    const row = query.get(createHash('sha256').update(token).digest('hex'), Date.now());
+    const found = session.get(createHash('sha256').update(token).digest('hex'), Date.now()) as
+      | { user_id: number }
+      | undefined;
+    const u =
+      found && (user.get(found.user_id) as { id: number; country_id: number | null; currency_id: number | null });
+    const row = u && {
+      session: found,
+      user: u,
+      country: u.country_id === null ? null : country.get(u.country_id),
+      currency: u.currency_id === null ? null : currency.get(u.currency_id),
+      settings: settings.get(u.id),
+      factor: factor.get(u.id),
+      phone: phone.get(u.id),
+    };
     const body = JSON.stringify({ data: row });
     res.writeHead(row ? 200 : 401, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);

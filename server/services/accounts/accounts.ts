@@ -9,9 +9,9 @@ import {
 import { failedPasswordChecks, PASSWORD_MAX_LENGTH, type PasswordCheck } from '../../../src/lib/password-policy.ts';
 import { AppError } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
-import { type CurrentUserPlace, toCurrentUser } from './current-user.ts';
+import { profileFacts, toCurrentUser } from './current-user.ts';
 import { decoyPasswordHash, hashPassword, isCompromisedPassword, verifyPassword } from './password.ts';
-import type { AccountsRepository, UserRow } from './repository.ts';
+import type { AccountsRepository, UserProfileRow, UserRow } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 import { CHALLENGE_AFTER_FAILURES, type Throttle } from './throttle.ts';
 
@@ -41,12 +41,6 @@ export interface AccountsDeps {
     purposes(userId: number): { login: boolean; sendout: boolean; release: boolean };
   };
   mailer: { send(message: EmailMessage): Promise<void> };
-  /** The person's own settings (server/services/settings), for the current-user answer. */
-  settings?: { isSoundEnabled(userId: number): boolean };
-  /** Whether the person proved a number (server/services/phone). */
-  phone?: { isVerified(userId: number): boolean };
-  /** The processed avatar's URL (server/services/avatar). */
-  avatar?: { avatarUrlOf(userId: number): string | null };
   now: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -101,7 +95,7 @@ function fieldError(field: string, message: string, meta?: Record<string, unknow
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, sessions, throttle, challenge, secondFactor, settings, phone, avatar, mailer, now, log } = deps;
+  const { repo, sessions, throttle, challenge, secondFactor, mailer, now, log } = deps;
 
   /** `ada.lovelace+p2p@…` → `adalovelace4821`: readable, unique, letters and digits only. */
   const generateUsername = (email: string): string => {
@@ -282,14 +276,10 @@ export function createAccountsService(deps: AccountsDeps) {
       return { ...user, username: name, isUsernameChanged: true };
     },
 
-    /** `place` comes with the session when there is one; otherwise it is looked up. */
-    currentUser(user: UserRow, locale: string, place: CurrentUserPlace | undefined = repo.userPlace(user.id)) {
-      return toCurrentUser(user, place, locale, {
-        twoFactor: secondFactor.purposes(user.id),
-        ...(settings ? { isSoundEnabled: settings.isSoundEnabled(user.id) } : {}),
-        ...(phone ? { isPhoneVerified: phone.isVerified(user.id) } : {}),
-        ...(avatar ? { avatarUrl: avatar.avatarUrlOf(user.id) } : {}),
-      });
+    /** `profile` comes with the session when there is one; otherwise it is looked up. */
+    currentUser(user: UserRow, locale: string, profile: UserProfileRow | undefined = repo.userProfile(user.id)) {
+      const { place, extras } = profileFacts(profile);
+      return toCurrentUser(user, place, locale, extras);
     },
   };
 }

@@ -1,4 +1,6 @@
-import type { UserRow } from './repository.ts';
+import { isVerifiedPhone } from '../phone/phone.ts';
+import { purposesOf } from '../two-factor/two-factor.ts';
+import type { UserProfileRow, UserRow } from './repository.ts';
 
 // The current-user shape of spec section 3. Fields that later issues back (wallet, KYC levels,
 // trading activity) carry honest defaults until then: zero, false, empty.
@@ -19,6 +21,34 @@ export interface CurrentUserExtras {
   isPhoneVerified?: boolean;
   /** `user_settings.avatar_url`, set by process-avatar (server/services/avatar). */
   avatarUrl?: string | null;
+}
+
+/** Reads the joined profile columns the way their owning areas define them. */
+export function profileFacts(row: UserProfileRow | undefined): { place: CurrentUserPlace; extras: CurrentUserExtras } {
+  return {
+    place: {
+      countryIso: row?.countryIso ?? null,
+      countryName: row?.countryName ?? null,
+      currencyCode: row?.currencyCode ?? null,
+    },
+    extras: {
+      twoFactor: purposesOf(
+        row?.twoFactorConfirmedAt != null
+          ? {
+              confirmedAt: row.twoFactorConfirmedAt,
+              forLogin: row.twoFactorLogin ?? false,
+              forSendout: row.twoFactorSendout ?? false,
+              forRelease: row.twoFactorRelease ?? false,
+            }
+          : null,
+      ),
+      isSoundEnabled: row?.soundNotifications ?? true,
+      isPhoneVerified: isVerifiedPhone(
+        row?.phoneNumber != null ? { number: row.phoneNumber, verifiedAt: row.phoneVerifiedAt } : null,
+      ),
+      avatarUrl: row?.avatarUrl ?? null,
+    },
+  };
 }
 
 export function toCurrentUser(

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUserPlace } from './current-user.ts';
-import type { AccountsRepository, SessionRow, UserRow } from './repository.ts';
+import type { AccountsRepository, SessionRow, UserProfileRow, UserRow } from './repository.ts';
 
 // Sessions as in Lucia's guide: a 256-bit random token lives only in the browser's HttpOnly
 // cookie; the database keeps its SHA-256. Expiry slides: a session used in its second half is
@@ -20,7 +19,7 @@ export function newToken(): string {
 export interface ValidSession {
   session: SessionRow;
   user: UserRow;
-  place: CurrentUserPlace;
+  profile: UserProfileRow;
   /** True when this request extended the expiry: the cookie must be sent again. */
   renewed: boolean;
 }

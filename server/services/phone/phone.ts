@@ -51,6 +51,11 @@ type SendOutcome =
   | { kind: 'taken' }
   | { kind: 'limited'; waitMs: number };
 
+/** A number counts once confirmed and still present (removal keeps the row for the send limits). */
+export function isVerifiedPhone(row: { number: string; verifiedAt: number | null } | null | undefined): boolean {
+  return row != null && row.verifiedAt !== null && row.number !== NO_NUMBER;
+}
+
 export function createPhoneService({ repo, sms, now }: PhoneDeps) {
   const verifiedError = (number: string, verifiedNumber: string) =>
     fieldError(
@@ -203,8 +208,7 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
     },
 
     isVerified(userId: number): boolean {
-      const row = repo.phoneOf(userId);
-      return row !== undefined && row.verifiedAt !== null && row.number !== NO_NUMBER;
+      return isVerifiedPhone(repo.phoneOf(userId));
     },
   };
 }

@@ -46,7 +46,9 @@ function stateOf(row: TwoFactorRow | null | undefined): TwoFactorState {
   return row.secret === DISABLED_SECRET ? 'disabled' : 'verification';
 }
 
-function purposesOf(row: TwoFactorRow | null | undefined): TwoFactorPurposes {
+export function purposesOf(
+  row: Pick<TwoFactorRow, 'confirmedAt' | 'forLogin' | 'forSendout' | 'forRelease'> | null | undefined,
+): TwoFactorPurposes {
   if (!row || row.confirmedAt === null) return OFF;
   return { login: row.forLogin, sendout: row.forSendout, release: row.forRelease };
 }
