@@ -5,6 +5,7 @@ import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
+import { deviceReviewRoutes } from './routes/devices.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -80,6 +81,7 @@ export function createApp({
   app.route('/location', locationRoutes(services));
   app.route('/rest/v1/auth', authRoutes(services, { secureCookies, trustProxy }));
   app.route('/auth', emailLinkRoutes(services));
+  app.route('/rest/v1/castle', deviceReviewRoutes(services));
   app.route('/rest/v1/users', usersRoutes(services));
   app.route('/rest/v1/users', settingsRoutes(services));
   // Full paths inside: /account/, /auth/, /rest/v1/users/ (phone) and /rest/v1/users/, /uploads/ (avatar).

@@ -74,7 +74,7 @@ export async function createBackend({
   sweep.unref();
 
   return {
-    api: getRequestListener(app.fetch, { overrideGlobalObjects: false }),
+    api: getRequestListener(app.fetch),
     hub,
     secureCookies,
     async stop() {

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './devices.ts';
 export * from './offers.ts';
 export * from './profile.ts';
 export * from './reference.ts';

@@ -9,6 +9,8 @@ import { createAvatarService } from './avatar/avatar.ts';
 import { createAvatarRepository } from './avatar/repository.ts';
 import { createAvatarStorage } from './avatar/storage.ts';
 import { createChallengeService } from './challenge/challenge.ts';
+import { createDeviceReviewService } from './devices/devices.ts';
+import { createDevicesRepository } from './devices/repository.ts';
 import { createMailer, createSmsSender } from './messaging/create.ts';
 import type { Mailer, SmsSender } from './messaging/messaging.ts';
 import { createPhoneService } from './phone/phone.ts';
@@ -76,6 +78,8 @@ export function createServices({
     sms: smsSender ?? createSmsSender(config, db, log, now),
     now,
   });
+  const sender = mailer ?? createMailer(config, db, log, now);
+  const devices = createDeviceReviewService({ repo: createDevicesRepository(db), mailer: sender, now, log: log.error });
   const avatar = createAvatarService({
     repo: createAvatarRepository(db),
     storage: createAvatarStorage(config.UPLOADS_DIR),
@@ -93,13 +97,15 @@ export function createServices({
     telegramBot: createOfflineTelegramBot({ telegram, log: log.info }),
     phone,
     avatar,
+    devices,
     accounts: createAccountsService({
       repo: accountsRepo,
       sessions,
       throttle,
       challenge,
       secondFactor: twoFactor,
-      mailer: mailer ?? createMailer(config, db, log, now),
+      mailer: sender,
+      devices,
       now,
       log: log.error,
     }),

@@ -38,6 +38,13 @@ describe('cookies and CSRF helpers', () => {
     expect(readCookie('x=%E0%A4%A', 'x')).toBe('%E0%A4%A');
   });
 
+  it('never answers from the previous header, and lets the first of two equal names win', () => {
+    expect(readCookie('session=one; locale=de', 'session')).toBe('one');
+    expect(readCookie('session=two', 'session')).toBe('two');
+    expect(readCookie('session=two', 'locale')).toBeUndefined();
+    expect(readCookie('session=first; session=second', 'session')).toBe('first');
+  });
+
   it('accepts only well-formed tokens', () => {
     expect(presentedCsrfCookie(`XSRF-TOKEN=${'a'.repeat(43)}`)).toBe('a'.repeat(43));
     expect(presentedCsrfCookie('XSRF-TOKEN=short')).toBeUndefined();

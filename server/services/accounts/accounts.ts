@@ -41,6 +41,11 @@ export interface AccountsDeps {
     purposes(userId: number): { login: boolean; sendout: boolean; release: boolean };
   };
   mailer: { send(message: EmailMessage): Promise<void> };
+  /** Device review (server/services/devices): records each sign-in's device, mails a new one. */
+  devices: {
+    recordSignIn(userId: number, client: { ip: string; userAgent: string }): string | undefined;
+    mailReview(user: { email: string; username: string }, token: string, client: ClientInfo): Promise<void>;
+  };
   now: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -95,7 +100,7 @@ function fieldError(field: string, message: string, meta?: Record<string, unknow
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, sessions, throttle, challenge, secondFactor, mailer, now, log } = deps;
+  const { repo, sessions, throttle, challenge, secondFactor, mailer, devices, now, log } = deps;
 
   /** `ada.lovelace+p2p@…` → `adalovelace4821`: readable, unique, letters and digits only. */
   const generateUsername = (email: string): string => {
@@ -177,6 +182,8 @@ export function createAccountsService(deps: AccountsDeps) {
             lastSeenAt: at,
             createdAt: at,
           });
+          // The account's first device: recorded as confirmed, nothing to review.
+          devices.recordSignIn(created.id, client);
           return { user: created, ...sessions.create(created.id, client) };
         },
         { behavior: 'immediate' },
@@ -219,8 +226,13 @@ export function createAccountsService(deps: AccountsDeps) {
       if (user.status === 'banned') {
         throw new AppError('ACCOUNT_BANNED', 'This account is closed. Contact support if you think this is a mistake.');
       }
-      const { token, session } = sessions.create(user.id, client);
+      // The session and its device row together; the review mail only once both are committed.
+      const { token, session, reviewToken } = repo.db.transaction(() => ({
+        ...sessions.create(user.id, client),
+        reviewToken: devices.recordSignIn(user.id, client),
+      }));
       repo.touchLastSeen(user.id, now());
+      if (reviewToken) await devices.mailReview(user, reviewToken, client);
       return {
         token,
         session,

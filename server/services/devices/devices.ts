@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../errors.ts';
+import type { EmailMessage } from '../messaging/messaging.ts';
+import { deviceFingerprint } from './fingerprint.ts';
+import type { DevicesRepository } from './repository.ts';
+import { parseUserAgent } from './user-agent.ts';
+
+// Device review (spec section 7, "castle/review-device"): a sign-in from a browser and network
+// the account has not used before is recorded as pending and its owner gets a link to confirm or
+// report it. Sign-in itself is not held up: the mail is a tripwire, and a report ends the
+// sessions that device holds.
+
+export const REVIEW_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Device ids are hex (spec section 5): 256 random bits. */
+const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+export interface DeviceClient {
+  ip: string;
+  userAgent: string;
+  /** The site's origin as the browser sees it, for the link in the e-mail. */
+  origin: string;
+}
+
+export interface DeviceInfo {
+  browser: string | null;
+  version: string | null;
+  os: string | null;
+  ip: string;
+  city: string | null;
+  country: string | null;
+  /** ISO 8601: when the sign-in happened. */
+  date: string;
+}
+
+export interface DeviceReviewDeps {
+  repo: DevicesRepository;
+  mailer: { send(message: EmailMessage): Promise<void> };
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const invalidLink = () => new AppError('NOT_FOUND', 'This device review link is invalid, used or expired.');
+
+export function createDeviceReviewService({ repo, mailer, now, log }: DeviceReviewDeps) {
+  const pendingDevice = (token: string) => {
+    const found = TOKEN_PATTERN.test(token)
+      ? repo.pendingByToken(hashToken(token), now() - REVIEW_TOKEN_TTL_MS)
+      : undefined;
+    if (!found) throw invalidLink();
+    return found;
+  };
+
+  return {
+    /**
+     * Called inside the sign-in's transaction. The account's first device is trusted without
+     * asking (registration, or accounts older than device review); a later unknown one is stored
+     * as pending. Returns the review token to mail after the commit, or undefined.
+     */
+    recordSignIn(userId: number, client: Omit<DeviceClient, 'origin'>): string | undefined {
+      const fingerprint = deviceFingerprint(client.userAgent, client.ip);
+      const at = now();
+      const first = !repo.hasAny(userId);
+      if (!first && repo.isKnown(userId, fingerprint, at - REVIEW_TOKEN_TTL_MS)) return undefined;
+      const token = first ? undefined : randomBytes(32).toString('hex');
+      repo.insert({
+        userId,
+        fingerprint,
+        reviewTokenHash: token ? hashToken(token) : null,
+        status: first ? 'confirmed' : 'pending',
+        ...parseUserAgent(client.userAgent),
+        ip: client.ip,
+        // No geo database offline; a GeoIP lookup would fill these.
+        city: null,
+        country: null,
+        createdAt: at,
+      });
+      return token;
+    },
+
+    /** After the commit: a mail server that is down must not undo a sign-in. */
+    async mailReview(user: { email: string; username: string }, token: string, client: DeviceClient) {
+      const { browser, version, os } = parseUserAgent(client.userAgent);
+      const what = [browser && `${browser}${version ? ` ${version}` : ''}`, os && `on ${os}`].filter(Boolean).join(' ');
+      const link = `${client.origin}/review-device?token=${token}`;
+      try {
+        await mailer.send({
+          to: user.email,
+          subject: 'New sign-in to your Coinfair account',
+          text: `Hello ${user.username},\n\nYour account was just signed in from a new device: ${what || 'an unknown browser'}, address ${client.ip}.\n\nWas it you? Confirm or report it here:\n${link}\n\nReporting it signs that device out; if it was not you, change your password too. The link works for 7 days.\n`,
+        });
+      } catch (error) {
+        log('could not send the device review e-mail', error);
+      }
+    },
+
+    review(token: string): { device: DeviceInfo } {
+      const found = pendingDevice(token);
+      return {
+        device: {
+          browser: found.browser,
+          version: found.version,
+          os: found.os,
+          ip: found.ip,
+          city: found.city,
+          country: found.country,
+          date: new Date(found.createdAt).toISOString(),
+        },
+      };
+    },
+
+    /**
+     * Confirms or reports a pending device, once. A report ends every session of the user that
+     * the device holds: sessions keep ip and user agent, which give the same fingerprint.
+     */
+    decide(token: string, isConfirmed: boolean): { redirectTo: string; sessionsEnded: number } {
+      return repo.db.transaction(
+        () => {
+          const found = pendingDevice(token);
+          if (!repo.decide(found.id, isConfirmed ? 'confirmed' : 'reported', now())) throw invalidLink();
+          if (isConfirmed) return { redirectTo: '/approved-device', sessionsEnded: 0 };
+          const ids = repo
+            .sessionsOfUser(found.userId)
+            .filter((s) => deviceFingerprint(s.userAgent, s.ip) === found.fingerprint)
+            .map((s) => s.id);
+          return { redirectTo: '/reported-device', sessionsEnded: repo.deleteSessions(ids) };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+  };
+}
+
+export type DeviceReviewService = ReturnType<typeof createDeviceReviewService>;

@@ -1,0 +1,73 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { devices, sessions } from '../../../db/schema/index.ts';
+
+// Every statement of device review, prepared once per database.
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDevice = typeof devices.$inferInsert;
+
+const p = sql.placeholder;
+
+export function createDevicesRepository(db: Db) {
+  const anyOfUser = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(eq(devices.userId, p('userId')))
+    .limit(1)
+    .prepare();
+  // Known: confirmed, or pending with a link that still works (an expired one asks again).
+  const known = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.userId, p('userId')),
+        eq(devices.fingerprint, p('fingerprint')),
+        or(
+          eq(devices.status, 'confirmed'),
+          and(eq(devices.status, 'pending'), gt(devices.createdAt, p('pendingSince'))),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare();
+  const pendingByToken = db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.reviewTokenHash, p('tokenHash')),
+        eq(devices.status, 'pending'),
+        gt(devices.createdAt, p('pendingSince')),
+      ),
+    )
+    .prepare();
+  // Single use: only a still-pending row changes, so two clicks cannot both decide.
+  const decide = db
+    .update(devices)
+    .set({ status: sql`${p('status')}`, reviewedAt: sql`${p('at')}` })
+    .where(and(eq(devices.id, p('id')), eq(devices.status, 'pending')))
+    .prepare();
+  const sessionsOfUser = db
+    .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.userId, p('userId')))
+    .prepare();
+
+  return {
+    db,
+    hasAny: (userId: number) => anyOfUser.get({ userId }) !== undefined,
+    isKnown: (userId: number, fingerprint: string, pendingSince: number) =>
+      known.get({ userId, fingerprint, pendingSince }) !== undefined,
+    insert: (values: NewDevice) => db.insert(devices).values(values).run(),
+    pendingByToken: (tokenHash: string, pendingSince: number) => pendingByToken.get({ tokenHash, pendingSince }),
+    /** False when another request decided first. */
+    decide: (id: number, status: 'confirmed' | 'reported', at: number) => decide.run({ id, status, at }).changes === 1,
+    sessionsOfUser: (userId: number) => sessionsOfUser.all({ userId }),
+    deleteSessions: (ids: string[]) =>
+      ids.length === 0 ? 0 : db.delete(sessions).where(inArray(sessions.id, ids)).run().changes,
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../../server/http/csrf.ts';
+import { REVIEW_TOKEN_TTL_MS } from '../../server/services/devices/devices.ts';
+import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
+import { createTestApp, TEST_NOW } from '../support/test-app.ts';
+
+let t: ReturnType<typeof createTestApp>;
+afterEach(() => t?.close());
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.86 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const EMAIL = 'ada@example.org';
+const LINK = /http:\/\/localhost\/review-device\?token=([0-9a-f]{64})/;
+
+/** A browser session that sends its own user agent. */
+function browser(userAgent: string, ip = '198.51.100.20') {
+  const b = browserSession(t, ip);
+  const send = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('user-agent', userAgent);
+    return b.send(path, { ...init, headers });
+  };
+  return {
+    ...b,
+    send,
+    get: (path: string) => send(path),
+    post: (path: string, json: unknown = {}) => send(path, { method: 'POST', json }),
+  };
+}
+
+async function signUp() {
+  const b = browser(CHROME);
+  expect((await b.post('/rest/v1/auth/register', { email: EMAIL, password: STRONG_PASSWORD })).status).toBe(201);
+  return b;
+}
+
+async function signIn(b: ReturnType<typeof browser>) {
+  const res = await b.post('/rest/v1/auth/login', { email: EMAIL, password: STRONG_PASSWORD });
+  expect(res.status).toBe(200);
+  return b;
+}
+
+const reviewMails = () => t.sent.filter((m) => LINK.test(m.text));
+
+/** Signs in from Firefox (a new device) and answers the token from the mail. */
+async function newDevice(ip = '198.51.100.20') {
+  const b = await signIn(browser(FIREFOX, ip));
+  const token = LINK.exec(reviewMails().at(-1)?.text ?? '')?.[1];
+  expect(token).toBeDefined();
+  return { b, token: token as string };
+}
+
+const review = (token: string, isConfirmed: boolean) =>
+  t.send('/rest/v1/castle/review-device', { method: 'POST', json: { isConfirmed, deviceToken: token } });
+
+describe('device review at sign-in', () => {
+  it('trusts the first device and a known one without mail', async () => {
+    t = createTestApp();
+    await signUp();
+    await signIn(browser(CHROME));
+    // Another address in the same /24 is the same device.
+    await signIn(browser(CHROME, '198.51.100.77'));
+    expect(reviewMails()).toHaveLength(0);
+    expect(t.sent).toHaveLength(1); // only the e-mail confirmation of the sign-up
+  });
+
+  it('mails a review link for a new device, once while it is pending, and shows its facts', async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice();
+    expect(reviewMails()).toHaveLength(1);
+    expect(reviewMails()[0]?.to).toBe(EMAIL);
+    expect(reviewMails()[0]?.text).toContain('Firefox 133.0 on Linux');
+
+    await signIn(browser(FIREFOX));
+    expect(reviewMails()).toHaveLength(1);
+
+    const res = await t.send(`/rest/v1/castle/review-device/${token}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      data: {
+        device: {
+          browser: 'Firefox',
+          version: '133.0',
+          os: 'Linux',
+          ip: '198.51.100.20',
+          city: null,
+          country: null,
+          date: new Date(TEST_NOW).toISOString(),
+        },
+      },
+    });
+    // Only the hash is stored.
+    const row = t.db.$client.prepare('SELECT review_token_hash FROM devices WHERE status = ?').get('pending') as {
+      review_token_hash: string;
+    };
+    expect(row.review_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.review_token_hash).not.toBe(token);
+  });
+});
+
+describe('POST /rest/v1/castle/review-device', () => {
+  it('confirms a device once; it is then known', async () => {
+    t = createTestApp();
+    await signUp();
+    const { b, token } = await newDevice();
+    const res = await review(token, true);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { redirectTo: '/approved-device' } });
+
+    expect((await t.send(`/rest/v1/castle/review-device/${token}`)).status).toBe(404);
+    expect((await review(token, false)).status).toBe(404);
+    // The confirmed device keeps its session and signs in again without mail.
+    expect((await b.get('/rest/v1/users/me')).status).toBe(200);
+    await signIn(browser(FIREFOX));
+    expect(reviewMails()).toHaveLength(1);
+  });
+
+  it('ends every session of a reported device and only those', async () => {
+    t = createTestApp();
+    const chrome = await signUp();
+    const { b: firefox, token } = await newDevice();
+    // The same device from another address of its network, and Firefox from another network.
+    const sameNetwork = await signIn(browser(FIREFOX, '198.51.100.99'));
+    const elsewhere = await signIn(browser(FIREFOX, '192.0.2.5'));
+
+    const res = await review(token, false);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { redirectTo: '/reported-device' } });
+
+    expect((await firefox.get('/rest/v1/users/me')).status).toBe(401);
+    expect((await sameNetwork.get('/rest/v1/users/me')).status).toBe(401);
+    expect((await elsewhere.get('/rest/v1/users/me')).status).toBe(200);
+    expect((await chrome.get('/rest/v1/users/me')).status).toBe(200);
+    expect((await t.send(`/rest/v1/castle/review-device/${token}`)).status).toBe(404);
+  });
+
+  it('refuses a link older than 7 days, and a later sign-in asks again', async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice();
+    t.clock.now += REVIEW_TOKEN_TTL_MS + 1;
+    expect((await t.send(`/rest/v1/castle/review-device/${token}`)).status).toBe(404);
+    expect((await review(token, true)).status).toBe(404);
+
+    const again = await newDevice();
+    expect(again.token).not.toBe(token);
+    expect(reviewMails()).toHaveLength(2);
+  });
+
+  it('answers 404 for an unknown token and 400 for a malformed body', async () => {
+    t = createTestApp();
+    expect((await t.send('/rest/v1/castle/review-device/not-a-token')).status).toBe(404);
+    expect((await t.send(`/rest/v1/castle/review-device/${'a'.repeat(64)}`)).status).toBe(404);
+    expect((await review('a'.repeat(64), true)).status).toBe(404);
+    const bad = await t.send('/rest/v1/castle/review-device', {
+      method: 'POST',
+      json: { isConfirmed: 'yes', deviceToken: 'a'.repeat(64) },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'isConfirmed' });
+  });
+
+  it('needs the CSRF token', async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice();
+    const res = await t.send('/rest/v1/castle/review-device', {
+      method: 'POST',
+      headers: { [CSRF_HEADER]: '' },
+      json: { isConfirmed: false, deviceToken: token },
+    });
+    expect(res.status).toBe(403);
+    expect((await t.send(`/rest/v1/castle/review-device/${token}`)).status).toBe(200);
+  });
+});
