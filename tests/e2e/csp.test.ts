@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, serverAndBrowser } from './harness.ts';
 
 // Every static page runs under its Content-Security-Policy without a single violation: the
 // inline scripts are allowed by hash, everything else comes from our own origin.
@@ -20,20 +19,11 @@ const PAGES = [
   '/de/vendors',
 ];
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = serverAndBrowser();
 
 describe('Content-Security-Policy', () => {
   it.each(PAGES)('%s loads without violations', async (path) => {
-    const page = await openPage(browser);
+    const page = await openPage(live.browser);
     const violations: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
@@ -47,7 +37,7 @@ describe('Content-Security-Policy', () => {
         ),
       );
     });
-    const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    const response = await page.goto(`${live.server.url}${path}`, { waitUntil: 'networkidle' });
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
     expect(violations).toEqual([]);
     await page.context().close();

@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
+import { launchBrowser } from '../support/chromium.ts';
 import { createTestDb } from '../support/test-db.ts';
 
-export { launchBrowser } from '../support/chromium.ts';
+export { launchBrowser };
 
 // Browser tests run against the artifact `npm start` serves (build/), never against sources.
 
@@ -36,4 +38,33 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
 export async function openPage(browser: Browser, width = 1440, height = 900): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height } });
   return context.newPage();
+}
+
+/**
+ * The built server and one Chromium for a whole test file, started before its tests and stopped
+ * after them: `const live = serverAndBrowser();` then `live.server.url`, `live.browser`.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}) {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('serverAndBrowser() is used before its beforeAll ran.');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }

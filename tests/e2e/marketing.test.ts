@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer } from './harness.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './harness.ts';
 
 // The static marketing pages as a person meets them in Chromium: header, menu, footer,
 // language switcher, cookie consent, bell badge, tabs, slider, themes, accessibility, and the
@@ -27,28 +27,17 @@ const STATIC_PAGES = [
 const SCRIPT_BUDGET_GZIP = 5 * 1024;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = serverAndBrowser();
 
 /** A page in a fresh context. `consent` presets the cookie choice so the banner stays away. */
 async function open(
   path: string,
   { width = 1440, consent = true, ...options }: BrowserContextOptions & { width?: number; consent?: boolean } = {},
 ) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
-  if (consent) await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: server.url }]);
+  const context = await live.browser.newContext({ viewport: { width, height: 900 }, ...options });
+  if (consent) await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
   const page = await context.newPage();
-  await page.goto(server.url + path, { waitUntil: 'networkidle' });
+  await page.goto(live.server.url + path, { waitUntil: 'networkidle' });
   return page;
 }
 
@@ -160,7 +149,7 @@ describe('languages', () => {
     const page = await open('/vendors');
     await page.locator('#site-header details.lang summary').click();
     await page.locator('#site-header a[hreflang="de"]').click();
-    await page.waitForURL(`${server.url}/de/vendors`);
+    await page.waitForURL(`${live.server.url}/de/vendors`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await page.locator('#site-header a[hreflang="de"]').getAttribute('aria-current')).toBe('true');
     await close(page);
@@ -317,10 +306,10 @@ describe('progressive widgets', () => {
   });
 
   it('shows a clear error, never an endless skeleton, when prices cannot be loaded', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.route('**/rest/v1/**', (route) => route.fulfill({ status: 503, body: '{}' }));
     const page = await context.newPage();
-    await page.goto(`${server.url}/vendors`, { waitUntil: 'networkidle' });
+    await page.goto(`${live.server.url}/vendors`, { waitUntil: 'networkidle' });
     await expect.poll(() => widgetStates(page), { timeout: 10_000 }).toEqual(['error', 'error', 'error']);
     await close(page);
   });
@@ -337,7 +326,7 @@ describe('progressive widgets', () => {
 
 describe('static pages ship no React and little script', () => {
   it.each(STATIC_PAGES)('%s', async (path) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const scripts: { url: string; body: Promise<Buffer> }[] = [];
     const requests: string[] = [];
@@ -345,7 +334,7 @@ describe('static pages ship no React and little script', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
     });
-    const response = await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    const response = await page.goto(live.server.url + path, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
 
     const html = await page.content();
