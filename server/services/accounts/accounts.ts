@@ -99,6 +99,10 @@ function fieldError(field: string, message: string, meta?: Record<string, unknow
   });
 }
 
+const emailTaken = () => fieldError('email', 'An account with this e-mail address already exists.');
+const usernameAlreadyChanged = () =>
+  new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', { field: 'username' });
+
 export function createAccountsService(deps: AccountsDeps) {
   const { repo, sessions, throttle, challenge, secondFactor, mailer, devices, now, log } = deps;
 
@@ -162,7 +166,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       // An account per address: saying so helps people who forgot they registered; the per-IP
       // sign-in limits bound what an enumerator learns.
-      if (repo.userByEmail(email)) throw fieldError('email', 'An account with this e-mail address already exists.');
+      if (repo.userByEmail(email)) throw emailTaken();
 
       const passwordHash = await hashPassword(input.password);
       const referredById = input.referral_code ? repo.userIdByReferralCode(input.referral_code) : undefined;
@@ -170,7 +174,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const { user, token, session } = repo.db.transaction(
         () => {
           // Checked again inside the write lock: two sign-ups racing with one address.
-          if (repo.userByEmail(email)) throw fieldError('email', 'An account with this e-mail address already exists.');
+          if (repo.userByEmail(email)) throw emailTaken();
           const created = repo.insertUser({
             publicId: newId('usr'),
             username: generateUsername(email),
@@ -201,9 +205,9 @@ export function createAccountsService(deps: AccountsDeps) {
         await challenge.verify(input);
       }
       const user = repo.userByEmail(email);
-      const passwordOk = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : (await verifyPassword(await decoyPasswordHash(), input.password)) && false;
+      // An unknown address still costs one argon2 verification (against a hash nothing matches),
+      // so the answer's timing does not tell which addresses have accounts.
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!user || !passwordOk) {
         throttle.recordFailure(email, client.ip);
         // One answer for an unknown address and a wrong password.
@@ -273,17 +277,13 @@ export function createAccountsService(deps: AccountsDeps) {
         );
       }
       if (user.isUsernameChanged) {
-        throw new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', {
-          field: 'username',
-        });
+        throw usernameAlreadyChanged();
       }
       if (name.toLowerCase() !== user.username.toLowerCase() && repo.usernameTaken(name)) {
         throw fieldError('username', 'This username is taken. Try another one.');
       }
       if (!repo.setUsername(user.id, name)) {
-        throw new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', {
-          field: 'username',
-        });
+        throw usernameAlreadyChanged();
       }
       return { ...user, username: name, isUsernameChanged: true };
     },
