@@ -9,7 +9,7 @@ import { devBackend } from './server/dev-integration.ts';
 export default defineConfig({
   output: 'static',
   outDir: './build',
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'middleware' }),
   integrations: [react(), devBackend()],
   build: { assets: 'dist', format: 'directory' },
   trailingSlash: 'ignore',

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type AppEnv, authMiddleware } from './http/auth.ts';
 import { csrf } from './http/csrf.ts';
@@ -6,8 +7,10 @@ import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
+import { passwordRoutes } from './routes/passwords.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -54,7 +57,33 @@ function apiHeaders(https: boolean): MiddlewareHandler {
     ['Cross-Origin-Resource-Policy', 'same-origin'],
   ];
   if (https) fixed.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  const fixedNames = new Set(fixed.map(([name]) => name.toLowerCase()));
+  // The same rule on the plain header record @hono/node-server writes: ours replace the route's,
+  // Cache-Control only when the route set none.
+  const withApiHeaders = (headers: OutgoingHttpHeaders = {}): OutgoingHttpHeaders => {
+    const merged: OutgoingHttpHeaders = {};
+    let cacheControl = false;
+    for (const name in headers) {
+      const lower = name.toLowerCase();
+      if (fixedNames.has(lower)) continue;
+      if (lower === 'cache-control') cacheControl = true;
+      merged[name] = headers[name];
+    }
+    for (const [name, value] of fixed) merged[name] = value;
+    if (!cacheControl) merged['Cache-Control'] = 'no-store';
+    return merged;
+  };
   return async (c, next) => {
+    // Served through @hono/node-server: add them as it writes the head. Reading c.res.headers
+    // turns the answer's plain header record into Web Headers, ~3 µs a request (decisions.md).
+    const outgoing: ServerResponse | undefined = c.env?.outgoing;
+    if (outgoing) {
+      const writeHead = outgoing.writeHead;
+      outgoing.writeHead = ((status: number, headers?: OutgoingHttpHeaders) =>
+        writeHead.call(outgoing, status, withApiHeaders(headers))) as ServerResponse['writeHead'];
+      await next();
+      return;
+    }
     await next();
     const headers = c.res.headers;
     for (const [name, value] of fixed) headers.set(name, value);
@@ -87,9 +116,12 @@ export function createApp({
   // Full paths inside: /account/, /auth/, /rest/v1/users/ (phone) and /rest/v1/users/, /uploads/ (avatar).
   app.route('/', phoneRoutes(services));
   app.route('/', avatarRoutes(services));
+  // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
+  app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));
   app.route('/vendor', vendorRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/users/2fa', twoFactorRoutes(services, { secureCookies, trustProxy }));
+  app.route('/rest/v1/users/sessions', sessionRoutes(services, { secureCookies }));
 
   app.notFound((c) =>
     errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),

@@ -5,6 +5,7 @@ import { prepareDatabase } from '../db/seed/index.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { sessionCookieName } from './http/auth.ts';
+import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
 import { createInProcessBus } from './realtime/bus.ts';
 import { authorizeChannel, sessionPrincipal } from './realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
@@ -25,8 +26,23 @@ export const consoleLogger: Logger = {
   error: (message, error) => console.error(message, error ?? ''),
 };
 
+/**
+ * What server-rendered pages get in `Astro.locals`: the same API the browser calls, in-process,
+ * so a form that works without JavaScript goes through exactly the rules, limits and CSRF checks
+ * of the JSON calls (src/lib/server/page-api.ts).
+ */
+export interface PageLocals {
+  callApi(request: Request, clientAddress: string): Promise<Response>;
+  /** The browser's CSRF token, for forms that post without JavaScript. */
+  csrfToken: string;
+  /** The cookie that gives the browser `csrfToken` when it came without one (src/middleware.ts sets it). */
+  csrfCookie: string | undefined;
+}
+
 export interface Backend {
   api: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
+  /** The locals of one page render. */
+  pageLocals(req: IncomingMessage): PageLocals;
   hub: RealtimeHub;
   secureCookies: boolean;
   stop(): Promise<void>;
@@ -69,12 +85,20 @@ export async function createBackend({
     authorize: authorizeChannel,
     resolvePrincipal: sessionPrincipal(services.sessions, sessionCookieName(secureCookies)),
   });
+  const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
+    app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
   // Expired sessions are refused when presented; this only keeps the table from growing.
   const sweep = setInterval(() => services.sessions.purgeExpired(), 60 * 60 * 1000);
   sweep.unref();
 
   return {
     api: getRequestListener(app.fetch),
+    pageLocals(req) {
+      const presented = presentedCsrfCookie(req.headers.cookie);
+      if (presented) return { callApi, csrfToken: presented, csrfCookie: undefined };
+      const csrfToken = newCsrfToken();
+      return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
+    },
     hub,
     secureCookies,
     async stop() {

@@ -27,8 +27,10 @@ export function devBackend(): AstroIntegration {
         });
         server.middlewares.use((req, res, next) => {
           const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-          if (isApiPath(pathname)) void backend.api(req, res);
-          else next();
+          if (isApiPath(pathname)) return void backend.api(req, res);
+          // Astro's dev server reads a page's `Astro.locals` from this symbol on the request.
+          Reflect.set(req, Symbol.for('astro.locals'), backend.pageLocals(req));
+          next();
         });
         // Vite's own HMR socket shares the server; the hub only takes /ws.
         server.httpServer?.on('upgrade', (req, socket, head) => backend.hub.handleUpgrade(req, socket, head));

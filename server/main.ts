@@ -11,7 +11,12 @@ import { createStaticFiles } from './http/static-files.ts';
 // One node:http server, three faces (ARCHITECTURE.md): the Hono API, the realtime hub on /ws, and
 // the Astro build (prerendered pages and /dist/ assets from memory, SSR pages through its handler).
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: App.Locals,
+) => void | Promise<void>;
 
 export type { Logger };
 
@@ -30,8 +35,6 @@ export interface RunningServer {
 }
 
 async function loadAstroHandler(buildDir: string): Promise<AstroHandler> {
-  // Must be set before the import: the entry starts its own server unless told not to.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = await import(pathToFileURL(join(buildDir, 'server', 'entry.mjs')).href);
   return entry.handler as AstroHandler;
 }
@@ -47,7 +50,7 @@ export async function startServer({
     migrationsFolder: migrationsFolder ?? join(buildDir, 'migrations'),
     log,
   });
-  const { api, hub, secureCookies } = backend;
+  const { api, hub, secureCookies, pageLocals } = backend;
   const staticFiles = createStaticFiles(join(buildDir, 'client'));
   const astro = await loadAstroHandler(buildDir);
 
@@ -64,8 +67,7 @@ export async function startServer({
       return;
     }
     if (staticFiles.serve(req, res, (isHtml) => isHtml && issueCsrfCookie(req, res))) return;
-    issueCsrfCookie(req, res);
-    Promise.resolve(astro(req, res)).catch((error) => {
+    Promise.resolve(astro(req, res, undefined, pageLocals(req))).catch((error) => {
       log.error('page render failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Something went wrong on our side. Please try again.');

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
 
 // Sessions, e-mail verification, sign-in throttling and the self-hosted challenge (accounts issue).
@@ -21,8 +21,19 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
+    /**
+     * The id the device list shows (`ses_…`, random): never the token or its hash, so a listed
+     * id cannot be turned into a session.
+     */
+    publicId: text('public_id').notNull(),
+    /** Unix milliseconds of the last request, written at most every few minutes. */
+    lastUsedAt: integer('last_used_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_idx').on(t.publicId),
+  ],
 );
 
 /** Single-use links that prove an e-mail address; the token itself is never stored. */

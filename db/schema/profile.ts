@@ -60,3 +60,18 @@ export const phones = sqliteTable(
   },
   (t) => [index('phones_number_idx').on(t.number)],
 );
+
+/**
+ * Every code texted to a number, whoever asked: the per-number limit, so that many accounts
+ * cannot aim codes at one phone (or pump SMS to a premium number). Rows older than a day go.
+ */
+export const smsSends = sqliteTable(
+  'sms_sends',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** E.164. */
+    number: text('number').notNull(),
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [index('sms_sends_number_idx').on(t.number, t.sentAt)],
+);

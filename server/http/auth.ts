@@ -35,12 +35,35 @@ export function sessionClearCookie(secure: boolean): string {
 }
 
 /**
+ * A readable hint beside the HttpOnly session: "this browser is signed in". Prerendered pages
+ * cannot know who reads them; their pre-paint script reads the hint to show the account menu
+ * instead of the sign-in buttons without a flash, then asks the API who it is. It grants nothing.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
+function signedInHintCookie(expiresAt: number, secure: boolean): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+  return `${SIGNED_IN_HINT_COOKIE}=1; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function signedInHintClear(secure: boolean): string {
+  return `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** Signs the browser out: the session cookie and its hint go. */
+export function clearSessionCookies(c: Context, secure: boolean): void {
+  c.header('Set-Cookie', sessionClearCookie(secure), { append: true });
+  c.header('Set-Cookie', signedInHintClear(secure), { append: true });
+}
+
+/**
  * A new session's cookies: the HttpOnly session token and the CSRF token bound to it. Sign-in,
  * sign-up and every privilege change (two-factor on or off, vendor terms) answer with these.
  */
 export function setSessionCookies(c: Context, token: string, session: SessionRow, secure: boolean): void {
   c.header('Set-Cookie', sessionSetCookie(token, session.expiresAt, secure), { append: true });
   c.header('Set-Cookie', csrfSetCookie(session.csrfToken, secure), { append: true });
+  c.header('Set-Cookie', signedInHintCookie(session.expiresAt, secure), { append: true });
 }
 
 /** Resolves the session cookie into `c.get('auth')` for every API request. */
@@ -50,19 +73,25 @@ export function authMiddleware(sessions: SessionService, secure: boolean): Middl
     const found = token ? sessions.validate(token) : null;
     c.set('auth', found ? { session: found.session, user: found.user, profile: found.profile } : null);
     await next();
+    // Most answers leave the cookie as it is; only the others need to look at the headers.
+    if (!token || (found && !found.renewed)) return;
     // A sign-in or sign-out in this request already decided the cookie; never undo it.
     const name = `${sessionCookieName(secure)}=`;
-    if (!token || c.res.headers.getSetCookie().some((v) => v.startsWith(name))) return;
-    if (!found) c.res.headers.append('Set-Cookie', sessionClearCookie(secure));
-    else if (found.renewed)
+    if (c.res.headers.getSetCookie().some((v) => v.startsWith(name))) return;
+    if (!found) {
+      c.res.headers.append('Set-Cookie', sessionClearCookie(secure));
+      c.res.headers.append('Set-Cookie', signedInHintClear(secure));
+    } else if (found.renewed) {
       c.res.headers.append('Set-Cookie', sessionSetCookie(token, found.session.expiresAt, secure));
+      c.res.headers.append('Set-Cookie', signedInHintCookie(found.session.expiresAt, secure));
+    }
   };
 }
 
 /** The signed-in person, or 401 UNAUTHENTICATED. */
 export function requireAuth(c: Context<AppEnv>): AuthState {
   const auth = c.get('auth');
-  if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.', { key: 'unauthenticated' });
   return auth;
 }
 

@@ -83,7 +83,7 @@ export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
           new AppError(
             'CSRF_TOKEN_MISMATCH',
             'The security token is missing or does not match. Reload the page and try again.',
-            { field: CSRF_HEADER },
+            { field: CSRF_HEADER, key: 'csrf' },
           ),
         );
         setCookie(res.headers);
@@ -93,6 +93,8 @@ export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
 
     await next();
     // Sign-in and sign-out set the cookie themselves; otherwise keep it equal to the expected token.
-    if (!c.res.headers.getSetCookie().some((v) => v.startsWith(`${CSRF_COOKIE}=`))) setCookie(c.res.headers);
+    // Only read the headers when there is a cookie to set: reading them costs (see decisions.md).
+    if (cookieToSet && !c.res.headers.getSetCookie().some((v) => v.startsWith(`${CSRF_COOKIE}=`)))
+      setCookie(c.res.headers);
   };
 }

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Locale } from '../../src/lib/i18n/locales.ts';
+import { catalogues, interpolate } from '../../src/lib/i18n/messages.ts';
 import { AppError, type ErrorCode, type FieldIssue } from '../services/errors.ts';
+import { requestLocale } from './locale.ts';
 
 /** The closed map from error code to HTTP status (ARCHITECTURE.md: one error envelope). */
 export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
@@ -33,17 +36,41 @@ export interface ErrorBody {
   meta?: Record<string, unknown>;
 }
 
-export function errorBody(error: AppError): ErrorBody {
-  const entry: ErrorBody['errors'][number] = { code: error.code, message: error.message };
+/**
+ * A message in the reader's language: `errors.<key>` of their catalogue, else of English, else
+ * the English text the service wrote (keys are added where people read the message on a form).
+ */
+export function localizedMessage(
+  locale: Locale,
+  message: string,
+  key: string | undefined,
+  params?: Record<string, string | number>,
+): string {
+  if (!key) return message;
+  const name = `errors.${key}` as keyof (typeof catalogues)['en'];
+  const template = catalogues[locale][name] ?? catalogues.en[name];
+  return template ? interpolate(template, params) : message;
+}
+
+export function errorBody(error: AppError, locale: Locale = 'en'): ErrorBody {
+  const entry: ErrorBody['errors'][number] = {
+    code: error.code,
+    message: localizedMessage(locale, error.message, error.key, error.params),
+  };
   if (error.field !== undefined) entry.field = error.field;
-  if (error.details !== undefined) entry.details = error.details;
+  if (error.details !== undefined) {
+    entry.details = error.details.map(({ params, ...issue }) => ({
+      ...issue,
+      message: localizedMessage(locale, issue.message, issue.key, params),
+    }));
+  }
   return error.meta ? { errors: [entry], meta: error.meta } : { errors: [entry] };
 }
 
 export function errorResponse(c: Context, error: AppError): Response {
   if (error.retryAfterSeconds !== undefined)
     c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-  return c.json(errorBody(error), statusOf[error.code]);
+  return c.json(errorBody(error, requestLocale(c)), statusOf[error.code]);
 }
 
 /** The response for errors that are not AppErrors: logged in full, answered without internals. */
@@ -57,5 +84,8 @@ export function unexpectedErrorResponse(c: Context, error: unknown, log: (e: unk
     }
   }
   log(error);
-  return errorResponse(c, new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+  return errorResponse(
+    c,
+    new AppError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', { key: 'internal' }),
+  );
 }

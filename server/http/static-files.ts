@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { pageContentSecurityPolicy } from './content-security-policy.ts';
 
 // Serves the prerendered pages and built assets from memory with the brotli/gzip variants the
 // build wrote beside each file. Astro's own static handler streams from disk on every request,
@@ -47,31 +48,6 @@ interface StaticEntry {
 export interface StaticFiles {
   /** Answers the request when a built file matches; false leaves it to the next handler. */
   serve(req: IncomingMessage, res: ServerResponse, extraHeaders?: (isHtml: boolean) => void): boolean;
-}
-
-/**
- * The page's Content-Security-Policy. Inline scripts (the pre-paint theme script, Astro's hoisted
- * modules) are allowed by their SHA-256, so an injected script runs nowhere.
- */
-export function pageContentSecurityPolicy(html: string): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) =>
-      `'sha256-${createHash('sha256')
-        .update(m[1] ?? '')
-        .digest('base64')}'`,
-  );
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 function readOptional(path: string): Buffer | undefined {

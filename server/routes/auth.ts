@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clientInfo, requireAuth, sessionClearCookie, setSessionCookies } from '../http/auth.ts';
+import { type AppEnv, clearSessionCookies, clientInfo, requireAuth, setSessionCookies } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -42,6 +42,14 @@ const LoginBody = v.object({
   ...challengeFields,
 });
 
+/**
+ * Read once by the next page's script (src/scripts/welcome.ts), which shows the welcome dialog
+ * and clears it. Readable on purpose and meaningless to the server; gone after 10 minutes.
+ */
+export const WELCOME_COOKIE = 'welcome';
+const welcomeCookie = (secure: boolean) =>
+  `${WELCOME_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax${secure ? '; Secure' : ''}`;
+
 export interface AuthRouteOptions {
   secureCookies: boolean;
   trustProxy: boolean;
@@ -49,16 +57,25 @@ export interface AuthRouteOptions {
 
 export function authRoutes(services: Services, { secureCookies, trustProxy }: AuthRouteOptions) {
   const { accounts, challenge } = services;
+  // The browser's new session cookie replaces the one it came with: end that one on the server
+  // too, or every sign-in on one browser would leave a live session nobody holds.
+  const endReplacedSession = (c: Context<AppEnv>) => {
+    const previous = c.get('auth');
+    if (previous) accounts.logout(previous.session.id);
+  };
 
   return new Hono<AppEnv>()
     .get('/challenge', (c) => c.json({ data: challenge.issue() }))
     .post('/register', validate('json', RegisterBody), async (c) => {
       const result = await accounts.register(c.req.valid('json'), clientInfo(c, trustProxy));
+      endReplacedSession(c);
       setSessionCookies(c, result.token, result.session, secureCookies);
+      c.header('Set-Cookie', welcomeCookie(secureCookies), { append: true });
       return c.json({ data: { redirectTo: result.redirectTo } }, 201);
     })
     .post('/login', validate('json', LoginBody), async (c) => {
       const result = await accounts.login(c.req.valid('json'), clientInfo(c, trustProxy));
+      endReplacedSession(c);
       setSessionCookies(c, result.token, result.session, secureCookies);
       return c.json({
         data: { redirectTo: result.redirectTo },
@@ -68,7 +85,7 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
     .post('/logout', (c) => {
       const auth = requireAuth(c);
       accounts.logout(auth.session.id);
-      c.header('Set-Cookie', sessionClearCookie(secureCookies), { append: true });
+      clearSessionCookies(c, secureCookies);
       c.header('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies), { append: true });
       return c.json({ data: { redirectTo: '/' } });
     })

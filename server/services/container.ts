@@ -13,6 +13,8 @@ import { createDeviceReviewService } from './devices/devices.ts';
 import { createDevicesRepository } from './devices/repository.ts';
 import { createMailer, createSmsSender } from './messaging/create.ts';
 import type { Mailer, SmsSender } from './messaging/messaging.ts';
+import { createPasswordService } from './passwords/passwords.ts';
+import { createPasswordsRepository } from './passwords/repository.ts';
 import { createPhoneService } from './phone/phone.ts';
 import { createPhoneRepository } from './phone/repository.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
@@ -98,6 +100,17 @@ export function createServices({
     phone,
     avatar,
     devices,
+    passwords: createPasswordService({
+      repo: createPasswordsRepository(db),
+      accounts: accountsRepo,
+      sessions,
+      throttle,
+      challenge,
+      secondFactor: twoFactor,
+      mailer: sender,
+      now,
+      log: log.error,
+    }),
     accounts: createAccountsService({
       repo: accountsRepo,
       sessions,

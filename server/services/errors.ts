@@ -30,8 +30,12 @@ export type ErrorCode = (typeof errorCodes)[number];
 export interface FieldIssue {
   field: string;
   message: string;
-  /** The spec's translation key when it names one (section 5, "Profile": `bio_max`, …). */
+  /**
+   * The message's key under `errors.` in locales/*.json (the spec's own where it names one, section
+   * 5 "Profile": `bio_max`, …); the API answers in the reader's language when the key is there.
+   */
   key?: string;
+  params?: Record<string, string | number>;
 }
 
 export class AppError extends Error {
@@ -42,6 +46,9 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** Extra facts for the client, sent as the envelope's `meta` (spec section 8: `compromised`). */
   readonly meta: Record<string, unknown> | undefined;
+  /** Translation key of the message under `errors.` (see FieldIssue.key). */
+  readonly key: string | undefined;
+  readonly params: Record<string, string | number> | undefined;
 
   constructor(
     code: ErrorCode,
@@ -51,6 +58,8 @@ export class AppError extends Error {
       details?: FieldIssue[];
       retryAfterSeconds?: number;
       meta?: Record<string, unknown>;
+      key?: string;
+      params?: Record<string, string | number>;
     } = {},
   ) {
     super(message);
@@ -60,6 +69,8 @@ export class AppError extends Error {
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.meta = options.meta;
+    this.key = options.key;
+    this.params = options.params;
   }
 }
 

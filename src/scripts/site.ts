@@ -4,3 +4,5 @@ import './theme.ts';
 import './bell.ts';
 import './disclosure.ts';
 import './cookie-consent.ts';
+import './welcome.ts';
+import './account.ts';

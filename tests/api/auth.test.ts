@@ -44,6 +44,17 @@ describe('POST /rest/v1/auth/register', () => {
     expect(t.sent[0]?.text).toMatch(/http:\/\/localhost\/auth\/verify-email\?token=[\w-]{43}/);
   });
 
+  it('sets the short-lived, readable welcome cookie the next page shows its dialog for; sign-in does not', async () => {
+    t = createTestApp();
+    const b = browserSession(t);
+    const res = await register(b);
+    expect(res.headers.getSetCookie()).toContain('welcome=1; Path=/; Max-Age=600; SameSite=Lax');
+    await b.post('/rest/v1/auth/logout');
+    const login = await b.post('/rest/v1/auth/login', { email: 'ada@example.org', password: STRONG_PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.headers.getSetCookie().some((c) => c.startsWith('welcome='))).toBe(false);
+  });
+
   it('stores an argon2id hash, never the password', async () => {
     t = createTestApp();
     await register(browserSession(t));
@@ -226,6 +237,18 @@ describe('sessions', () => {
     expect(me.headers.getSetCookie().some((c) => c.startsWith('session=;'))).toBe(true);
   });
 
+  it('ends the session a browser replaces by signing in again, so no orphan stays live', async () => {
+    t = createTestApp();
+    const b = await signedIn();
+    const first = b.jar.get('session') ?? '';
+    await b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' });
+    expect(b.jar.get('session')).not.toBe(first);
+    const replay = browserSession(t);
+    replay.jar.set('session', first);
+    expect((await replay.get('/rest/v1/users/me')).status).toBe(401);
+    expect((await b.get('/rest/v1/users/me')).status).toBe(200);
+  });
+
   it('refuses logout without a session', async () => {
     t = createTestApp();
     expect((await browserSession(t).post('/rest/v1/auth/logout')).status).toBe(401);
@@ -340,5 +363,62 @@ describe('proof-of-work challenge (AUTH_CHALLENGE=on)', () => {
     const blocked = await login();
     expect(await errorOf(blocked)).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
     expect((await login(await solved(b))).status).toBe(200);
+  });
+
+  it('takes the no-JavaScript marker only when the check is required, and then only once the challenge has aged', async () => {
+    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    const b = browserSession(t);
+    const login = (body: Record<string, unknown> = {}) =>
+      b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!', ...body });
+    const noscript = async () => ({
+      geetest_challenge: ((await (await b.get('/rest/v1/auth/challenge')).json()) as { data: { challenge: string } })
+        .data.challenge,
+      geetest_validate: 'noscript',
+    });
+    // Not required yet: a fresh challenge with the marker is simply not looked at.
+    expect((await login(await noscript())).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login({ password: 'Wrong-password-1' })).status).toBe(401);
+    const early = await noscript();
+    expect(await errorOf(await login(early))).toMatchObject({ code: 'CHALLENGE_INVALID' });
+    const aged = await noscript();
+    t.clock.now += 3_000;
+    expect((await login(aged)).status).toBe(200);
+  });
+});
+
+describe('answers for browsers', () => {
+  it('writes error messages in the language the page asks for, then the cookie, then Accept-Language', async () => {
+    t = createTestApp();
+    const de = (await import('../../locales/de.json', { with: { type: 'json' } })).default as Record<string, string>;
+    const fr = (await import('../../locales/fr.json', { with: { type: 'json' } })).default as Record<string, string>;
+    const b = browserSession(t);
+    const wrong = { email: 'buyer@example.com', password: 'Wrong-password-1' };
+    const messageOf = async (res: Response) =>
+      ((await res.json()) as { errors: { message: string; details: { message: string; key: string }[] }[] }).errors[0];
+    const german = await messageOf(await b.post('/rest/v1/auth/login?locale=de', wrong));
+    expect(german?.message).toBe(de['errors.invalid_credentials']);
+    expect(german?.details[0]).toMatchObject({ message: de['errors.invalid_credentials'], key: 'invalid_credentials' });
+    const french = await messageOf(
+      await b.send('/rest/v1/auth/login', {
+        method: 'POST',
+        json: wrong,
+        headers: { 'Accept-Language': 'fr-CH, de;q=0.5' },
+      }),
+    );
+    expect(french?.message).toBe(fr['errors.invalid_credentials']);
+    // Placeholders are filled in each language.
+    const weak = await messageOf(await register(b, { password: 'short' }));
+    expect(weak?.message).toContain('10');
+  });
+
+  it('keeps a readable signed-in hint beside the HttpOnly session, cleared at sign-out', async () => {
+    t = createTestApp();
+    const b = browserSession(t);
+    const login = await b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' });
+    const hint = login.headers.getSetCookie().find((c) => c.startsWith('signed_in='));
+    expect(hint).toMatch(/^signed_in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(hint).not.toContain('HttpOnly');
+    const logout = await b.post('/rest/v1/auth/logout');
+    expect(logout.headers.getSetCookie()).toContain('signed_in=; Path=/; Max-Age=0; SameSite=Lax');
   });
 });

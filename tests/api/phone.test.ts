@@ -133,6 +133,31 @@ describe('POST /account/send-phone-code', () => {
     expect(t.sms).toHaveLength(10);
   });
 
+  it('limits one number to 10 texts an hour and 20 a day, whichever accounts ask', async () => {
+    t = createTestApp();
+    const accounts = await Promise.all(
+      ['buyer', 'vendor', 'affiliate', 'merchant', 'kiosk'].map((name) => signedIn(`${name}@example.com`)),
+    );
+    // Three accounts, 3 + 3 + 3, then one more: the hour's 10 texts.
+    for (const b of accounts.slice(0, 3)) for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
+    t.clock.now += 10 * MIN;
+    expect((await send(accounts[3] as Browser)).status).toBe(200);
+    const hourly = await send(accounts[4] as Browser);
+    expect(hourly.status).toBe(429);
+    expect(hourly.headers.get('retry-after')).toBe(String(50 * 60));
+    // Another number is not affected.
+    expect((await send(accounts[4] as Browser, '+49 151 23456780')).status).toBe(200);
+
+    // 70 minutes in, the hour is empty again, the day holds 10: ten more, and the day is full.
+    t.clock.now += 60 * MIN;
+    for (const b of accounts.slice(0, 3)) for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
+    expect((await send(accounts[3] as Browser)).status).toBe(200);
+    const daily = await send(accounts[4] as Browser);
+    expect(daily.status).toBe(429);
+    expect(daily.headers.get('retry-after')).toBe(String(24 * 3600 - 70 * 60));
+    expect(t.sms.filter((m) => m.to === E164)).toHaveLength(20);
+  });
+
   it('refuses a number another account has verified, counting the try', async () => {
     t = createTestApp();
     await verify(await signedIn('vendor@example.com'));
@@ -196,12 +221,14 @@ describe('POST /rest/v1/users/confirm-phone', () => {
   it('verifies the number, and the current user says so', async () => {
     t = createTestApp();
     const b = await signedIn();
-    expect((await me(b)).isPhoneVerified).toBe(false);
+    expect(await me(b)).toMatchObject({ isPhoneVerified: false, phone: null });
     await send(b);
+    // Waiting for its code, the number is not the profile's yet.
+    expect((await me(b)).phone).toBeNull();
     const res = await b.post('/rest/v1/users/confirm-phone', { phoneCode: lastCode() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { isPhoneVerified: true, phone: E164 } });
-    expect((await me(b)).isPhoneVerified).toBe(true);
+    expect(await me(b)).toMatchObject({ isPhoneVerified: true, phone: E164 });
     expect((await (await b.get('/rest/v1/users/current_user')).json()).data.isPhoneVerified).toBe(true);
     // Used up: the same code does not confirm twice.
     const again = await b.post('/rest/v1/users/confirm-phone', { phoneCode: lastCode() });

@@ -143,15 +143,24 @@ const sessionCookie = signedIn.headers
   .join('; ');
 const bareSession = await startChild([join(root, 'tests/bench/bare-server.ts'), 'session', db], /ready (\d+)/);
 
-// Warm both sides so neither pays first-request costs inside the measurement.
-for (const url of [`${ours.url}/`, `${ours.url}/rest/v1/currencies`, bareStatic.url, bareApi.url]) await fetch(url);
+// Warm both sides so neither pays first-request costs or JIT compilation inside the measurement:
+// a second of load on every endpoint measured below, the signed-in one included.
+const withSession = { headers: { cookie: sessionCookie } };
+const warm: [string, Partial<autocannon.Options>?][] = [
+  [`${ours.url}/`],
+  [bareStatic.url],
+  [`${ours.url}/rest/v1/currencies`],
+  [bareApi.url],
+  [`${ours.url}/rest/v1/users/me`, withSession],
+  [bareSession.url, withSession],
+];
+for (const [url, options] of warm) await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options });
 
 const results = [];
 results.push(row('static page GET /', await load(`${ours.url}/`), await load(bareStatic.url), 0.8));
 results.push(
   row('GET /rest/v1/currencies', await load(`${ours.url}/rest/v1/currencies`), await load(bareApi.url), 0.8),
 );
-const withSession = { headers: { cookie: sessionCookie } };
 results.push(
   row(
     'GET /rest/v1/users/me (session)',

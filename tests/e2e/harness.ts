@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
+import { createOutboxRepository } from '../../server/services/messaging/outbox.ts';
 import { launchBrowser } from '../support/chromium.ts';
 import { createTestDb } from '../support/test-db.ts';
 
@@ -16,7 +17,12 @@ const root = join(import.meta.dirname, '..', '..');
 const buildDir = join(root, 'build');
 
 /** The built server on a free port over a private copy of the template database. */
-export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServer(env: Record<string, string> = {}): Promise<{
+  url: string;
+  /** The newest e-mail to `recipient` in the server's outbox (its database, read beside it). */
+  latestMail(recipient: string): { subject: string; text: string } | undefined;
+  stop(): Promise<void>;
+}> {
   const bundle = join(buildDir, 'app', 'main.js');
   if (!existsSync(bundle)) throw new Error('No build: run `npm run build` first (`npm test` does).');
   const { startServer: start } = (await import(pathToFileURL(bundle).href)) as {
@@ -25,8 +31,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
   const testDb = createTestDb();
   const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: testDb.path, ...env });
   const running = await start({ config, buildDir, log: { info: () => {}, error: (m, e) => console.error(m, e) } });
+  const outbox = createOutboxRepository(testDb.db);
   return {
     url: running.url,
+    latestMail: (recipient) => outbox.latestFor(recipient, 'email'),
     async stop() {
       await running.stop();
       testDb.close();

@@ -2,15 +2,18 @@
 //
 //   npx astro build && node tests/e2e/screenshots.ts [page-filter]
 //
-// Uses BASE_URL when set (e.g. the real server); otherwise starts Astro's standalone server
-// (ASTRO_ENTRY, default build/server/entry.mjs) on port 4400, where the API is absent and
-// live widgets show their error state.
+// Uses BASE_URL when set; otherwise starts the built server (build/app/main.js) on port 4400 over
+// a fresh demo database in a temporary folder.
 // Writes screenshots/<page>-<width>[-dark].png (git-ignored). The cookie choice is preset so the
 // banner does not cover content, except on `home-banner`; `vendors-live` answers the price API
 // with made-up data to show the loaded state.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { BrowserContext, Page } from 'playwright-core';
+import { solveChallenge } from '../../src/lib/proof-of-work.ts';
 import { launchBrowser } from '../support/chromium.ts';
 
 const pages: [name: string, path: string][] = [
@@ -30,7 +33,106 @@ const pages: [name: string, path: string][] = [
   ['vendors-live', '/vendors'],
   ['tr-vendors-live', '/tr/vendors'],
   ['home-banner', '/'],
+  ['login', '/login'],
+  ['register', '/register'],
+  ['de-register', '/de/register?vendor=1'],
+  ['forgot-password', '/forgot-password'],
+  ['forgot-password-sent', '/forgot-password'],
+  ['reset-password', '/reset-password?token={resetToken}'],
+  ['reset-password-invalid', '/reset-password?token=dead'],
+  ['review-device', '/review-device?token={deviceToken}'],
+  ['de-review-device', '/de/review-device?token={deviceToken}'],
+  ['review-device-invalid', '/review-device?token=dead'],
+  ['approved-device', '/approved-device'],
+  ['reported-device', '/reported-device'],
+  ['welcome-dialog', '/'],
+  ['email-verified', '/?email_verified=1'],
+  ['email-verify-failed', '/?email_verified=0'],
+  ['settings', '/settings'],
+  ['settings-compromised', '/settings?compromised=1'],
+  ['settings-2fa-setup', '/settings#two-factor'],
+  ['he-settings', '/he/settings'],
 ];
+
+/** Pages shown to a signed-in person: the context signs in as the demo buyer first. */
+const signedInPages = new Set(['settings', 'settings-compromised', 'settings-2fa-setup', 'he-settings']);
+
+/** Signs a browser context in through the API, as the sign-in page's script does. */
+async function signIn(context: BrowserContext, origin: string) {
+  await context.request.get(`${origin}/rest/v1/users/current_user`);
+  const csrf = (await context.cookies(origin)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const answer = await context.request.post(`${origin}/rest/v1/auth/login`, {
+    data: { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' },
+    headers: { 'x-csrf-token': csrf, origin },
+  });
+  if (!answer.ok()) throw new Error(`sign-in for screenshots failed: ${answer.status()}`);
+}
+
+/** What some pages do after loading, so the screenshot shows that state. */
+const actions: Record<string, (page: Page) => Promise<void>> = {
+  'forgot-password-sent': async (page) => {
+    await page.locator('#forgot-email').fill('vendor@example.com');
+    await page.locator('form[data-auth-form] button[type="submit"]').click();
+    await page.locator('[data-forgot-sent]').waitFor();
+  },
+  'settings-2fa-setup': async (page) => {
+    await page.getByRole('button', { name: /Set up two-factor|Start the setup again/ }).click();
+    await page.locator('#two-factor-secret').waitFor();
+  },
+  'welcome-dialog': async (page) => {
+    await page.context().addCookies([{ name: 'welcome', value: '1', url: page.url() }]);
+    await page.reload({ waitUntil: 'networkidle' });
+  },
+};
+
+/**
+ * A live reset link and device review link for a demo account, read from the outbox of the
+ * database this script's server uses: two sign-ins from different browsers make the second a new
+ * device; a solved security check asks for the reset mail.
+ */
+async function accountTokens(origin: string, database: string): Promise<Record<string, string>> {
+  const email = 'buyer@example.com';
+  const first = await fetch(`${origin}/rest/v1/auth/challenge`);
+  const csrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join('\n'))?.[1] ?? '';
+  const post = (path: string, body: unknown, userAgent = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Firefox/128.0') =>
+    fetch(origin + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${csrf}`,
+        'x-csrf-token': csrf,
+        origin,
+        'user-agent': userAgent,
+      },
+      body: JSON.stringify(body),
+    });
+  const password = 'Coinfair-demo-2026!';
+  await post('/rest/v1/auth/login', { email, password });
+  await post(
+    '/rest/v1/auth/login',
+    { email, password },
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  );
+  const { challenge, difficulty } = ((await first.json()) as { data: { challenge: string; difficulty: number } }).data;
+  const { nonce, seccode } = await solveChallenge(challenge, difficulty);
+  await post('/rest/v1/auth/forgot-password', {
+    email,
+    geetest_challenge: challenge,
+    geetest_validate: nonce,
+    geetest_seccode: seccode,
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  const db = new Database(database, { readonly: true });
+  const mails = db.prepare('SELECT text FROM outbox WHERE recipient = ? ORDER BY id DESC').all(email) as {
+    text: string;
+  }[];
+  db.close();
+  const find = (pattern: RegExp) => mails.map((m) => pattern.exec(m.text)?.[1]).find(Boolean) ?? 'missing';
+  return {
+    resetToken: find(/reset-password\?token=([\w-]+)/),
+    deviceToken: find(/review-device\?token=([0-9a-f]+)/),
+  };
+}
 
 /** Answers the vendor-landing API with plausible prices (BTC ≈ 91k USD, a wavy week). */
 async function mockPrices(page: Page) {
@@ -92,10 +194,12 @@ async function waitFor(url: string) {
 
 let server: ChildProcess | undefined;
 let base = process.env.BASE_URL;
+let database: string | undefined;
 if (!base) {
   base = 'http://127.0.0.1:4400';
-  server = spawn(process.execPath, [process.env.ASTRO_ENTRY ?? 'build/server/entry.mjs'], {
-    env: { ...process.env, PORT: '4400', HOST: '127.0.0.1' },
+  database = join(mkdtempSync(join(tmpdir(), 'coinfair-shots-')), 'demo.db');
+  server = spawn(process.execPath, ['-e', "import('./build/app/main.js').then((m) => m.main('build'))"], {
+    env: { ...process.env, PORT: '4400', HOST: '127.0.0.1', DATABASE_URL: database },
     stdio: 'ignore',
   });
   await waitFor(base);
@@ -103,6 +207,11 @@ if (!base) {
 
 mkdirSync(outDir, { recursive: true });
 const browser = await launchBrowser();
+// Links from mails only where this script's own server (and its database) runs.
+const tokens: Record<string, string> =
+  database && pages.some(([name, path]) => (!filter || name.includes(filter)) && path.includes('{'))
+    ? await accountTokens(base, database)
+    : {};
 
 try {
   for (const [name, path] of pages) {
@@ -119,14 +228,19 @@ try {
         if (name !== 'home-banner') {
           await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: base }]);
         }
+        if (signedInPages.has(name)) await signIn(context, base);
         const page = await context.newPage();
         if (name.endsWith('-live')) await mockPrices(page);
-        await page.goto(base + path, { waitUntil: 'networkidle' });
+        await page.goto(base + path.replace(/\{(\w+)\}/g, (_, key: string) => tokens[key] ?? 'missing'), {
+          waitUntil: 'networkidle',
+        });
+        await actions[name]?.(page);
         await page.waitForTimeout(150);
         const suffix = scheme === 'dark' ? '-dark' : '';
         await page.screenshot({
           path: new URL(`${name}-${width}${suffix}.png`, outDir).pathname,
-          fullPage: true,
+          // A dialog or a notice is about the viewport it covers, not the page below it.
+          fullPage: !(name.startsWith('welcome') || name.startsWith('email')),
         });
         await context.close();
       }

@@ -73,6 +73,22 @@ describe('challenge service', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('lets a form without JavaScript pay in time: a challenge at least 3 s old, once', async () => {
+    const { service, clock } = setup();
+    const { challenge } = service.issue();
+    const noscript = { geetest_challenge: challenge, geetest_validate: 'noscript' };
+    clock.at += 2_999;
+    expect(await codeOf(service.verify(noscript))).toBe('CHALLENGE_INVALID');
+    clock.at += 1;
+    await expect(service.verify(noscript)).resolves.toBeUndefined();
+    expect(await codeOf(service.verify(noscript))).toBe('CHALLENGE_INVALID');
+    expect(await codeOf(service.verify({ ...noscript, geetest_challenge: 'A'.repeat(22) }))).toBe('CHALLENGE_INVALID');
+    clock.at += TTL;
+    const late = { geetest_challenge: service.issue().challenge, geetest_validate: 'noscript' };
+    clock.at += TTL;
+    expect(await codeOf(service.verify(late))).toBe('CHALLENGE_INVALID');
+  });
+
   it('refuses a challenge at and after its expiry', async () => {
     const { service, clock } = setup();
     const input = await solved(service);

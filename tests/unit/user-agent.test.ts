@@ -23,6 +23,8 @@ const UA = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36',
   edgeAndroid:
     'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.2903.68',
+  headlessChromeLinux:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/142.0.7444.162 Safari/537.36',
 };
 
 describe('parseUserAgent', () => {
@@ -37,6 +39,7 @@ describe('parseUserAgent', () => {
     [UA.firefoxIpad, 'Firefox', '133.0', 'iOS'],
     [UA.chromeAndroid, 'Chrome', '131.0.6778.81', 'Android'],
     [UA.edgeAndroid, 'Edge', '131.0.2903.68', 'Android'],
+    [UA.headlessChromeLinux, 'Chrome', '142.0.7444.162', 'Linux'],
   ])('reads %s', (ua, browser, version, os) => {
     expect(parseUserAgent(ua)).toEqual({ browser, version, os });
   });

@@ -6,11 +6,19 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from '../../../src/lib/input-patterns.ts';
-import { failedPasswordChecks, PASSWORD_MAX_LENGTH, type PasswordCheck } from '../../../src/lib/password-policy.ts';
-import { AppError } from '../errors.ts';
+import { safeBackPath } from '../../../src/lib/safe-back-path.ts';
+import { NOSCRIPT_NONCE } from '../challenge/challenge.ts';
+import { AppError, type FieldIssue } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
 import { profileFacts, toCurrentUser } from './current-user.ts';
-import { decoyPasswordHash, hashPassword, isCompromisedPassword, verifyPassword } from './password.ts';
+import {
+  compromisedPasswordError,
+  decoyPasswordHash,
+  hashPassword,
+  isCompromisedPassword,
+  passwordPolicyIssue,
+  verifyPassword,
+} from './password.ts';
 import type { AccountsRepository, UserProfileRow, UserRow } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 import { CHALLENGE_AFTER_FAILURES, type Throttle } from './throttle.ts';
@@ -67,21 +75,8 @@ export interface LoginInput extends ChallengeFields {
   code?: string | undefined;
 }
 
-const PASSWORD_CHECK_MESSAGES: Record<PasswordCheck, string> = {
-  digit: 'a digit',
-  lowercase: 'a lower-case letter',
-  uppercase: 'an upper-case letter',
-  special: 'a special character',
-  length: 'at least 10 characters',
-};
-
-/** Only a path on this site: `//evil.example` and `/\evil.example` are other sites to a browser. */
-export function safeRedirect(back: string | undefined, fallback = '/'): string {
-  if (!back?.startsWith('/') || back.startsWith('//') || back.startsWith('/\\')) return fallback;
-  // Control characters (tabs, newlines) are dropped by URL parsers and can turn `/\t/x` into `//x`.
-  if ([...back].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
-  return back;
-}
+/** Only a path on this site (src/lib/safe-back-path.ts). */
+export const safeRedirect = (back: string | undefined, fallback = '/'): string => safeBackPath(back, fallback);
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -91,17 +86,28 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function fieldError(field: string, message: string, meta?: Record<string, unknown>): AppError {
+function fieldError(
+  field: string,
+  message: string,
+  key: string,
+  meta?: Record<string, unknown>,
+  params: Record<string, string | number> = {},
+): AppError {
   return new AppError('ERROR_INPUT_VALIDATION', message, {
     field,
-    details: [{ field, message }],
+    key,
+    params,
+    details: [{ field, message, key, params }],
     ...(meta ? { meta } : {}),
   });
 }
 
-const emailTaken = () => fieldError('email', 'An account with this e-mail address already exists.');
+const emailTaken = () => fieldError('email', 'An account with this e-mail address already exists.', 'email_taken');
 const usernameAlreadyChanged = () =>
-  new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', { field: 'username' });
+  new AppError('USERNAME_ALREADY_CHANGED', 'You have already changed your username once.', {
+    field: 'username',
+    key: 'username_already_changed',
+  });
 
 export function createAccountsService(deps: AccountsDeps) {
   const { repo, sessions, throttle, challenge, secondFactor, mailer, devices, now, log } = deps;
@@ -142,28 +148,20 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(input: RegisterInput, client: ClientInfo) {
       await challenge.verify(input);
       const email = normalizeEmail(input.email);
-      const details: { field: string; message: string }[] = [];
-      if (!isValidEmail(email)) details.push({ field: 'email', message: 'Enter a valid e-mail address.' });
-      const failed = failedPasswordChecks(input.password);
-      if (input.password.length > PASSWORD_MAX_LENGTH) {
-        details.push({ field: 'password', message: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
-      } else if (failed.length > 0) {
-        details.push({
-          field: 'password',
-          message: `The password needs ${failed.map((c) => PASSWORD_CHECK_MESSAGES[c]).join(', ')}.`,
-        });
+      const details: FieldIssue[] = [];
+      if (!isValidEmail(email)) {
+        details.push({ field: 'email', message: 'Enter a valid e-mail address.', key: 'email_invalid' });
       }
+      const passwordIssue = passwordPolicyIssue(input.password, 'password');
+      if (passwordIssue) details.push(passwordIssue);
       if (details.length > 0) {
         throw new AppError('ERROR_INPUT_VALIDATION', details[0]?.message ?? 'Invalid input.', {
           field: details[0]?.field ?? 'email',
+          ...(details[0]?.key ? { key: details[0].key, params: details[0].params ?? {} } : {}),
           details,
         });
       }
-      if (isCompromisedPassword(input.password)) {
-        throw fieldError('password', 'This password appears in lists of leaked passwords. Choose another one.', {
-          compromised: true,
-        });
-      }
+      if (isCompromisedPassword(input.password)) throw compromisedPasswordError('password');
       // An account per address: saying so helps people who forgot they registered; the per-IP
       // sign-in limits bound what an enumerator learns.
       if (repo.userByEmail(email)) throw emailTaken();
@@ -200,7 +198,10 @@ export function createAccountsService(deps: AccountsDeps) {
       const email = normalizeEmail(input.email);
       throttle.check(email, client.ip);
       // The challenge is optional on login (spec section 5) until failures pile up.
-      const hasChallenge = Boolean(input.geetest_challenge || input.geetest_validate || input.geetest_seccode);
+      // A form without JavaScript always offers its `noscript` marker; it counts only when required.
+      const hasChallenge =
+        input.geetest_validate !== NOSCRIPT_NONCE &&
+        Boolean(input.geetest_challenge || input.geetest_validate || input.geetest_seccode);
       if (hasChallenge || throttle.recentFailures(email, client.ip) >= CHALLENGE_AFTER_FAILURES) {
         await challenge.verify(input);
       }
@@ -213,7 +214,14 @@ export function createAccountsService(deps: AccountsDeps) {
         // One answer for an unknown address and a wrong password.
         throw new AppError('INVALID_CREDENTIALS', 'The e-mail address or the password is not correct.', {
           field: 'password',
-          details: [{ field: 'password', message: 'The e-mail address or the password is not correct.' }],
+          key: 'invalid_credentials',
+          details: [
+            {
+              field: 'password',
+              message: 'The e-mail address or the password is not correct.',
+              key: 'invalid_credentials',
+            },
+          ],
         });
       }
       // Only now, with the password proven, may the answer say that a second factor is on.
@@ -222,13 +230,21 @@ export function createAccountsService(deps: AccountsDeps) {
         const message = input.code?.trim()
           ? 'This code is not correct. Enter the current code from your authenticator app or a recovery code.'
           : 'Enter the code from your authenticator app.';
+        const key = input.code?.trim() ? 'two_factor_invalid' : 'two_factor_required';
         throw new AppError(input.code?.trim() ? 'TWO_FACTOR_INVALID' : 'TWO_FACTOR_REQUIRED', message, {
           field: 'code',
-          details: [{ field: 'code', message }],
+          key,
+          details: [{ field: 'code', message, key }],
         });
       }
       if (user.status === 'banned') {
-        throw new AppError('ACCOUNT_BANNED', 'This account is closed. Contact support if you think this is a mistake.');
+        throw new AppError(
+          'ACCOUNT_BANNED',
+          'This account is closed. Contact support if you think this is a mistake.',
+          {
+            key: 'account_banned',
+          },
+        );
       }
       // The session and its device row together; the review mail only once both are committed.
       const { token, session, reviewToken } = repo.db.transaction(() => ({
@@ -274,13 +290,16 @@ export function createAccountsService(deps: AccountsDeps) {
         throw fieldError(
           'username',
           `Use ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} letters and digits, nothing else.`,
+          'username_invalid',
+          undefined,
+          { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH },
         );
       }
       if (user.isUsernameChanged) {
         throw usernameAlreadyChanged();
       }
       if (name.toLowerCase() !== user.username.toLowerCase() && repo.usernameTaken(name)) {
-        throw fieldError('username', 'This username is taken. Try another one.');
+        throw fieldError('username', 'This username is taken. Try another one.', 'username_taken');
       }
       if (!repo.setUsername(user.id, name)) {
         throw usernameAlreadyChanged();

@@ -19,6 +19,8 @@ export interface CurrentUserExtras {
   isSoundEnabled?: boolean;
   /** A verified number in `phones` (server/services/phone). */
   isPhoneVerified?: boolean;
+  /** That number in E.164, shown to its owner only (spec section 3: the profile's phone). */
+  phone?: string | null;
   /** `user_settings.avatar_url`, set by process-avatar (server/services/avatar). */
   avatarUrl?: string | null;
 }
@@ -46,6 +48,7 @@ export function profileFacts(row: UserProfileRow | undefined): { place: CurrentU
       isPhoneVerified: isVerifiedPhone(
         row?.phoneNumber != null ? { number: row.phoneNumber, verifiedAt: row.phoneVerifiedAt } : null,
       ),
+      phone: row?.phoneVerifiedAt != null && row.phoneNumber ? row.phoneNumber : null,
       avatarUrl: row?.avatarUrl ?? null,
     },
   };
@@ -76,6 +79,7 @@ export function toCurrentUser(
     isIdVerificationPending: false,
     isDocumentVerified: false,
     isPhoneVerified: extras.isPhoneVerified ?? false,
+    phone: extras.isPhoneVerified ? (extras.phone ?? null) : null,
     isEmailVerified: user.isEmailVerified,
     isAddressVerified: false,
     isAddressVerificationPending: false,

@@ -1,5 +1,6 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { lookup } from '../../../db/lookup.ts';
 import {
   authAttempts,
   countries,
@@ -41,11 +42,7 @@ export function createAccountsRepository(db: Db) {
     .from(users)
     .where(eq(users.email, p('email')))
     .prepare();
-  const userById = db
-    .select()
-    .from(users)
-    .where(eq(users.id, p('id')))
-    .prepare();
+  const userById = lookup(db, users, users.id);
   const userByUsername = db
     .select({ id: users.id })
     .from(users)
@@ -75,48 +72,28 @@ export function createAccountsRepository(db: Db) {
   // Everything the current-user answer needs beyond the user row. Separate primary-key lookups,
   // not one join: measured on this SQLite build, each joined table costs 10-25 µs while a
   // single-row lookup by key costs ~2 µs (tests/bench; a page asks /users/current_user on every load).
-  const sessionById = db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.id, p('id')))
-    .prepare();
-  const placeOf = db
-    .select({ countryIso: countries.iso, countryName: countries.name })
-    .from(countries)
-    .where(eq(countries.id, p('id')))
-    .prepare();
-  const currencyCodeOf = db
-    .select({ code: fiatCurrencies.code })
-    .from(fiatCurrencies)
-    .where(eq(fiatCurrencies.id, p('id')))
-    .prepare();
-  const settingsOf = db
-    .select({ soundNotifications: userSettings.soundNotifications, avatarUrl: userSettings.avatarUrl })
-    .from(userSettings)
-    .where(eq(userSettings.userId, p('userId')))
-    .prepare();
-  const twoFactorOf = db
-    .select({
-      confirmedAt: twoFactor.confirmedAt,
-      forLogin: twoFactor.forLogin,
-      forSendout: twoFactor.forSendout,
-      forRelease: twoFactor.forRelease,
-    })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, p('userId')))
-    .prepare();
-  const phoneOf = db
-    .select({ number: phones.number, verifiedAt: phones.verifiedAt })
-    .from(phones)
-    .where(eq(phones.userId, p('userId')))
-    .prepare();
+  // `lookup` skips Drizzle's generic row mapping, which cost as much again (db/lookup.ts).
+  const sessionById = lookup(db, sessions, sessions.id);
+  const placeOf = lookup(db, countries, countries.id, { countryIso: countries.iso, countryName: countries.name });
+  const currencyCodeOf = lookup(db, fiatCurrencies, fiatCurrencies.id, { code: fiatCurrencies.code });
+  const settingsOf = lookup(db, userSettings, userSettings.userId, {
+    soundNotifications: userSettings.soundNotifications,
+    avatarUrl: userSettings.avatarUrl,
+  });
+  const twoFactorOf = lookup(db, twoFactor, twoFactor.userId, {
+    confirmedAt: twoFactor.confirmedAt,
+    forLogin: twoFactor.forLogin,
+    forSendout: twoFactor.forSendout,
+    forRelease: twoFactor.forRelease,
+  });
+  const phoneOf = lookup(db, phones, phones.userId, { number: phones.number, verifiedAt: phones.verifiedAt });
 
   const profileOf = (user: UserRow): UserProfileRow => {
-    const place = user.countryId === null ? undefined : placeOf.get({ id: user.countryId });
-    const currency = user.currencyId === null ? undefined : currencyCodeOf.get({ id: user.currencyId });
-    const settings = settingsOf.get({ userId: user.id });
-    const factor = twoFactorOf.get({ userId: user.id });
-    const phone = phoneOf.get({ userId: user.id });
+    const place = user.countryId === null ? undefined : placeOf(user.countryId);
+    const currency = user.currencyId === null ? undefined : currencyCodeOf(user.currencyId);
+    const settings = settingsOf(user.id);
+    const factor = twoFactorOf(user.id);
+    const phone = phoneOf(user.id);
     return {
       countryIso: place?.countryIso ?? null,
       countryName: place?.countryName ?? null,
@@ -136,9 +113,29 @@ export function createAccountsRepository(db: Db) {
     .set({ expiresAt: sql`${p('expiresAt')}` })
     .where(eq(sessions.id, p('id')))
     .prepare();
+  const touchSession = db
+    .update(sessions)
+    .set({ lastUsedAt: sql`${p('lastUsedAt')}`, expiresAt: sql`${p('expiresAt')}` })
+    .where(eq(sessions.id, p('id')))
+    .prepare();
   const deleteSession = db
     .delete(sessions)
     .where(eq(sessions.id, p('id')))
+    .prepare();
+  // The device list of the settings page: live sessions only, most recently used first.
+  const liveSessionsOfUser = db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, p('userId')), gt(sessions.expiresAt, p('now'))))
+    .orderBy(desc(sessions.lastUsedAt))
+    .prepare();
+  const deleteSessionByPublicId = db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, p('userId')), eq(sessions.publicId, p('publicId'))))
+    .prepare();
+  const deleteOtherSessions = db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, p('userId')), ne(sessions.id, p('keepId'))))
     .prepare();
   const deleteUserSessions = db
     .delete(sessions)
@@ -167,6 +164,10 @@ export function createAccountsRepository(db: Db) {
     .delete(authAttempts)
     .where(lt(authAttempts.at, p('before')))
     .prepare();
+  const deleteAttempts = db
+    .delete(authAttempts)
+    .where(eq(authAttempts.key, p('key')))
+    .prepare();
 
   const findVerification = db
     .select()
@@ -188,7 +189,7 @@ export function createAccountsRepository(db: Db) {
   return {
     db,
     userByEmail: (email: string) => userByEmail.get({ email }),
-    userById: (id: number) => userById.get({ id }),
+    userById: (id: number) => userById(id),
     usernameTaken: (username: string) => userByUsername.get({ username }) !== undefined,
     userIdByReferralCode: (code: string) => userByReferralCode.get({ code })?.id,
     /** False when the user already used their one username change. */
@@ -198,18 +199,28 @@ export function createAccountsRepository(db: Db) {
 
     insertUser: (values: NewUser) => db.insert(users).values(values).returning().get(),
     insertSession: (values: SessionRow) => db.insert(sessions).values(values).run(),
-    sessionWithUser: (id: string) => {
-      const session = sessionById.get({ id });
-      const user = session && userById.get({ id: session.userId });
+    // One read transaction: a consistent snapshot, and SQLite takes its file locks once instead of
+    // for every statement (two fcntl calls and a stat each, ~0.5 µs; docs/decisions.md).
+    sessionWithUser: db.$client.transaction((id: string) => {
+      const session = sessionById(id);
+      const user = session && userById(session.userId);
       if (!session || !user) return undefined;
       return { session, user, profile: profileOf(user) };
-    },
+    }),
     userProfile: (id: number): UserProfileRow | undefined => {
-      const user = userById.get({ id });
+      const user = userById(id);
       return user && profileOf(user);
     },
     extendSession: (id: string, expiresAt: number) => extendSession.run({ id, expiresAt }),
+    /** Records a use (and, when renewed, the new expiry) in one write. */
+    touchSession: (id: string, lastUsedAt: number, expiresAt: number) =>
+      touchSession.run({ id, lastUsedAt, expiresAt }),
     deleteSession: (id: string) => deleteSession.run({ id }),
+    liveSessionsOfUser: (userId: number, now: number) => liveSessionsOfUser.all({ userId, now }),
+    /** Only among the user's own sessions: another person's id deletes nothing. */
+    deleteSessionByPublicId: (userId: number, publicId: string) =>
+      deleteSessionByPublicId.run({ userId, publicId }).changes,
+    deleteOtherSessions: (userId: number, keepId: string) => deleteOtherSessions.run({ userId, keepId }).changes,
     deleteUserSessions: (userId: number) => deleteUserSessions.run({ userId }).changes,
     deleteExpiredSessions: (now: number) => deleteExpiredSessions.run({ now }).changes,
 
@@ -217,6 +228,7 @@ export function createAccountsRepository(db: Db) {
     countAttempts: (key: string, since: number) => countAttempts.get({ key, since })?.n ?? 0,
     oldestAttempt: (key: string, since: number) => oldestAttempt.get({ key, since })?.at ?? null,
     pruneAttempts: (before: number) => pruneAttempts.run({ before }),
+    deleteAttempts: (key: string) => deleteAttempts.run({ key }).changes,
 
     insertVerification: (values: typeof emailVerifications.$inferInsert) =>
       db.insert(emailVerifications).values(values).run(),

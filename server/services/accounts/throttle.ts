@@ -21,6 +21,7 @@ export function createThrottle({ repo, now }: { repo: AccountsRepository; now: (
     const oldest = repo.oldestAttempt(key, since()) ?? now();
     throw new AppError('RATE_LIMITED', 'Too many failed attempts. Wait a few minutes and try again.', {
       retryAfterSeconds: (oldest + THROTTLE_WINDOW_MS - now()) / 1000,
+      key: 'too_many_attempts',
     });
   };
 
@@ -54,6 +55,13 @@ export function createThrottle({ repo, now }: { repo: AccountsRepository; now: (
       const at = now();
       repo.recordAttempt(accountKey(email), at);
       repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
+    },
+
+    // A password reset proves control of the mailbox and replaces the password that was being
+    // guessed: the account's failures no longer stand between its owner and a sign-in. The
+    // address's count stays (it protects other accounts).
+    clearAccount(email: string): void {
+      repo.deleteAttempts(accountKey(email));
     },
   };
 }

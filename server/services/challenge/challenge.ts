@@ -18,6 +18,13 @@ import { createChallengeRepository } from './repository.ts';
  */
 export const DEFAULT_DIFFICULTY = 14;
 export const DEFAULT_TTL_MS = 10 * 60_000;
+/**
+ * A browser without JavaScript cannot solve the puzzle; its form sends this instead and pays in
+ * time: the challenge (issued when the page rendered) must be this old. A bot gains nothing over
+ * the puzzle, which native code solves in milliseconds anyway; the sign-in limits do the rest.
+ */
+export const NOSCRIPT_NONCE = 'noscript';
+export const NOSCRIPT_MIN_AGE_MS = 3_000;
 
 /** 128 random bits in base64url: 22 characters. */
 const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -46,7 +53,10 @@ export interface IssuedChallenge {
 const FIELD = 'geetest_challenge';
 
 function required(): AppError {
-  return new AppError('CHALLENGE_REQUIRED', 'Please complete the security check.', { field: FIELD });
+  return new AppError('CHALLENGE_REQUIRED', 'Please complete the security check.', {
+    field: FIELD,
+    key: 'challenge_required',
+  });
 }
 
 // One answer for every way a solution can fail, so probing learns nothing; the form fetches a
@@ -54,6 +64,7 @@ function required(): AppError {
 function invalid(): AppError {
   return new AppError('CHALLENGE_INVALID', 'The security check failed or expired. Please try again.', {
     field: FIELD,
+    key: 'challenge_invalid',
   });
 }
 
@@ -98,6 +109,14 @@ export function createChallengeService({
     async verify(input: ChallengeInput): Promise<void> {
       if (!enabled) return;
       const { geetest_challenge: id, geetest_validate: nonce, geetest_seccode: seccode } = input;
+      if (nonce === NOSCRIPT_NONCE && isFilled(id) && CHALLENGE_PATTERN.test(id)) {
+        const row = repo.find(id);
+        const at = now();
+        if (!row || row.usedAt !== null || row.expiresAt <= at) throw invalid();
+        if (at - (row.expiresAt - ttlMs) < NOSCRIPT_MIN_AGE_MS) throw invalid();
+        if (!repo.markUsed(id, at)) throw invalid();
+        return;
+      }
       if (!isFilled(id) || !isFilled(nonce) || !isFilled(seccode)) throw required();
       // Shapes first: client input is never hashed or looked up unless it could be ours.
       if (!CHALLENGE_PATTERN.test(id) || !NONCE_PATTERN.test(nonce) || !SECCODE_PATTERN.test(seccode)) {

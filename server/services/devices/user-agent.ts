@@ -13,7 +13,7 @@ const BROWSERS: [string, RegExp][] = [
   ['Edge', /\b(?:Edg|Edge|EdgA|EdgiOS)\/([\d.]+)/],
   ['Opera', /\b(?:OPR|OPT|Opera)\/([\d.]+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/([\d.]+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/([\d.]+)/],
+  ['Chrome', /\b(?:Chrome|CriOS|HeadlessChrome)\/([\d.]+)/],
   // Safari's own version is in `Version/`; the `Safari/` token is the WebKit build.
   ['Safari', /\bVersion\/([\d.]+)(?:\s+Mobile\/\w+)?\s+Safari\//],
 ];

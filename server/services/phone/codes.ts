@@ -17,7 +17,18 @@ export const SEND_LIMITS = [
   { windowMs: 24 * 60 * 60 * 1000, max: 10 },
 ] as const;
 
-const LONGEST_WINDOW_MS = Math.max(...SEND_LIMITS.map((l) => l.windowMs));
+/**
+ * Sends per number, whoever asks: one account's day fits, but many accounts together cannot flood
+ * one phone (or pump texts to a premium-rate number) beyond two accounts' worth a day.
+ */
+export const NUMBER_SEND_LIMITS = [
+  { windowMs: 60 * 60 * 1000, max: 10 },
+  { windowMs: 24 * 60 * 60 * 1000, max: 20 },
+] as const;
+
+type SendLimits = readonly { windowMs: number; max: number }[];
+
+const LONGEST_WINDOW_MS = Math.max(...[...SEND_LIMITS, ...NUMBER_SEND_LIMITS].map((l) => l.windowMs));
 
 /** Six digits, uniformly drawn by the CSPRNG; leading zeros kept. */
 export function newCode(): string {
@@ -44,10 +55,10 @@ export function recentSends(sentAt: readonly number[], now: number): number[] {
  * Milliseconds until one more send is allowed, or 0 when it is allowed now. In a window holding
  * `n ≥ max` sends, the window has room again once its `(n − max + 1)`-th oldest send leaves it.
  */
-export function sendRetryAfterMs(sentAt: readonly number[], now: number): number {
+export function sendRetryAfterMs(sentAt: readonly number[], now: number, limits: SendLimits = SEND_LIMITS): number {
   const sends = recentSends(sentAt, now);
   let wait = 0;
-  for (const { windowMs, max } of SEND_LIMITS) {
+  for (const { windowMs, max } of limits) {
     const inWindow = sends.filter((at) => at > now - windowMs);
     const leaving = inWindow[inWindow.length - max];
     if (leaving !== undefined) wait = Math.max(wait, leaving + windowMs - now);

@@ -6,6 +6,7 @@ import {
   codeMatches,
   hashCode,
   MAX_WRONG_TRIES,
+  NUMBER_SEND_LIMITS,
   newCode,
   recentSends,
   sendRetryAfterMs,
@@ -14,7 +15,7 @@ import { parsePhone } from './numbers.ts';
 import { NO_NUMBER, type PhoneRepository } from './repository.ts';
 
 // Proving a phone number (spec sections 4 and 7): send a code, confirm it, remove the number.
-// One account per verified number; sends are limited per user (codes.ts).
+// One account per verified number; sends are limited per user and per number (codes.ts).
 
 /** How the person asked to receive the code. */
 export type CodeChannel = 'sms' | 'call';
@@ -36,6 +37,7 @@ function fieldError(field: string, message: string): AppError {
 }
 
 const TTL_MINUTES = CODE_TTL_MS / 60_000;
+const NUMBER_WINDOW_MS = Math.max(...NUMBER_SEND_LIMITS.map((l) => l.windowMs));
 
 function codeText(code: string, channel: CodeChannel): string {
   const body = `your Coinfair code is ${code}. It is valid for ${TTL_MINUTES} minutes. Never share it with anyone, not even Coinfair staff.`;
@@ -92,6 +94,12 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
           const sends = recentSends(row?.codesSentAt ?? [], at);
           const waitMs = sendRetryAfterMs(sends, at);
           if (waitMs > 0) return { kind: 'limited', waitMs };
+          const numberWaitMs = sendRetryAfterMs(
+            repo.sendsToNumber(number, at - NUMBER_WINDOW_MS),
+            at,
+            NUMBER_SEND_LIMITS,
+          );
+          if (numberWaitMs > 0) return { kind: 'limited', waitMs: numberWaitMs };
           if (repo.verifiedByAnother(number, user.id)) {
             // Counted like a send, so this answer cannot be used to learn at speed which numbers
             // have accounts here. Any pending code stays valid.
@@ -105,6 +113,7 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
             codeExpiresAt: at + CODE_TTL_MS,
             codesSentAt: [...sends, at],
           });
+          repo.recordNumberSend(number, at, at - NUMBER_WINDOW_MS);
           return { kind: 'sent' };
         },
         { behavior: 'immediate' },

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { countries, phones, users } from '../../../db/schema/index.ts';
+import { countries, phones, smsSends, users } from '../../../db/schema/index.ts';
 
 // Every statement of the phone area, prepared once per database.
 
@@ -98,6 +98,20 @@ export function createPhoneRepository(db: Db) {
     .delete(phones)
     .where(eq(phones.userId, p('userId')))
     .prepare();
+  const sendsToNumber = db
+    .select({ sentAt: smsSends.sentAt })
+    .from(smsSends)
+    .where(and(eq(smsSends.number, p('number')), gt(smsSends.sentAt, p('since'))))
+    .orderBy(asc(smsSends.sentAt))
+    .prepare();
+  const recordNumberSend = db
+    .insert(smsSends)
+    .values({ number: sql`${p('number')}`, sentAt: sql`${p('at')}` })
+    .prepare();
+  const forgetNumberSends = db
+    .delete(smsSends)
+    .where(lte(smsSends.sentAt, p('before')))
+    .prepare();
 
   return {
     db,
@@ -121,6 +135,13 @@ export function createPhoneRepository(db: Db) {
     forgetNumber: (userId: number, codesSentAt: number[]) =>
       forgetNumber.run({ userId, codesSentAt: JSON.stringify(codesSentAt) }),
     deleteRow: (userId: number) => deleteRow.run({ userId }),
+    /** When codes went to this number after `since`, by anyone, oldest first. */
+    sendsToNumber: (number: string, since: number) => sendsToNumber.all({ number, since }).map((r) => r.sentAt),
+    /** Records a text to `number`, forgetting those no limit looks at any more. */
+    recordNumberSend: (number: string, at: number, forgetBefore: number) => {
+      forgetNumberSends.run({ before: forgetBefore });
+      recordNumberSend.run({ number, at });
+    },
   };
 }
 

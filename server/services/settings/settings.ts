@@ -47,10 +47,19 @@ const MESSAGES: Record<BioIssueKey | IntervalIssueKey, string> = {
   notification_error: `Use at most ${NOTIFY_INTERVAL_MAX_MINUTES} minutes (one day).`,
 };
 
+const PARAMS: Record<BioIssueKey | IntervalIssueKey, Record<string, number>> = {
+  bio_max: { max: BIO_MAX_LENGTH },
+  bio_contact_error: {},
+  bio_limit: { max: BIO_MAX_LINES },
+  notification_digits_error: {},
+  notification_error: { max: NOTIFY_INTERVAL_MAX_MINUTES },
+};
+
 const issue = (field: string, key: BioIssueKey | IntervalIssueKey): FieldIssue => ({
   field,
   message: MESSAGES[key],
   key,
+  params: PARAMS[key],
 });
 
 function profileOf(row: UserSettingsRow | undefined): ProfileValues {
@@ -96,7 +105,13 @@ export function createSettingsService({ repo, now }: { repo: SettingsRepository;
         else details.push(issue('notify_trade_messages_interval', checked.key));
       }
       const first = details[0];
-      if (first) throw new AppError('ERROR_INPUT_VALIDATION', first.message, { field: first.field, details });
+      if (first) {
+        throw new AppError('ERROR_INPUT_VALIDATION', first.message, {
+          field: first.field,
+          details,
+          ...(first.key ? { key: first.key, params: first.params ?? {} } : {}),
+        });
+      }
 
       return repo.db.transaction(
         () => {

@@ -109,3 +109,9 @@ export function localeStaticPaths() {
     props: { locale },
   }));
 }
+
+/** The locale of a page rendered per request from its `[...locale]` segment; undefined → 404. */
+export function localeFromParam(param: string | undefined): Locale | undefined {
+  if (param === undefined) return defaultLocale;
+  return isLocale(param) && param !== defaultLocale ? param : undefined;
+}

@@ -17,6 +17,8 @@ import sv from '../../../locales/sv.json' with { type: 'json' };
 import tr from '../../../locales/tr.json' with { type: 'json' };
 import vi from '../../../locales/vi.json' with { type: 'json' };
 import zh from '../../../locales/zh.json' with { type: 'json' };
+import { interpolate, type MessageParams } from './interpolate.ts';
+import type { IslandMessages } from './island-messages.ts';
 import type { Locale } from './locales.ts';
 
 // All catalogues in one module: right for prerendered pages and the server, where size does not
@@ -24,7 +26,6 @@ import type { Locale } from './locales.ts';
 
 export type MessageKey = keyof typeof en;
 export type Catalogue = Partial<Record<MessageKey, string>>;
-export type MessageParams = Record<string, string | number>;
 
 export const catalogues: Record<Locale, Catalogue> = {
   en,
@@ -48,11 +49,7 @@ export const catalogues: Record<Locale, Catalogue> = {
   tr,
 };
 
-/** Replaces `{name}` placeholders; an unknown placeholder stays visible so a test can catch it. */
-export function interpolate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+export { interpolate, type MessageParams };
 
 /**
  * The message for `key` in `locale`. A key missing in a locale falls back to English; the
@@ -66,4 +63,13 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
 /** A translator bound to one locale, for a page: `const t = translator(locale); t('home.title')`. */
 export function translator(locale: Locale) {
   return (key: MessageKey, params?: MessageParams) => translate(locale, key, params);
+}
+
+/** The messages of `locale` whose keys start with one of `prefixes`, for an island's props. */
+export function pickMessages(locale: Locale, prefixes: readonly string[]): IslandMessages {
+  const picked: IslandMessages = {};
+  for (const key of Object.keys(en) as MessageKey[]) {
+    if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = translate(locale, key);
+  }
+  return picked;
 }

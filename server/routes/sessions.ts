@@ -1,0 +1,45 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { type AppEnv, clearSessionCookies, requireAuth } from '../http/auth.ts';
+import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+
+// The signed-in person's devices (sessions), under /rest/v1/users/sessions; paths the spec leaves
+// open (docs/decisions.md, "Settings screen"). Ids are the sessions' public ids (`ses_…`), never
+// the token or its hash. CSRF applies to the POSTs (app middleware).
+
+const RevokeBody = v.object({
+  id: v.pipe(v.string('must be text'), v.minLength(1, 'is required'), v.maxLength(64, 'is too long')),
+});
+
+/** 401 before the body is read: a visitor learns nothing from validation errors. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAuth(c);
+  await next();
+};
+
+export function sessionRoutes(services: Services, { secureCookies }: { secureCookies: boolean }) {
+  const { sessions } = services;
+  return new Hono<AppEnv>()
+    .get('/', (c) => {
+      const { user, session } = requireAuth(c);
+      return c.json({ data: sessions.listDevices(user.id, session.id) });
+    })
+    .post('/revoke', signedIn, validate('json', RevokeBody), (c) => {
+      const { user, session } = requireAuth(c);
+      const { id } = c.req.valid('json');
+      sessions.revokeDevice(user.id, id);
+      // Signing this very browser out from its own list is a sign-out: say so to the browser.
+      const current = id === session.publicId;
+      if (current) {
+        clearSessionCookies(c, secureCookies);
+        c.header('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies), { append: true });
+      }
+      return c.json({ data: { revoked: true, current } });
+    })
+    .post('/revoke-others', (c) => {
+      const { user, session } = requireAuth(c);
+      return c.json({ data: { revoked: sessions.invalidateOthers(user.id, session.id) } });
+    });
+}

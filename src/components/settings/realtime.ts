@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+
+// The realtime hub on /ws (server/realtime/hub.ts): subscribe to one channel and hear its events.
+// A dropped socket or a channel error is retried up to 3 times, waiting attempt × 1 s (spec
+// section 8, "Realtime"); a successful subscription resets the count.
+
+export interface RealtimeEvent {
+  type: string;
+  payload?: unknown;
+}
+
+const MAX_RETRIES = 3;
+
+export function useChannel(channel: string, onEvent: (event: RealtimeEvent) => void): void {
+  // The latest handler without reconnecting when it changes.
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+
+  useEffect(() => {
+    let socket: WebSocket | undefined;
+    let retries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const retry = () => {
+      if (stopped || retries >= MAX_RETRIES) return;
+      retries += 1;
+      timer = setTimeout(connect, retries * 1000);
+    };
+
+    function connect() {
+      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+      const ws = new WebSocket(url);
+      socket = ws;
+      ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'subscribe', channel })));
+      ws.addEventListener('message', (message) => {
+        let frame: { type?: string; channel?: string; event?: RealtimeEvent };
+        try {
+          frame = JSON.parse(String(message.data));
+        } catch {
+          return;
+        }
+        if (frame.type === 'subscribed' && frame.channel === channel) retries = 0;
+        else if (frame.type === 'event' && frame.channel === channel && frame.event) handler.current(frame.event);
+        else if (frame.type === 'error') ws.close();
+      });
+      ws.addEventListener('close', () => {
+        if (socket === ws) retry();
+      });
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+  }, [channel]);
+}

@@ -1,0 +1,70 @@
+import type { CookieSettings } from '../../lib/cookie-settings.ts';
+import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
+
+// What the settings page loads on the server (src/pages/[...locale]/settings.astro) and hands the
+// island as props: the answers of the API calls the island would otherwise make on its first
+// render, so the page is complete before hydration.
+
+/** The parts of GET /rest/v1/users/me the settings read. */
+export interface SettingsUser {
+  /** `usr_…`: names the personal realtime channels (`telegram:<id>`). */
+  id: string;
+  username: string;
+  email: string;
+  avatarUrl: string | null;
+  isUsernameChanged: boolean;
+  isEmailVerified: boolean;
+  isPhoneVerified: boolean;
+  /** The verified number (E.164), or null. */
+  phone: string | null;
+}
+
+/** GET /rest/v1/users/settings. */
+export interface ProfileSettings {
+  bio: string;
+  notifyTradeMessagesInterval: number;
+  soundNotifications: boolean;
+  notifySmsBitcoinsConfirmed: boolean;
+  notifySmsIncomingTrade: boolean;
+  emailSubscribed: boolean;
+  telegramSubscribed: boolean;
+  usernameChanged: boolean;
+}
+
+export type TwoFactorState = 'initial' | 'verification' | 'enabled' | 'disabled';
+
+/** GET /rest/v1/users/2fa. */
+export interface TwoFactorStatus {
+  state: TwoFactorState;
+  login: boolean;
+  sendout: boolean;
+  release: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** GET /rest/v1/users/sessions, one per signed-in browser. */
+export interface SessionDevice {
+  id: string;
+  browser: string | null;
+  version: string | null;
+  os: string | null;
+  ip: string;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+export interface SettingsProps {
+  /** The page's locale (`en`, `de`…): API calls ask for their errors in it. */
+  locale: string;
+  /** Its BCP 47 tag, for dates. */
+  lang: string;
+  messages: IslandMessages;
+  user: SettingsUser;
+  settings: ProfileSettings;
+  twoFactor: TwoFactorStatus;
+  cookies: CookieSettings;
+  devices: SessionDevice[];
+  /** `?compromised=1`: the sign-in said the password is in leaked lists. */
+  compromised: boolean;
+}

@@ -1,0 +1,76 @@
+import type { AstroGlobal } from 'astro';
+import { type ApiError, splitErrors } from '../api-client.ts';
+
+export type { ApiError };
+
+// Server-rendered pages call the API in-process (Astro.locals.callApi, server/backend.ts) with the
+// browser's own cookies and headers. A form that posts without JavaScript therefore meets the
+// same validation, limits and CSRF checks as the JSON call the page's script makes.
+
+export interface ApiAnswer<T> {
+  status: number;
+  data: T | undefined;
+  meta: Record<string, unknown> | undefined;
+  errors: ApiError[];
+  /** Cookies the API set (a new session, a CSRF token): the page passes them on to the browser. */
+  setCookies: string[];
+}
+
+/** Browser headers the API's rules read: session and CSRF cookies, origin checks, language. */
+const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'origin', 'sec-fetch-site', 'x-forwarded-for'];
+
+export async function callApi<T>(
+  Astro: AstroGlobal,
+  path: string,
+  options: { method?: 'GET' | 'POST'; json?: unknown; form?: FormData } = {},
+): Promise<ApiAnswer<T>> {
+  const headers = new Headers();
+  for (const name of FORWARDED) {
+    const value = Astro.request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const method = options.method ?? 'GET';
+  if (method !== 'GET') {
+    // The token the form carried: a no-JS form proves it came from our page the way a script does.
+    headers.set('x-csrf-token', String(options.form?.get('csrf') ?? ''));
+    headers.set('content-type', 'application/json');
+  }
+  const request = new Request(new URL(path, Astro.url), {
+    method,
+    headers,
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+  });
+  const response = await Astro.locals.callApi(request, Astro.clientAddress);
+  const body = (await response.json().catch(() => ({}))) as {
+    data?: T;
+    meta?: Record<string, unknown>;
+    errors?: ApiError[];
+  };
+  return {
+    status: response.status,
+    data: body.data,
+    meta: body.meta,
+    errors: body.errors ?? [],
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** A 303 to `location` carrying the cookies the API set (after a form post: no resubmission). */
+export function redirectWithCookies(location: string, setCookies: readonly string[]): Response {
+  const headers = new Headers({ Location: location });
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+/** Reads a posted form, or undefined for a GET or a body that is not a form. */
+export async function postedForm(Astro: AstroGlobal): Promise<FormData | undefined> {
+  if (Astro.request.method !== 'POST') return undefined;
+  try {
+    return await Astro.request.formData();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The messages a form shows for an API error answer: inline per field, else on top. */
+export const formErrors = splitErrors;

@@ -1,0 +1,52 @@
+// The header's signed-in state on every page. The pre-paint script set `signed-in` from the
+// session's readable hint cookie; here we ask who it is (and drop a stale hint), and sign out
+// through the API so a page without a form can do it.
+
+interface CurrentUser {
+  isLogged?: boolean;
+  username?: string;
+  avatarUrl?: string | null;
+}
+
+const root = document.documentElement;
+
+function csrfHeader(): Record<string, string> {
+  return { 'X-CSRF-Token': /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '' };
+}
+
+if (root.classList.contains('signed-in')) {
+  fetch('/rest/v1/users/current_user', { headers: { Accept: 'application/json' } })
+    .then((response) => response.json() as Promise<{ data?: CurrentUser }>)
+    .then(({ data }) => {
+      if (!data?.isLogged) {
+        root.classList.remove('signed-in');
+        // biome-ignore lint/suspicious/noDocumentCookie: clearing our own readable hint; the Cookie Store API is not in every browser yet
+        document.cookie = 'signed_in=; Path=/; Max-Age=0; SameSite=Lax';
+        return;
+      }
+      for (const name of document.querySelectorAll<HTMLElement>('[data-account-name]')) {
+        name.textContent = data.username ?? name.textContent;
+      }
+      if (data.avatarUrl) {
+        for (const slot of document.querySelectorAll<HTMLElement>('[data-account-avatar]')) {
+          const image = new Image(28, 28);
+          image.alt = '';
+          image.src = data.avatarUrl;
+          slot.replaceChildren(image);
+        }
+      }
+    })
+    .catch(() => {
+      // Offline: keep the hint; the next page asks again.
+    });
+}
+
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-logout]')) {
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    fetch('/rest/v1/auth/logout', { method: 'POST', headers: csrfHeader() })
+      // Refused (a stale token): the sign-out page's own form does it.
+      .then((response) => location.assign(response.ok ? (link.dataset.after ?? '/') : link.href))
+      .catch(() => location.assign(link.href));
+  });
+}
