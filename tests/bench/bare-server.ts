@@ -57,6 +57,7 @@ if (mode === 'static') {
       const { u, country: place, currency: money, settings: prefs, factor: f, phone: p } = row;
       const code = (money?.code as string | undefined) ?? 'USD';
       const on = f != null && f.confirmed_at !== null;
+      const phoneVerified = p != null && p.verified_at !== null && p.number !== '';
       body = JSON.stringify({
         data: {
           isLogged: true,
@@ -75,7 +76,8 @@ if (mode === 'static') {
           isIdVerified: false,
           isIdVerificationPending: false,
           isDocumentVerified: false,
-          isPhoneVerified: p != null && p.verified_at !== null && p.number !== '',
+          isPhoneVerified: phoneVerified,
+          phone: phoneVerified ? p?.number : null,
           isEmailVerified: u.is_email_verified === 1,
           isAddressVerified: false,
           isAddressVerificationPending: false,

@@ -142,6 +142,13 @@ const sessionCookie = signedIn.headers
   .filter((c) => c.startsWith('session=') || c.startsWith('XSRF-TOKEN='))
   .join('; ');
 const bareSession = await startChild([join(root, 'tests/bench/bare-server.ts'), 'session', db], /ready (\d+)/);
+// The baseline must give our answer byte for byte, or the ratio compares different work.
+const [oursMe, bareMe] = await Promise.all(
+  [`${ours.url}/rest/v1/users/me`, bareSession.url].map((url) =>
+    fetch(url, { headers: { cookie: sessionCookie } }).then((res) => res.text()),
+  ),
+);
+if (oursMe !== bareMe) console.warn('bench: users/me and its bare baseline answer differently; update bare-server.ts');
 
 // Warm both sides so neither pays first-request costs or JIT compilation inside the measurement:
 // a second of load on every endpoint measured below, the signed-in one included.

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateSync } from 'otplib';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work.ts';
-import { serverAndBrowser } from './harness.ts';
+import { cookieValue, openConsented, serverAndBrowser } from './harness.ts';
 
 // Password reset, device review and the welcome popup as people meet them in Chromium, with
 // JavaScript and without. Mails are read from the server's outbox; the proof-of-work challenge
@@ -22,19 +22,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 let counter = 0;
 const freshEmail = () => `account-page-${process.pid}-${Date.now()}-${counter++}@example.com`;
 
-async function open(path: string, { width = 1440, ...options }: BrowserContextOptions & { width?: number } = {}) {
-  const context = await live.browser.newContext({ viewport: { width, height: 900 }, ...options });
-  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  const page = await context.newPage();
-  await page.goto(live.server.url + path);
-  return page;
-}
+const open = (path: string, options?: Parameters<typeof openConsented>[2]) => openConsented(live, path, options);
 
 const close = (page: Page) => page.context().close();
-
-async function cookieValue(page: Page, name: string): Promise<string | undefined> {
-  return (await page.context().cookies()).find((c) => c.name === name)?.value;
-}
 
 /** A JSON call from the page's context (its cookies and user agent), as our scripts make it. */
 async function post(page: Page, path: string, data: Record<string, unknown>) {

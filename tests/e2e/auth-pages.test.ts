@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work.ts';
-import { serverAndBrowser } from './harness.ts';
+import { cookieValue, openConsented, serverAndBrowser } from './harness.ts';
 
 // Sign-in and registration as people meet them in Chromium, with JavaScript (live password
 // helper, proof of work solved in the page, errors in place) and without (the forms post to the
@@ -18,17 +18,7 @@ const de = JSON.parse(readFileSync(new URL('../../locales/de.json', import.meta.
 let counter = 0;
 const freshEmail = () => `auth-page-${process.pid}-${Date.now()}-${counter++}@example.com`;
 
-async function open(path: string, { width = 1440, ...options }: BrowserContextOptions & { width?: number } = {}) {
-  const context = await live.browser.newContext({ viewport: { width, height: 900 }, ...options });
-  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  const page = await context.newPage();
-  await page.goto(live.server.url + path);
-  return page;
-}
-
-async function cookieValue(page: Page, name: string): Promise<string | undefined> {
-  return (await page.context().cookies()).find((c) => c.name === name)?.value;
-}
+const open = (path: string, options?: Parameters<typeof openConsented>[2]) => openConsented(live, path, options);
 
 /** An account made through the API from the page's context (its cookies), challenge solved here. */
 async function registerThroughApi(page: Page, email: string): Promise<void> {

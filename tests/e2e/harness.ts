@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
@@ -75,4 +75,24 @@ export function serverAndBrowser(env: Record<string, string> = {}) {
       return started(browser);
     },
   };
+}
+
+/**
+ * `path` in a fresh context at `width`, the cookie choice already made so the banner stays away
+ * (a context per page: no cookies leak between tests).
+ */
+export async function openConsented(
+  live: { server: { url: string }; browser: Browser },
+  path: string,
+  { width = 1440, ...options }: BrowserContextOptions & { width?: number } = {},
+): Promise<Page> {
+  const context = await live.browser.newContext({ viewport: { width, height: 900 }, ...options });
+  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
+  const page = await context.newPage();
+  await page.goto(live.server.url + path);
+  return page;
+}
+
+export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }
