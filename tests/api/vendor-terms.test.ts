@@ -104,6 +104,16 @@ describe('POST /vendor/handle-vendor-terms', () => {
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('FORBIDDEN');
     expect(await isVendor(b)).toBe(false);
+    // The vendor-terms page and modal show this message: in the reader's language.
+    const german = await b.send(`${PATH}?locale=de`, {
+      method: 'POST',
+      body: 'vendor_terms_action=accept',
+      headers: FORM,
+    });
+    expect((await german.json()).errors[0]).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('Händler'),
+    });
   });
 
   it('needs a session', async () => {

@@ -34,6 +34,7 @@ const pages: [name: string, path: string][] = [
   ['tr-vendors-live', '/tr/vendors'],
   ['home-banner', '/'],
   ['login', '/login'],
+  ['he-login', '/he/login'],
   ['register', '/register'],
   ['de-register', '/de/register?vendor=1'],
   ['forgot-password', '/forgot-password'],
@@ -52,10 +53,21 @@ const pages: [name: string, path: string][] = [
   ['settings-compromised', '/settings?compromised=1'],
   ['settings-2fa-setup', '/settings#two-factor'],
   ['he-settings', '/he/settings'],
+  ['vendor-terms', '/vendor-terms'],
+  ['vendor-terms-dialog', '/vendors'],
+  ['he-vendor-terms-dialog', '/he/vendors'],
 ];
 
 /** Pages shown to a signed-in person: the context signs in as the demo buyer first. */
-const signedInPages = new Set(['settings', 'settings-compromised', 'settings-2fa-setup', 'he-settings']);
+const signedInPages = new Set([
+  'settings',
+  'settings-compromised',
+  'settings-2fa-setup',
+  'he-settings',
+  'vendor-terms',
+  'vendor-terms-dialog',
+  'he-vendor-terms-dialog',
+]);
 
 /** Signs a browser context in through the API, as the sign-in page's script does. */
 async function signIn(context: BrowserContext, origin: string) {
@@ -66,6 +78,12 @@ async function signIn(context: BrowserContext, origin: string) {
     headers: { 'x-csrf-token': csrf, origin },
   });
   if (!answer.ok()) throw new Error(`sign-in for screenshots failed: ${answer.status()}`);
+}
+
+/** The vendor terms dialog of the vendors page, as a signed-in person's click opens it. */
+async function openVendorTerms(page: Page) {
+  await page.locator('[data-cta="vendors-hero-register"]').click();
+  await page.locator('#vendor-terms-dialog').waitFor({ state: 'visible' });
 }
 
 /** What some pages do after loading, so the screenshot shows that state. */
@@ -79,6 +97,13 @@ const actions: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('button', { name: /Set up two-factor|Start the setup again/ }).click();
     await page.locator('#two-factor-secret').waitFor();
   },
+  // Accepted through the page's own form (the demo buyer becomes a vendor in this database).
+  'vendor-terms': async (page) => {
+    await page.locator('button[value="accept"]').click();
+    await page.waitForURL(/done=accepted/);
+  },
+  'vendor-terms-dialog': openVendorTerms,
+  'he-vendor-terms-dialog': openVendorTerms,
   'welcome-dialog': async (page) => {
     await page.context().addCookies([{ name: 'welcome', value: '1', url: page.url() }]);
     await page.reload({ waitUntil: 'networkidle' });
@@ -240,7 +265,7 @@ try {
         await page.screenshot({
           path: new URL(`${name}-${width}${suffix}.png`, outDir).pathname,
           // A dialog or a notice is about the viewport it covers, not the page below it.
-          fullPage: !(name.startsWith('welcome') || name.startsWith('email')),
+          fullPage: !(name.startsWith('welcome') || name.startsWith('email') || name.endsWith('-dialog')),
         });
         await context.close();
       }

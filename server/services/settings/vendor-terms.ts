@@ -26,7 +26,9 @@ export function createVendorTermsService({ repo, sessions }: { repo: SettingsRep
       const isVendor = action === 'accept';
       // Suspended accounts cannot trade; they do not gain the right to publish offers either.
       if (isVendor && auth.user.status !== 'active') {
-        throw new AppError('FORBIDDEN', 'This account cannot become a vendor account now. Contact support.');
+        throw new AppError('FORBIDDEN', 'This account cannot become a vendor account now. Contact support.', {
+          key: 'vendor_terms_forbidden',
+        });
       }
       const renewed = repo.db.transaction(
         () => {

@@ -22,7 +22,13 @@ const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'origin', 'sec-fet
 export async function callApi<T>(
   Astro: AstroGlobal,
   path: string,
-  options: { method?: 'GET' | 'POST'; json?: unknown; form?: FormData } = {},
+  options: {
+    method?: 'GET' | 'POST';
+    json?: unknown;
+    /** A form-encoded body instead of JSON, for the endpoints the spec defines so (vendor terms). */
+    urlencoded?: Record<string, string>;
+    form?: FormData;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const headers = new Headers();
   for (const name of FORWARDED) {
@@ -33,12 +39,17 @@ export async function callApi<T>(
   if (method !== 'GET') {
     // The token the form carried: a no-JS form proves it came from our page the way a script does.
     headers.set('x-csrf-token', String(options.form?.get('csrf') ?? ''));
-    headers.set('content-type', 'application/json');
+    headers.set('content-type', options.urlencoded ? 'application/x-www-form-urlencoded' : 'application/json');
   }
+  const payload = options.urlencoded
+    ? new URLSearchParams(options.urlencoded).toString()
+    : options.json === undefined
+      ? undefined
+      : JSON.stringify(options.json);
   const request = new Request(new URL(path, Astro.url), {
     method,
     headers,
-    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+    ...(payload === undefined ? {} : { body: payload }),
   });
   const response = await Astro.locals.callApi(request, Astro.clientAddress);
   const body = (await response.json().catch(() => ({}))) as {
