@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { countries, cryptoCurrencies, fiatCurrencies, paymentMethods } from './reference.ts';
+import { countries, cryptoCurrencies, fiatCurrencies, locations, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
 
-// Offers at the depth the listing needs; the offers issue adds the rest of spec section 3.
+// Offers: everything of the viewed offer of spec section 3 that is the vendor's choice. What
+// follows from the market (price), the owner (feedback, last seen) or the viewer (blocking
+// reasons) is computed when the offer is read (server/services/offers/).
 // `type` is the offer owner's side: a `sell` offer sells crypto, so it lists under /buy-bitcoin.
 
 export const offers = sqliteTable(
@@ -25,20 +27,53 @@ export const offers = sqliteTable(
     paymentMethodId: integer('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),
+    /** `margin`: the market price × (1 + margin), moving with the market; `fixed`: a set price. */
+    priceType: text('price_type', { enum: ['margin', 'fixed'] })
+      .notNull()
+      .default('margin'),
     /** Margin over the market price in basis points (250 = +2.50 %); negative is a discount. */
     marginBasisPoints: integer('margin_basis_points').notNull().default(0),
+    /** Fixed price of one crypto unit in minor units of the fiat currency; only for `fixed`. */
+    fixedPriceMinor: integer('fixed_price_minor'),
     /** Fiat limits in minor units of the fiat currency (cents). */
     fiatMinMinor: integer('fiat_min_minor').notNull(),
     fiatMaxMinor: integer('fiat_max_minor').notNull(),
+    /** Amounts the buyer picks from instead of typing (fiat minor units); empty: any within limits. */
+    predefinedAmountsMinor: text('predefined_amounts_minor', { mode: 'json' })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'`),
     paymentWindowMinutes: integer('payment_window_minutes').notNull(),
+    /** The vendor's own name for the method ("Chase QuickPay"), shown beside the method's name. */
+    paymentMethodLabel: text('payment_method_label'),
     terms: text('terms').notNull().default(''),
+    /** Instructions revealed to the trade partner once a trade starts (spec: paymentDetails). */
+    tradeInstructions: text('trade_instructions').notNull().default(''),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+    bondRequired: integer('bond_required', { mode: 'boolean' }).notNull().default(false),
+    requireOfferCurrencyMatchBuyerCountry: integer('require_currency_match_country', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    /** Largest trade, in fiat minor units, for a partner without completed trades; null: no cap. */
+    newBuyerMaxFiatMinor: integer('new_buyer_max_fiat_minor'),
+    /** Gold terms: the buyer must accept the payment terms warning (spec section 4). */
+    isGold: integer('is_gold', { mode: 'boolean' }).notNull().default(false),
+    isSkipWarnings: integer('is_skip_warnings', { mode: 'boolean' }).notNull().default(false),
+    /** Only people with the link find it; listings leave it out. */
+    isPubliclyVisible: integer('is_publicly_visible', { mode: 'boolean' }).notNull().default(true),
+    /** ISO codes of the countries the offer serves; empty: worldwide. */
+    allowedCountries: text('allowed_countries', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** ISO codes of countries the offer refuses. */
+    blockedCountries: text('blocked_countries', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** Where to meet, for cash in person. */
+    locationId: integer('location_id').references(() => locations.id),
     requireVerifiedId: integer('require_verified_id', { mode: 'boolean' }).notNull().default(false),
     requireMinPastTrades: integer('require_min_past_trades').notNull().default(0),
     showOnlyTrustedUser: integer('show_only_trusted_user', { mode: 'boolean' }).notNull().default(false),
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
     countryId: integer('country_id').references(() => countries.id),
-    status: text('status', { enum: ['active', 'paused', 'deleted'] })
+    /** `blocked`: stopped by a moderator; the owner cannot turn it on again. */
+    status: text('status', { enum: ['active', 'paused', 'blocked', 'deleted'] })
       .notNull()
       .default('active'),
     createdAt: integer('created_at').notNull(),
@@ -47,7 +82,12 @@ export const offers = sqliteTable(
   (t) => [
     index('offers_listing_idx').on(t.status, t.type, t.cryptoCurrencyId, t.fiatCurrencyId, t.paymentMethodId),
     index('offers_owner_idx').on(t.ownerId),
+    index('offers_location_idx').on(t.locationId),
     check('offers_limits_check', sql`${t.fiatMinMinor} > 0 AND ${t.fiatMaxMinor} >= ${t.fiatMinMinor}`),
     check('offers_window_check', sql`${t.paymentWindowMinutes} BETWEEN 15 AND 240`),
+    check(
+      'offers_price_check',
+      sql`(${t.priceType} = 'margin' AND ${t.fixedPriceMinor} IS NULL) OR (${t.priceType} = 'fixed' AND ${t.fixedPriceMinor} > 0)`,
+    ),
   ],
 );
