@@ -7,6 +7,8 @@ import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
+import { marketRoutes } from './routes/market.ts';
+import { offersRoutes } from './routes/offers.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
@@ -106,6 +108,9 @@ export function createApp({
 
   app.get('/healthz', (c) => c.json({ data: { status: 'ok' } }));
   app.route('/rest/v1', referenceRoutes(services));
+  app.route('/rest/v1', marketRoutes(services));
+  // Full paths inside: /rest/v1/offers… and /rest/v1/users/{username}/offers.
+  app.route('/rest/v1', offersRoutes(services));
   app.route('/rest/v1/cookie-policy', cookiePolicyRoutes({ secureCookies, settings: services.settings }));
   app.route('/location', locationRoutes(services));
   app.route('/rest/v1/auth', authRoutes(services, { secureCookies, trustProxy }));

@@ -10,7 +10,7 @@ import { createInProcessBus } from './realtime/bus.ts';
 import { authorizeChannel, sessionPrincipal } from './realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createServices } from './services/container.ts';
-import { createSimulatedPriceFeed } from './services/price-feed/simulated.ts';
+import { createPriceFeed } from './services/price-feed/create.ts';
 
 // Everything behind the pages: database, price feed, event bus, services, the API listener and
 // the realtime hub. `npm start` (server/main.ts) and `npm run dev` (the Astro dev integration)
@@ -61,16 +61,22 @@ export async function createBackend({
   const prepared = await prepareDatabase(db, migrationsFolder ? { migrationsFolder } : {});
   if (prepared.seededReference) log.info('Database: reference data seeded.');
   if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
+  if (prepared.seededPriceHistory) log.info('Database: a year of simulated price history seeded.');
 
   const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
   const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
 
   const bus = createInProcessBus((error) => log.error('event listener failed', error));
-  const priceFeed = createSimulatedPriceFeed({ tickSeconds: config.PRICE_TICK_SECONDS });
+  const priceFeed = createPriceFeed(config, log);
+  const services = createServices({ db, priceFeed, config, log, bus });
+  const resumed = services.market.resume();
+  if (resumed.filledSeconds > 0) {
+    log.info(`Prices: simulated the ${Math.ceil(resumed.filledSeconds / 60)} minutes since the last run.`);
+  }
+  // History first, then the pages; separate listeners, so a failed write still lets the price out.
+  priceFeed.onTick((tick) => services.market.recordTick(tick));
   priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
   priceFeed.start();
-
-  const services = createServices({ db, priceFeed, config, log, bus });
   const app = createApp({
     services,
     allowedOrigins,

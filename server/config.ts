@@ -23,15 +23,24 @@ function isInside(path: string, folder: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-const ConfigSchema = v.object({
+const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
   PORT: port,
   HOST: v.pipe(v.optional(v.string(), '127.0.0.1'), v.minLength(1, 'must not be empty')),
   DATABASE_URL: v.pipe(v.optional(v.string(), 'data/marketplace.db'), v.minLength(1, 'must not be empty')),
   /** Origins allowed to open the realtime socket and send mutating requests, beyond the request's own host. */
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://example.com'))),
-  PRICE_FEED: v.optional(v.picklist(['simulated']), 'simulated'),
-  /** Seconds between simulated price ticks. */
+  /** `simulated` (embedded random walk) or `ticker` (polls PRICE_FEED_URL). */
+  PRICE_FEED: v.optional(v.picklist(['simulated', 'ticker'], 'must be simulated or ticker'), 'simulated'),
+  /** An exchange-rates endpoint in the shape of Coinbase's `/v2/exchange-rates`; needed by `ticker`. */
+  PRICE_FEED_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a URL such as https://api.coinbase.com/v2/exchange-rates'),
+      v.check((url) => /^https?:\/\//i.test(url), 'must be an http:// or https:// URL'),
+    ),
+  ),
+  /** Seconds between simulated price ticks, or between polls of the ticker. */
   PRICE_TICK_SECONDS: v.pipe(
     v.optional(v.string(), '10'),
     v.regex(/^\d+$/, 'must be a whole number of seconds'),
@@ -42,6 +51,8 @@ const ConfigSchema = v.object({
   TRUST_PROXY: v.optional(v.picklist(['on', 'off']), 'off'),
   /** `off` skips the proof-of-work challenge on register and login (automation, load tests). */
   AUTH_CHALLENGE: v.optional(v.picklist(['on', 'off']), 'on'),
+  /** `off`: device review shows no city or country and the offline geo database is never loaded. */
+  GEOIP: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset keeps mail in the database outbox. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coinfair <no-reply@coinfair.example>'),
@@ -62,6 +73,18 @@ const ConfigSchema = v.object({
     v.regex(/^[A-Za-z][A-Za-z0-9_]{1,28}bot$/i, 'must be a Telegram bot username such as CoinfairBot'),
   ),
 });
+
+const ConfigSchema = v.pipe(
+  ConfigFields,
+  v.forward(
+    v.partialCheck(
+      [['PRICE_FEED'], ['PRICE_FEED_URL']],
+      (env) => env.PRICE_FEED !== 'ticker' || env.PRICE_FEED_URL !== undefined,
+      'is required when PRICE_FEED=ticker (for example https://api.coinbase.com/v2/exchange-rates)',
+    ),
+    ['PRICE_FEED_URL'],
+  ),
+);
 
 export type Config = v.InferOutput<typeof ConfigSchema>;
 

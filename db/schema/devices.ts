@@ -26,7 +26,12 @@ export const devices = sqliteTable(
     version: text('version'),
     os: text('os'),
     ip: text('ip').notNull(),
-    /** No geo database offline: null until one is added. */
+    /**
+     * From the offline DB-IP City Lite database (server/services/devices/geolocation.ts), written
+     * just after the sign-in's commit; `country` is the ISO 3166-1 alpha-2 code (`US`). Null for
+     * private and reserved addresses, addresses the database does not place, `GEOIP=off`, and
+     * rows older than the lookup.
+     */
     city: text('city'),
     country: text('country'),
     /** Unix milliseconds. */

@@ -1,16 +1,19 @@
 import type { Db } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 import { hasDemoData, hashDemoPassword, seedDemoData } from './demo.ts';
+import { hasPriceHistory, seedPriceHistory } from './price-history.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
 
 export interface PrepareResult {
   seededReference: boolean;
   seededDemo: boolean;
+  seededPriceHistory: boolean;
 }
 
 /**
- * What the first start of a fresh install needs: migrations, reference data, and demo data on an
- * empty database. Safe to run on every start: each step only acts when its tables are empty.
+ * What the first start of a fresh install needs: migrations, reference data, demo data and a year
+ * of price history on an empty database. Safe to run on every start: each step only acts when its
+ * tables are empty.
  */
 export async function prepareDatabase(
   db: Db,
@@ -21,5 +24,8 @@ export async function prepareDatabase(
   if (seededReference) seedReferenceData(db);
   const seededDemo = (options.demo ?? true) && !hasDemoData(db);
   if (seededDemo) seedDemoData(db, await hashDemoPassword());
-  return { seededReference, seededDemo };
+  // Charts need a past on the first page view; the simulated market supplies a plausible one.
+  const seededPriceHistory = !hasPriceHistory(db);
+  if (seededPriceHistory) seedPriceHistory(db);
+  return { seededReference, seededDemo, seededPriceHistory };
 }

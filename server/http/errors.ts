@@ -46,10 +46,9 @@ export function localizedMessage(
   key: string | undefined,
   params?: Record<string, string | number>,
 ): string {
-  if (!key) return message;
   const name = `errors.${key}` as keyof (typeof catalogues)['en'];
-  const template = catalogues[locale][name] ?? catalogues.en[name];
-  return template ? interpolate(template, params) : message;
+  const template = (key && (catalogues[locale][name] ?? catalogues.en[name])) || message;
+  return params ? interpolate(template, params) : template;
 }
 
 export function errorBody(error: AppError, locale: Locale = 'en'): ErrorBody {

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { ValidationTargets } from 'hono';
 import * as v from 'valibot';
-import { AppError, type FieldIssue } from '../services/errors.ts';
+import { type FieldIssue, invalidInput } from '../services/errors.ts';
 import { errorResponse } from './errors.ts';
 
 /** Valibot issues as the per-field details list of ERROR_INPUT_VALIDATION (spec section 8). */
@@ -9,14 +9,7 @@ export function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue
   return issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }));
 }
 
-export function validationError(details: FieldIssue[]): AppError {
-  const first = details[0];
-  return new AppError(
-    'ERROR_INPUT_VALIDATION',
-    first ? `Invalid value for ${first.field || 'the request'}: ${first.message}` : 'Invalid input.',
-    { ...(first?.field ? { field: first.field } : {}), details },
-  );
-}
+export const validationError = invalidInput;
 
 /** `vValidator` answering bad input with our error envelope instead of valibot's raw result. */
 export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {

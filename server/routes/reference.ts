@@ -5,10 +5,15 @@ import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
-// Reference data of spec section 7 ("Offers and reference data").
+// Reference data of spec section 7 ("Offers and reference data"). The calculator's chart and the
+// vendor landing page's weekly graph are market data: server/routes/market.ts.
 
 const flag = v.optional(v.picklist(['0', '1'], 'must be 0 or 1'));
-const currencyCode = v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code'));
+export const currencyCode = v.pipe(
+  v.string(),
+  v.toUpperCase(),
+  v.regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code'),
+);
 const wholeNumber = (min: number, max: number, fallback: string) =>
   v.pipe(
     v.optional(v.string(), fallback),
@@ -23,33 +28,35 @@ const CountriesQuery = v.object({ limit: wholeNumber(1, 500, '500'), offset: who
 
 export function referenceRoutes(services: Services) {
   const { reference } = services;
-  return new Hono()
-    .get('/currencies', validate('query', v.object({ 'with-popular': flag })), (c) => {
-      const data = reference.listCurrencies({ locale: requestLocale(c) });
-      if (c.req.valid('query')['with-popular'] === '1') {
-        return c.json({ data, meta: { popularCurrencies: reference.popularCurrencyCodes() } });
-      }
-      return c.json({ data });
-    })
-    .get('/currencies/:code', validate('param', v.object({ code: currencyCode })), (c) => {
-      const { code } = c.req.valid('param');
-      const currency = reference.getCurrency({ locale: requestLocale(c), code });
-      return c.json({ data: currency });
-    })
-    .get('/calculator/currency', (c) => c.json({ data: reference.calculatorCurrencies({ locale: requestLocale(c) }) }))
-    .get('/countries', validate('query', CountriesQuery), (c) => {
-      const { limit, offset } = c.req.valid('query');
-      const { items, total } = reference.listCountries({ locale: requestLocale(c), limit, offset });
-      return c.json({ data: items, meta: { total, limit, offset } });
-    })
-    .get('/timezones', (c) => c.json({ data: reference.listTimezones() }))
-    .get('/vendorlanding/currency', (c) =>
-      c.json({ data: { currencies: reference.listCurrencies({ locale: requestLocale(c) }) } }),
-    )
-    .get('/vendorlanding/graph', validate('query', v.object({ currency: v.optional(currencyCode, 'USD') })), (c) => {
-      const { currency } = c.req.valid('query');
-      return c.json({ data: reference.weeklyBtcChart({ code: currency }) });
-    });
+  return (
+    new Hono()
+      .get('/currencies', validate('query', v.object({ 'with-popular': flag })), (c) => {
+        const data = reference.listCurrencies({ locale: requestLocale(c) });
+        if (c.req.valid('query')['with-popular'] === '1') {
+          return c.json({ data, meta: { popularCurrencies: reference.popularCurrencyCodes() } });
+        }
+        return c.json({ data });
+      })
+      .get('/currencies/:code', validate('param', v.object({ code: currencyCode })), (c) => {
+        const { code } = c.req.valid('param');
+        const currency = reference.getCurrency({ locale: requestLocale(c), code });
+        return c.json({ data: currency });
+      })
+      .get('/calculator/currency', (c) =>
+        c.json({ data: reference.calculatorCurrencies({ locale: requestLocale(c) }) }),
+      )
+      .get('/countries', validate('query', CountriesQuery), (c) => {
+        const { limit, offset } = c.req.valid('query');
+        const { items, total } = reference.listCountries({ locale: requestLocale(c), limit, offset });
+        return c.json({ data: items, meta: { total, limit, offset } });
+      })
+      .get('/timezones', (c) => c.json({ data: reference.listTimezones() }))
+      // Not in spec section 7: the create-offer form needs the groups and methods to pick from.
+      .get('/payment-methods', (c) => c.json({ data: reference.listPaymentGroups({ locale: requestLocale(c) }) }))
+      .get('/vendorlanding/currency', (c) =>
+        c.json({ data: { currencies: reference.listCurrencies({ locale: requestLocale(c) }) } }),
+      )
+  );
 }
 
 /** Spec sections 5 and 9: searching starts at 3 characters; shorter text answers an empty list. */

@@ -10,9 +10,15 @@ import { createAvatarRepository } from './avatar/repository.ts';
 import { createAvatarStorage } from './avatar/storage.ts';
 import { createChallengeService } from './challenge/challenge.ts';
 import { createDeviceReviewService } from './devices/devices.ts';
+import { createGeolocation } from './devices/geolocation.ts';
 import { createDevicesRepository } from './devices/repository.ts';
+import { createMarketService } from './market/market.ts';
+import { createMarketRepository } from './market/repository.ts';
 import { createMailer, createSmsSender } from './messaging/create.ts';
 import type { Mailer, SmsSender } from './messaging/messaging.ts';
+import { loadOffersCatalogue } from './offers/catalogue.ts';
+import { createOffersService } from './offers/offers.ts';
+import { createOffersRepository } from './offers/repository.ts';
 import { createPasswordService } from './passwords/passwords.ts';
 import { createPasswordsRepository } from './passwords/repository.ts';
 import { createPhoneService } from './phone/phone.ts';
@@ -29,7 +35,7 @@ import { createTelegramService } from './telegram/telegram.ts';
 import { createTwoFactorService } from './two-factor/two-factor.ts';
 
 export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_FROM' | 'UPLOADS_DIR'> &
-  Partial<Pick<Config, 'TELEGRAM_BOT_NAME'>>;
+  Partial<Pick<Config, 'TELEGRAM_BOT_NAME' | 'GEOIP'>>;
 
 export interface ServicesLog {
   info(message: string): void;
@@ -81,15 +87,30 @@ export function createServices({
     now,
   });
   const sender = mailer ?? createMailer(config, db, log, now);
-  const devices = createDeviceReviewService({ repo: createDevicesRepository(db), mailer: sender, now, log: log.error });
+  const devices = createDeviceReviewService({
+    repo: createDevicesRepository(db),
+    mailer: sender,
+    // Loads its database on the first public address, never at start.
+    geolocation: createGeolocation({ enabled: config.GEOIP !== 'off', log: log.error }),
+    now,
+    log: log.error,
+  });
   const avatar = createAvatarService({
     repo: createAvatarRepository(db),
     storage: createAvatarStorage(config.UPLOADS_DIR),
     now,
     log: log.error,
   });
+  const reference = createReferenceService({ repo: createReferenceRepository(db), priceFeed, now });
   return {
-    reference: createReferenceService({ repo: createReferenceRepository(db), priceFeed, now }),
+    reference,
+    market: createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now }),
+    offers: createOffersService({
+      repo: createOffersRepository(db),
+      catalogue: loadOffersCatalogue(db),
+      reference,
+      now,
+    }),
     sessions,
     challenge,
     twoFactor,

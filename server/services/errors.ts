@@ -77,3 +77,13 @@ export class AppError extends Error {
 export function notFound(what: string, field?: string): AppError {
   return new AppError('NOT_FOUND', `${what} was not found.`, field ? { field } : {});
 }
+
+/** ERROR_INPUT_VALIDATION with the per-field details list of spec section 8; the first names the field. */
+export function invalidInput(details: FieldIssue[]): AppError {
+  const first = details[0];
+  return new AppError(
+    'ERROR_INPUT_VALIDATION',
+    first ? `Invalid value for ${first.field || 'the request'}: ${first.message}` : 'Invalid input.',
+    { ...(first?.field ? { field: first.field } : {}), details },
+  );
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { REVIEW_TOKEN_TTL_MS } from '../../server/services/devices/devices.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
@@ -97,6 +97,86 @@ describe('device review at sign-in', () => {
     };
     expect(row.review_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.review_token_hash).not.toBe(token);
+  });
+});
+
+describe('city and country of a new device', () => {
+  // From DB-IP City Lite in node_modules (server/services/devices/geolocation.ts). Countries were
+  // read from the database; cities change between its monthly releases, so only their presence
+  // is asserted.
+  const stored = () =>
+    t.db.$client.prepare('SELECT status, city, country FROM devices ORDER BY id').all() as {
+      status: string;
+      city: string | null;
+      country: string | null;
+    }[];
+
+  it('are looked up for a public address, shown in the review and named in the mail', async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice('8.8.8.8');
+    const res = await t.send(`/rest/v1/castle/review-device/${token}`);
+    expect(res.status).toBe(200);
+    const { device } = (await res.json()).data;
+    expect(device).toMatchObject({ ip: '8.8.8.8', country: 'United States' });
+    expect(device.city).toEqual(expect.stringMatching(/\S/));
+    // The row keeps the ISO code; the API names it.
+    expect(stored().at(-1)).toMatchObject({ status: 'pending', country: 'US', city: device.city });
+    const mail = reviewMails()[0]?.text ?? '';
+    expect(mail).toContain(`address 8.8.8.8 (${device.city}, United States).`);
+    expect(mail).toContain('IP Geolocation by DB-IP, https://db-ip.com');
+  });
+
+  it("name the country in the request's language; the mail stays English", async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice('8.8.8.8');
+    const named = async (query: string, headers: Record<string, string> = {}) =>
+      (await (await t.send(`/rest/v1/castle/review-device/${token}${query}`, { headers })).json()).data.device.country;
+    expect(await named('?locale=de')).toBe('Vereinigte Staaten');
+    expect(await named('?locale=fr')).toBe('États-Unis');
+    expect(await named('', { 'accept-language': 'es-MX,es;q=0.9' })).toBe('Estados Unidos');
+    expect(await named('?locale=en')).toBe('United States');
+    expect(await named('?locale=xx')).toBe('United States');
+    expect(reviewMails()[0]?.text).toContain(', United States).');
+  });
+
+  it('unwrap an IPv4 client of a dual-stack socket', async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice('::ffff:1.1.1.1');
+    const { device } = (await (await t.send(`/rest/v1/castle/review-device/${token}`)).json()).data;
+    expect(device).toMatchObject({ ip: '::ffff:1.1.1.1', country: 'Australia' });
+    expect(device.city).toEqual(expect.stringMatching(/\S/));
+  });
+
+  it("are filled for an account's first device too, just after the commit", async () => {
+    t = createTestApp();
+    const b = browser(CHROME, '1.1.1.1');
+    expect((await b.post('/rest/v1/auth/register', { email: EMAIL, password: STRONG_PASSWORD })).status).toBe(201);
+    // The first lookup may still be reading its ~63 MB file.
+    await vi.waitFor(
+      () => expect(stored()).toEqual([{ status: 'confirmed', city: expect.any(String), country: 'AU' }]),
+      { timeout: 5000 },
+    );
+  });
+
+  it('stay null for a private address, and with GEOIP=off', async () => {
+    t = createTestApp();
+    await signUp();
+    const { token } = await newDevice('10.1.2.3');
+    const { device } = (await (await t.send(`/rest/v1/castle/review-device/${token}`)).json()).data;
+    expect(device).toMatchObject({ ip: '10.1.2.3', city: null, country: null });
+    expect(reviewMails()[0]?.text).toContain('address 10.1.2.3.');
+    expect(reviewMails()[0]?.text).not.toContain('DB-IP');
+    t.close();
+
+    t = createTestApp({ config: { GEOIP: 'off' } });
+    await signUp();
+    const off = await newDevice('8.8.8.8');
+    const answer = (await (await t.send(`/rest/v1/castle/review-device/${off.token}`)).json()).data;
+    expect(answer.device).toMatchObject({ ip: '8.8.8.8', city: null, country: null });
+    expect(stored().every((row) => row.city === null && row.country === null)).toBe(true);
   });
 });
 

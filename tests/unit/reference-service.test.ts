@@ -3,10 +3,13 @@ import type { CryptoCode, PriceFeed } from '../../server/services/price-feed/pri
 import { createReferenceService } from '../../server/services/reference/reference.ts';
 import type { ReferenceRepository } from '../../server/services/reference/repository.ts';
 
-function fakeFeed(prices: Record<CryptoCode, number>): PriceFeed {
+function fakeFeed(prices: Record<CryptoCode, number>, fiatPerUsd: Record<string, number> = {}): PriceFeed {
   return {
+    source: 'simulated',
     usdPrice: (c) => prices[c],
-    history: () => [],
+    fiatPerUsd: (code) => fiatPerUsd[code],
+    updatedAt: () => 0,
+    resumeFrom: () => {},
     onTick: () => () => {},
     start: () => {},
     stop: () => {},
@@ -33,6 +36,21 @@ describe('reference service: currencies', () => {
     const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 100_000, USDT: 1.001 }), now: Date.now });
     const [, jpy] = service.listCurrencies({ locale: 'en' });
     expect(jpy?.rate).toEqual({ usd: 150, btc: 15_000_000, usdt: 150.15 });
+  });
+
+  it('takes the exchange rate from the feed when it quotes one, else the seeded rate', () => {
+    const service = createReferenceService({
+      repo,
+      priceFeed: fakeFeed({ BTC: 100_000, USDT: 1 }, { JPY: 155.5 }),
+      now: Date.now,
+    });
+    const [usd, jpy] = service.listCurrencies({ locale: 'en' });
+    expect(jpy?.rate).toEqual({ usd: 155.5, btc: 15_550_000, usdt: 155.5 });
+    expect(usd?.rate.usd).toBe(1);
+    expect(service.fiatPerUsd({ code: 'JPY' })).toBe(155.5);
+    expect(() => service.fiatPerUsd({ code: 'EUR', field: 'currency' })).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }),
+    );
   });
 
   it('reuses the shaped list until the price moves, then reshapes it', () => {

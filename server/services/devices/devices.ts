@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Locale } from '../../../src/lib/i18n/locales.ts';
 import { AppError } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
+import { localizedCountryName } from '../reference/display-names.ts';
 import { deviceFingerprint } from './fingerprint.ts';
-import type { DevicesRepository } from './repository.ts';
+import { countryName, type Geolocation } from './geolocation.ts';
+import type { DevicesRepository, InsertedDevice } from './repository.ts';
 import { parseUserAgent } from './user-agent.ts';
 
 // Device review (spec section 7, "castle/review-device"): a sign-in from a browser and network
 // the account has not used before is recorded as pending and its owner gets a link to confirm or
 // report it. Sign-in itself is not held up: the mail is a tripwire, and a report ends the
-// sessions that device holds.
+// sessions that device holds. City and country come from an offline database (geolocation.ts)
+// and are written just after the sign-in's commit: the lookup may have to load its file first,
+// and the sign-in's transaction is synchronous.
 
 export const REVIEW_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Device ids are hex (spec section 5): 256 random bits. */
@@ -27,6 +32,7 @@ export interface DeviceInfo {
   os: string | null;
   ip: string;
   city: string | null;
+  /** The country's name in the asked language (the row keeps the ISO code). */
   country: string | null;
   /** ISO 8601: when the sign-in happened. */
   date: string;
@@ -35,6 +41,8 @@ export interface DeviceInfo {
 export interface DeviceReviewDeps {
   repo: DevicesRepository;
   mailer: { send(message: EmailMessage): Promise<void> };
+  /** Without it (or with GEOIP=off) city and country stay null. */
+  geolocation?: Pick<Geolocation, 'lookup'>;
   now: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -45,7 +53,7 @@ function hashToken(token: string): string {
 
 const invalidLink = () => new AppError('NOT_FOUND', 'This device review link is invalid, used or expired.');
 
-export function createDeviceReviewService({ repo, mailer, now, log }: DeviceReviewDeps) {
+export function createDeviceReviewService({ repo, mailer, geolocation, now, log }: DeviceReviewDeps) {
   const pendingDevice = (token: string) => {
     const found = TOKEN_PATTERN.test(token)
       ? repo.pendingByToken(hashToken(token), now() - REVIEW_TOKEN_TTL_MS)
@@ -53,6 +61,17 @@ export function createDeviceReviewService({ repo, mailer, now, log }: DeviceRevi
     if (!found) throw invalidLink();
     return found;
   };
+
+  /** Review token → its row's lookup while in flight, so the mail can wait for it. */
+  const placing = new Map<string, Promise<void>>();
+
+  /** Never rejects: a device without a place is still a device. */
+  const place = (row: InsertedDevice, ip: string) =>
+    (geolocation?.lookup(ip) ?? Promise.resolve(null))
+      .then((found) => {
+        if (found) repo.setPlace(row, { city: found.city, country: found.countryCode });
+      })
+      .catch((error: unknown) => log('could not store the device location', error));
 
   return {
     /**
@@ -66,18 +85,24 @@ export function createDeviceReviewService({ repo, mailer, now, log }: DeviceRevi
       const first = !repo.hasAny(userId);
       if (!first && repo.isKnown(userId, fingerprint, at - REVIEW_TOKEN_TTL_MS)) return undefined;
       const token = first ? undefined : randomBytes(32).toString('hex');
-      repo.insert({
+      const { lastInsertRowid } = repo.insert({
         userId,
         fingerprint,
         reviewTokenHash: token ? hashToken(token) : null,
         status: first ? 'confirmed' : 'pending',
         ...parseUserAgent(client.userAgent),
         ip: client.ip,
-        // No geo database offline; a GeoIP lookup would fill these.
+        // Filled by place() once this transaction is over.
         city: null,
         country: null,
         createdAt: at,
       });
+      // Settles after the commit (promises never run inside a synchronous transaction).
+      const placed = place({ id: Number(lastInsertRowid), userId, fingerprint, createdAt: at }, client.ip);
+      if (token) {
+        placing.set(token, placed);
+        void placed.finally(() => placing.delete(token));
+      }
       return token;
     },
 
@@ -86,19 +111,37 @@ export function createDeviceReviewService({ repo, mailer, now, log }: DeviceRevi
       const { browser, version, os } = parseUserAgent(client.userAgent);
       const what = [browser && `${browser}${version ? ` ${version}` : ''}`, os && `on ${os}`].filter(Boolean).join(' ');
       const link = `${client.origin}/review-device?token=${token}`;
+      let where = '';
+      let credit = '';
+      try {
+        // What the review page will show: the stored row, once its lookup is done. Every mail is
+        // written in English (none uses the account's `locale` yet), and so is the country's name.
+        await placing.get(token);
+        const row = TOKEN_PATTERN.test(token) ? repo.pendingByToken(hashToken(token), 0) : undefined;
+        const country = row?.country ? countryName(row.country) : null;
+        if (country) {
+          where = ` (${[row?.city, country].filter(Boolean).join(', ')})`;
+          // DB-IP's licence (CC BY 4.0) asks for attribution wherever its results are shown.
+          credit = '\nLocation: IP Geolocation by DB-IP, https://db-ip.com\n';
+        }
+      } catch (error) {
+        log('could not read the device location for the e-mail', error);
+      }
       try {
         await mailer.send({
           to: user.email,
           subject: 'New sign-in to your Coinfair account',
-          text: `Hello ${user.username},\n\nYour account was just signed in from a new device: ${what || 'an unknown browser'}, address ${client.ip}.\n\nWas it you? Confirm or report it here:\n${link}\n\nReporting it signs that device out; if it was not you, change your password too. The link works for 7 days.\n`,
+          text: `Hello ${user.username},\n\nYour account was just signed in from a new device: ${what || 'an unknown browser'}, address ${client.ip}${where}.\n\nWas it you? Confirm or report it here:\n${link}\n\nReporting it signs that device out; if it was not you, change your password too. The link works for 7 days.\n${credit}`,
         });
       } catch (error) {
         log('could not send the device review e-mail', error);
       }
     },
 
-    review(token: string): { device: DeviceInfo } {
+    /** The pending device, its country named in `locale` (ICU; the English name if unknown). */
+    review(token: string, locale: Locale = 'en'): { device: DeviceInfo } {
       const found = pendingDevice(token);
+      const english = found.country ? countryName(found.country) : null;
       return {
         device: {
           browser: found.browser,
@@ -106,7 +149,7 @@ export function createDeviceReviewService({ repo, mailer, now, log }: DeviceRevi
           os: found.os,
           ip: found.ip,
           city: found.city,
-          country: found.country,
+          country: found.country && english ? localizedCountryName(locale, found.country, english) : null,
           date: new Date(found.createdAt).toISOString(),
         },
       };

@@ -6,6 +6,8 @@ import { devices, sessions } from '../../../db/schema/index.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
+/** What identifies a row just inserted, before its transaction is known to have committed. */
+export type InsertedDevice = Pick<DeviceRow, 'id' | 'userId' | 'fingerprint' | 'createdAt'>;
 
 const p = sql.placeholder;
 
@@ -49,6 +51,20 @@ export function createDevicesRepository(db: Db) {
     .set({ status: sql`${p('status')}`, reviewedAt: sql`${p('at')}` })
     .where(and(eq(devices.id, p('id')), eq(devices.status, 'pending')))
     .prepare();
+  // City and country, written after the sign-in's commit (devices.ts). Matched on more than the
+  // id: were that transaction rolled back, the id could come back for another row.
+  const setPlace = db
+    .update(devices)
+    .set({ city: sql`${p('city')}`, country: sql`${p('country')}` })
+    .where(
+      and(
+        eq(devices.id, p('id')),
+        eq(devices.userId, p('userId')),
+        eq(devices.fingerprint, p('fingerprint')),
+        eq(devices.createdAt, p('createdAt')),
+      ),
+    )
+    .prepare();
   const sessionsOfUser = db
     .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent })
     .from(sessions)
@@ -64,6 +80,9 @@ export function createDevicesRepository(db: Db) {
     pendingByToken: (tokenHash: string, pendingSince: number) => pendingByToken.get({ tokenHash, pendingSince }),
     /** False when another request decided first. */
     decide: (id: number, status: 'confirmed' | 'reported', at: number) => decide.run({ id, status, at }).changes === 1,
+    /** False when the row is gone (its transaction rolled back, or the account deleted). */
+    setPlace: (row: InsertedDevice, place: { city: string | null; country: string }) =>
+      setPlace.run({ ...row, ...place }).changes === 1,
     sessionsOfUser: (userId: number) => sessionsOfUser.all({ userId }),
     deleteSessions: (ids: string[]) =>
       ids.length === 0 ? 0 : db.delete(sessions).where(inArray(sessions.id, ids)).run().changes,

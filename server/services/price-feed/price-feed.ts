@@ -1,5 +1,6 @@
-// The price feed: what one unit of a crypto currency costs in US dollars, now and over time.
-// Fiat prices are derived from it with each fiat currency's USD rate (services/reference).
+// The price feed: what one unit of a crypto currency costs in US dollars right now, and, when the
+// source knows them, how many units of each fiat currency a US dollar buys. Fiat prices are derived
+// from it (services/reference); history is persisted from its ticks (services/market).
 
 export type CryptoCode = 'BTC' | 'USDT';
 export const cryptoCodes: readonly CryptoCode[] = ['BTC', 'USDT'];
@@ -12,16 +13,50 @@ export interface PricePoint {
 }
 
 export interface PriceTick {
+  /** Unix milliseconds. */
   at: number;
   usd: Record<CryptoCode, number>;
 }
 
+export type PriceSource = 'simulated' | 'ticker';
+
 export interface PriceFeed {
-  /** US dollars per one unit of `crypto`, as of the latest tick. */
+  /** `simulated` invents prices (and may invent the past it missed); `ticker` reports a market. */
+  readonly source: PriceSource;
+  /** US dollars per one unit of `crypto`, as of the latest good tick. */
   usdPrice(crypto: CryptoCode): number;
-  /** Points every `stepSeconds` over the last `spanSeconds`, oldest first, ending at the current price. */
-  history(crypto: CryptoCode, spanSeconds: number, stepSeconds: number): PricePoint[];
+  /** Units of the fiat currency `code` per US dollar, when the source quotes it; else undefined. */
+  fiatPerUsd(code: string): number | undefined;
+  /** Unix milliseconds of the oldest of the current prices: how stale the feed is. */
+  updatedAt(): number;
+  /** Continue from persisted prices (a restart) instead of the built-in starting prices. */
+  resumeFrom(tick: PriceTick): void;
   onTick(listener: (tick: PriceTick) => void): () => void;
   start(): void;
   stop(): void;
+}
+
+/**
+ * Listeners of a feed, called one by one: a listener that throws (a busy database) is reported and
+ * the others still run, so a bad tick never stops the feed or the process.
+ */
+export function createTickListeners(onError: (error: unknown) => void = () => {}) {
+  const listeners = new Set<(tick: PriceTick) => void>();
+  return {
+    add(listener: (tick: PriceTick) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    emit(tick: PriceTick) {
+      for (const listener of listeners) {
+        try {
+          listener(tick);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+  };
 }

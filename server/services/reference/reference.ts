@@ -2,6 +2,7 @@ import type { Locale } from '../../../src/lib/i18n/locales.ts';
 import { notFound } from '../errors.ts';
 import type { PriceFeed } from '../price-feed/price-feed.ts';
 import { localizedCountryName, localizedCurrencyName } from './display-names.ts';
+import { type PaymentGroupView, shapePaymentGroups } from './payment-methods.ts';
 import type { FiatCurrencyRow, ReferenceRepository } from './repository.ts';
 
 /** Currencies with a sort order up to this count as popular (spec: `meta.popularCurrencies`). */
@@ -60,11 +61,6 @@ export interface TimezoneView {
   offsetMinutes: number;
 }
 
-export interface ChartPoint {
-  date: number;
-  rate: number;
-}
-
 function round(value: number, decimals: number): number {
   const f = 10 ** decimals;
   return Math.round(value * f) / f;
@@ -100,9 +96,13 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     return currencyRows;
   };
   let timezoneCache: { at: number; list: TimezoneView[] } | undefined;
+  const paymentGroupCache = new Map<Locale, PaymentGroupView[]>();
   // Shaped lists per locale, valid until the next price tick: the list changes only when prices do.
   const listCache = new Map<Locale, CurrencyView[]>();
   let listCachePrices = '';
+
+  // The market's exchange rate when the feed quotes one, else the seeded rate of the currency.
+  const usdRateOf = (row: FiatCurrencyRow) => priceFeed.fiatPerUsd(row.code) ?? row.usdRate;
 
   const rateOf = (usdRate: number): FiatRate => ({
     usd: round(usdRate, 6),
@@ -117,19 +117,21 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     originalName: row.name,
     symbol: row.symbol,
     minorUnits: row.minorUnits,
-    rate: rateOf(row.usdRate),
+    rate: rateOf(usdRateOf(row)),
     order: row.sortOrder,
     defaultAmount: row.defaultAmount,
   });
 
-  const findRow = (code: string) => {
+  /** `field` names the request parameter that carried the code, for the 404's field. */
+  const findRow = (code: string, field = 'code') => {
     const row = currencies().find((c) => c.code === code);
-    if (!row) throw notFound(`Currency ${code}`, 'code');
+    if (!row) throw notFound(`Currency ${code}`, field);
     return row;
   };
 
   const listCurrencies = ({ locale }: { locale: Locale }): CurrencyView[] => {
-    const prices = `${priceFeed.usdPrice('BTC')}:${priceFeed.usdPrice('USDT')}`;
+    // A ticker's poll may move exchange rates alone; its time changes with them.
+    const prices = `${priceFeed.usdPrice('BTC')}:${priceFeed.usdPrice('USDT')}:${priceFeed.updatedAt()}`;
     if (prices !== listCachePrices) {
       listCache.clear();
       listCachePrices = prices;
@@ -151,8 +153,13 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
         .map((c) => c.code);
     },
 
-    getCurrency({ locale, code }: { locale: Locale; code: string }): CurrencyView {
-      return view(findRow(code), locale);
+    getCurrency({ locale, code, field }: { locale: Locale; code: string; field?: string }): CurrencyView {
+      return view(findRow(code, field), locale);
+    },
+
+    /** Units of the currency per US dollar, unrounded (market charts convert with it). */
+    fiatPerUsd({ code, field }: { code: string; field?: string }): number {
+      return usdRateOf(findRow(code, field));
     },
 
     calculatorCurrencies({ locale }: { locale: Locale }) {
@@ -192,6 +199,16 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
       });
     },
 
+    /** Payment groups with their methods; reference rows only, so shaped once per language. */
+    listPaymentGroups({ locale }: { locale: Locale }): PaymentGroupView[] {
+      let list = paymentGroupCache.get(locale);
+      if (!list) {
+        list = shapePaymentGroups(repo, locale);
+        paymentGroupCache.set(locale, list);
+      }
+      return list;
+    },
+
     listTimezones(): TimezoneView[] {
       const at = now();
       if (!timezoneCache || at - timezoneCache.at > TIMEZONE_CACHE_MS) {
@@ -203,14 +220,6 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
         timezoneCache = { at, list };
       }
       return timezoneCache.list;
-    },
-
-    /** Hourly BTC price in `code` over the last seven days (vendor landing weekly chart). */
-    weeklyBtcChart({ code }: { code: string }): ChartPoint[] {
-      const usdRate = findRow(code).usdRate;
-      return priceFeed
-        .history('BTC', 7 * 86_400, 3_600)
-        .map((p) => ({ date: p.date, rate: round(p.usd * usdRate, 2) }));
     },
   };
 }

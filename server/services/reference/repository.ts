@@ -6,6 +6,7 @@ import {
   cryptoCurrencies,
   fiatCurrencies,
   locations,
+  paymentGroups,
   paymentMethods,
   timezones,
 } from '../../../db/schema/index.ts';
@@ -70,6 +71,27 @@ export function createReferenceRepository(db: Db) {
     .limit(sql.placeholder('limit'))
     .prepare();
   const allTimezones = db.select().from(timezones).orderBy(asc(timezones.name)).prepare();
+  const allPaymentGroups = db.select().from(paymentGroups).orderBy(asc(paymentGroups.id)).prepare();
+  // Seed order within a group: the curated list puts the best-known method of each group first.
+  const allPaymentMethods = db
+    .select({
+      id: paymentMethods.id,
+      slug: paymentMethods.slug,
+      name: paymentMethods.name,
+      groupId: paymentMethods.groupId,
+      descriptionShort: paymentMethods.descriptionShort,
+      isCopyrighted: paymentMethods.isCopyrighted,
+      warningText: paymentMethods.warningText,
+    })
+    .from(paymentMethods)
+    .orderBy(asc(paymentMethods.groupId), asc(paymentMethods.id))
+    .prepare();
+  /** In how many countries each method is among the popular ones (a group's popular methods). */
+  const methodCountryCounts = db
+    .select({ paymentMethodId: countryPaymentMethods.paymentMethodId, countries: count() })
+    .from(countryPaymentMethods)
+    .groupBy(countryPaymentMethods.paymentMethodId)
+    .prepare();
 
   return {
     listCurrencies: () => allCurrencies.all(),
@@ -80,6 +102,9 @@ export function createReferenceRepository(db: Db) {
     listCountryPaymentMethods: () => countryMethods.all(),
     searchLocations: (q: string, limit: number) => locationSearch.all({ q, limit }),
     listTimezones: () => allTimezones.all(),
+    listPaymentGroups: () => allPaymentGroups.all(),
+    listPaymentMethods: () => allPaymentMethods.all(),
+    countPaymentMethodCountries: () => methodCountryCounts.all(),
   };
 }
 

@@ -23,7 +23,7 @@ export async function callApi<T>(
   Astro: AstroGlobal,
   path: string,
   options: {
-    method?: 'GET' | 'POST';
+    method?: 'GET' | 'POST' | 'DELETE';
     json?: unknown;
     /** A form-encoded body instead of JSON, for the endpoints the spec defines so (vendor terms). */
     urlencoded?: Record<string, string>;
@@ -85,3 +85,19 @@ export async function postedForm(Astro: AstroGlobal): Promise<FormData | undefin
 
 /** The messages a form shows for an API error answer: inline per field, else on top. */
 export const formErrors = splitErrors;
+
+/**
+ * Hands the cookies the API set while rendering (a renewed or replaced session) on to the
+ * browser, once per cookie name however many answers carried them.
+ */
+export function passOnCookies(Astro: AstroGlobal, ...answers: Pick<ApiAnswer<unknown>, 'setCookies'>[]): void {
+  const seen = new Set(Astro.response.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf('='))));
+  for (const answer of answers) {
+    for (const cookie of answer.setCookies) {
+      const name = cookie.slice(0, cookie.indexOf('='));
+      if (seen.has(name)) continue;
+      seen.add(name);
+      Astro.response.headers.append('Set-Cookie', cookie);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { requestLocale } from '../http/locale.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+import { chartRanges } from '../services/market/buckets.ts';
+import { cryptoCodes } from '../services/price-feed/price-feed.ts';
+import { currencyCode } from './reference.ts';
+
+// Market data of spec section 7: the calculator and its chart, the wallet's crypto-fiat rates and
+// the vendor landing page's weekly chart.
+
+/** Spec section 9: "the chart range defaults to month"; "default currency: USD". */
+const range = v.optional(v.picklist(chartRanges, `must be one of ${chartRanges.join(', ')}`), 'month');
+const currency = v.optional(currencyCode, 'USD');
+const crypto = v.optional(
+  v.pipe(v.string(), v.toUpperCase(), v.picklist(cryptoCodes, `must be one of ${cryptoCodes.join(', ')}`)),
+  'BTC',
+);
+
+const CalculatorQuery = v.object({ range, currency });
+const ChartQuery = v.object({ range, currency, crypto });
+const RatesQuery = v.object({ camelCase: v.optional(v.picklist(['0', '1'], 'must be 0 or 1')) });
+const GraphQuery = v.object({ currency });
+
+/** `btcToUsd` → `btc_to_usd`: the rates' keys when the caller did not ask for camelCase. */
+function snakeCaseKeys(record: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
+  );
+}
+
+export function marketRoutes(services: Services) {
+  const { market } = services;
+  return new Hono()
+    .get('/calculator', validate('query', CalculatorQuery), (c) => {
+      const { range, currency } = c.req.valid('query');
+      const locale = requestLocale(c);
+      return c.json({ data: market.calculator({ locale, code: currency, range, field: 'currency' }) });
+    })
+    .get('/calculator/chart', validate('query', ChartQuery), (c) => {
+      const { range, currency, crypto } = c.req.valid('query');
+      return c.json({ data: market.chart({ crypto, range, code: currency, field: 'currency' }) });
+    })
+    .get('/crypto-fiat-rates', validate('query', RatesQuery), (c) => {
+      const rates = market.cryptoFiatRates();
+      return c.json({ data: c.req.valid('query').camelCase === '1' ? rates : snakeCaseKeys({ ...rates }) });
+    })
+    .get('/vendorlanding/graph', validate('query', GraphQuery), (c) => {
+      const { currency } = c.req.valid('query');
+      return c.json({ data: market.chart({ crypto: 'BTC', range: 'week', code: currency, field: 'currency' }) });
+    });
+}

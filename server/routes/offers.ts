@@ -1,0 +1,201 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { localizedMessage } from '../http/errors.ts';
+import { requestLocale } from '../http/locale.ts';
+import { fieldIssues, validate, validationError } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+import type { StartBlock, StartBlockCode } from '../services/offers/start-gate.ts';
+
+// Offers: the listing search of spec section 7 (GET /rest/v1/offers with its parameters) and the
+// vendor's calls the spec does not show, in the same conventions (docs/decisions.md):
+// POST /offers, GET|PUT|DELETE /offers/{hash}, POST /offers/{hash}/toggle, GET /users/{username}/offers.
+
+const flag = v.optional(v.picklist(['0', '1'], 'must be 0 or 1'));
+const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug such as bank-transfer'));
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const SearchQuery = v.object({
+  type: v.optional(v.picklist(['buy', 'sell'], 'must be buy or sell'), 'buy'),
+  'payment-method': v.optional(slug),
+  currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code'))),
+  'fiat-min': v.optional(v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be an amount such as 250 or 99.50'))),
+  group: v.optional(slug),
+  visitor_country_iso: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'))),
+  visitor_country_has_changed: flag,
+  location_id: v.optional(whole(1, 10_000_000)),
+  is_payment_localized: flag,
+  crypto_currency_id: v.optional(v.picklist(['1', '2'], 'must be 1 (BTC) or 2 (USDT)'), '1'),
+  page: v.optional(whole(1, 10_000), '1'),
+  relax: flag,
+});
+
+const amount = v.pipe(v.string('must be text'), v.maxLength(30, 'is too long'));
+const bool = v.optional(v.boolean('must be true or false'));
+const OfferBody = v.object({
+  type: v.picklist(['buy', 'sell'], 'must be buy or sell'),
+  crypto_currency_code: v.picklist(['BTC', 'USDT'], 'must be BTC or USDT'),
+  currency: v.pipe(v.string('must be text'), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code')),
+  payment_method: v.pipe(v.string('must be text'), v.maxLength(100, 'is too long')),
+  price_type: v.optional(v.picklist(['margin', 'fixed'], 'must be margin or fixed'), 'margin'),
+  margin: v.optional(amount),
+  fixed_price: v.optional(amount),
+  fiat_min: amount,
+  fiat_max: amount,
+  predefined_amounts: v.optional(v.pipe(v.array(amount, 'must be a list of amounts'), v.maxLength(50, 'is too long'))),
+  payment_window: v.optional(v.pipe(v.number('must be a number of minutes'), v.integer('must be whole minutes'))),
+  payment_method_label: v.optional(v.string('must be text')),
+  terms: v.optional(v.string('must be text')),
+  trade_instructions: v.optional(v.string('must be text')),
+  tags: v.optional(v.pipe(v.array(v.string(), 'must be a list of tags'), v.maxLength(20, 'is too long'))),
+  require_verified_id: bool,
+  show_only_trusted_user: bool,
+  bond_required: bool,
+  require_offer_currency_match_buyer_country: bool,
+  is_gold: bool,
+  is_skip_warnings: bool,
+  is_publicly_visible: bool,
+  require_min_past_trades: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'))),
+  new_buyer_max_fiat: v.optional(v.nullable(amount)),
+  allowed_countries: v.optional(
+    v.pipe(v.array(v.string(), 'must be a list of country codes'), v.maxLength(300, 'is too long')),
+  ),
+  blocked_countries: v.optional(
+    v.pipe(v.array(v.string(), 'must be a list of country codes'), v.maxLength(300, 'is too long')),
+  ),
+  location_id: v.optional(v.nullable(v.pipe(v.number('must be a location id'), v.integer('must be a location id')))),
+});
+
+const HashParam = v.object({ hash: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be an offer hash')) });
+const ToggleBody = v.object({ active: bool });
+
+/** English text of each start block; `errors.start_block_<code>` translates it (locales/*.json). */
+const BLOCK_MESSAGES: Record<StartBlockCode, string> = {
+  sign_in_required: 'Sign in to trade on this offer.',
+  own_offer: 'This is your own offer.',
+  offer_inactive: 'This offer is switched off.',
+  account_restricted: 'Your account cannot trade at the moment. Contact support.',
+  email_not_verified: 'Confirm your e-mail address to start trading.',
+  country_not_allowed: 'This offer is not available in your country.',
+  gray_country_id_required: 'Verify your identity to sell to this offer from your country.',
+  currency_country_mismatch: 'This offer only trades with people whose country uses {currency}.',
+  min_past_trades: 'This offer needs {required} completed trades; you have {completed}.',
+  trusted_only: 'This offer is only for people the vendor trusts.',
+  owner_offline: 'The vendor has not been online recently.',
+  opponent_blocked: 'You cannot trade with this vendor.',
+};
+
+export function offersRoutes(services: Services) {
+  const { offers } = services;
+  const blocksFor = (locale: ReturnType<typeof requestLocale>, blocks: StartBlock[]) =>
+    blocks.map((block) => ({
+      code: block.code,
+      message: localizedMessage(locale, BLOCK_MESSAGES[block.code], `start_block_${block.code}`, block.params),
+      ...(block.params ? { params: block.params } : {}),
+    }));
+
+  return new Hono<AppEnv>()
+    .get('/offers', validate('query', SearchQuery), (c) => {
+      const q = c.req.valid('query');
+      const { offers: data, meta } = offers.search({
+        auth: c.get('auth'),
+        locale: requestLocale(c),
+        input: {
+          type: q.type,
+          cryptoCurrencyId: Number(q.crypto_currency_id),
+          paymentMethod: q['payment-method'],
+          currency: q.currency?.toUpperCase(),
+          fiatMin: q['fiat-min'],
+          group: q.group,
+          visitorCountryIso: q.visitor_country_iso?.toUpperCase(),
+          visitorCountryHasChanged: q.visitor_country_has_changed === '1',
+          locationId: q.location_id,
+          isPaymentLocalized: q.is_payment_localized === '1',
+          page: q.page,
+          relax: q.relax === '1',
+        },
+      });
+      return c.json({ data, meta });
+    })
+    .post('/offers', validate('json', OfferBody), (c) => {
+      const offer = offers.create({ auth: requireAuth(c), input: c.req.valid('json'), locale: requestLocale(c) });
+      return c.json({ data: offer }, 201);
+    })
+    .get(
+      '/offers/:hash',
+      validate('param', HashParam),
+      validate('query', v.object({ visitor_country_iso: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/))) })),
+      (c) => {
+        const locale = requestLocale(c);
+        const { offer, blocks, step, isOwner, limits } = offers.get({
+          hash: c.req.valid('param').hash,
+          auth: c.get('auth'),
+          locale,
+          visitorCountryIso: c.req.valid('query').visitor_country_iso?.toUpperCase(),
+        });
+        return c.json({
+          data: offer,
+          meta: { canStartTrade: blocks.length === 0, blocks: blocksFor(locale, blocks), step, isOwner, limits },
+        });
+      },
+    )
+    .put('/offers/:hash', validate('param', HashParam), validate('json', OfferBody), (c) => {
+      const data = offers.update({
+        auth: requireAuth(c),
+        hash: c.req.valid('param').hash,
+        input: c.req.valid('json'),
+        locale: requestLocale(c),
+      });
+      return c.json({ data });
+    })
+    .post('/offers/:hash/toggle', validate('param', HashParam), async (c) => {
+      const auth = requireAuth(c);
+      // The body is optional: without one the offer flips.
+      const text = await c.req.text();
+      let active: boolean | undefined;
+      if (text.trim()) {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const parsed = v.safeParse(ToggleBody, json);
+        if (!parsed.success) throw validationError(fieldIssues(parsed.issues));
+        active = parsed.output.active;
+      }
+      const data = offers.toggle({
+        auth,
+        hash: c.req.valid('param').hash,
+        locale: requestLocale(c),
+        ...(active === undefined ? {} : { active }),
+      });
+      return c.json({ data });
+    })
+    .delete('/offers/:hash', validate('param', HashParam), (c) => {
+      offers.remove({ auth: requireAuth(c), hash: c.req.valid('param').hash });
+      return c.json({ data: { deleted: true } });
+    })
+    .get(
+      '/users/:username/offers',
+      validate(
+        'param',
+        v.object({ username: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,40}$/, 'must be a username')) }),
+      ),
+      (c) =>
+        c.json({
+          data: offers.listForUser({
+            username: c.req.valid('param').username,
+            auth: c.get('auth'),
+            locale: requestLocale(c),
+          }),
+        }),
+    );
+}

@@ -1,0 +1,269 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../../db/client.ts';
+
+// SQL of the offers area. The search runs on better-sqlite3 directly: its WHERE clause depends on
+// which filters are given, so one statement is prepared per combination (at most 2^7) and kept.
+// Everything a listing row shows comes back from one query with its joins (owner, method, group,
+// currency, place), so a page of 50 offers costs one statement, not 50 lookups.
+
+export interface OfferRow {
+  id: number;
+  hash: string;
+  type: 'buy' | 'sell';
+  ownerId: number;
+  cryptoCurrencyId: number;
+  cryptoCode: string;
+  fiatCurrencyId: number;
+  fiatCode: string;
+  fiatMinorUnits: number;
+  paymentMethodId: number;
+  paymentMethodSlug: string;
+  paymentMethodName: string;
+  paymentGroupId: number;
+  paymentGroupSlug: string;
+  priceType: 'margin' | 'fixed';
+  marginBasisPoints: number;
+  fixedPriceMinor: number | null;
+  fiatMinMinor: number;
+  fiatMaxMinor: number;
+  predefinedAmountsMinor: string;
+  paymentWindowMinutes: number;
+  paymentMethodLabel: string | null;
+  terms: string;
+  tags: string;
+  bondRequired: number;
+  requireOfferCurrencyMatchBuyerCountry: number;
+  newBuyerMaxFiatMinor: number | null;
+  isGold: number;
+  isSkipWarnings: number;
+  isPubliclyVisible: number;
+  allowedCountries: string;
+  blockedCountries: string;
+  locationId: number | null;
+  locationCity: string | null;
+  locationSubdivision: string | null;
+  locationCountryIso: string | null;
+  locationCountryName: string | null;
+  locationCountryId: number | null;
+  requireVerifiedId: number;
+  requireMinPastTrades: number;
+  showOnlyTrustedUser: number;
+  isFeatured: number;
+  status: 'active' | 'paused' | 'blocked' | 'deleted';
+  createdAt: number;
+  updatedAt: number;
+  ownerPublicId: string;
+  ownerUsername: string;
+  ownerStatus: 'active' | 'suspended' | 'banned';
+  ownerLastSeenAt: number;
+  ownerFeedbackPositive: number;
+  ownerFeedbackNegative: number;
+  ownerCompletedTrades: number;
+  ownerAvatarUrl: string | null;
+}
+
+const COLUMNS = `
+  o.id, o.hash, o.type, o.owner_id AS ownerId,
+  o.crypto_currency_id AS cryptoCurrencyId, cc.code AS cryptoCode,
+  o.fiat_currency_id AS fiatCurrencyId, fc.code AS fiatCode, fc.minor_units AS fiatMinorUnits,
+  o.payment_method_id AS paymentMethodId, pm.slug AS paymentMethodSlug, pm.name AS paymentMethodName,
+  pm.group_id AS paymentGroupId, pg.slug AS paymentGroupSlug,
+  o.price_type AS priceType, o.margin_basis_points AS marginBasisPoints, o.fixed_price_minor AS fixedPriceMinor,
+  o.fiat_min_minor AS fiatMinMinor, o.fiat_max_minor AS fiatMaxMinor,
+  o.predefined_amounts_minor AS predefinedAmountsMinor, o.payment_window_minutes AS paymentWindowMinutes,
+  o.payment_method_label AS paymentMethodLabel, o.terms, o.tags,
+  o.bond_required AS bondRequired, o.require_currency_match_country AS requireOfferCurrencyMatchBuyerCountry,
+  o.new_buyer_max_fiat_minor AS newBuyerMaxFiatMinor, o.is_gold AS isGold, o.is_skip_warnings AS isSkipWarnings,
+  o.is_publicly_visible AS isPubliclyVisible, o.allowed_countries AS allowedCountries,
+  o.blocked_countries AS blockedCountries, o.location_id AS locationId,
+  l.city_name AS locationCity, l.subdivision_name AS locationSubdivision,
+  lc.iso AS locationCountryIso, lc.name AS locationCountryName, lc.id AS locationCountryId,
+  o.require_verified_id AS requireVerifiedId, o.require_min_past_trades AS requireMinPastTrades,
+  o.show_only_trusted_user AS showOnlyTrustedUser, o.is_featured AS isFeatured, o.status,
+  o.created_at AS createdAt, o.updated_at AS updatedAt,
+  u.public_id AS ownerPublicId, u.username AS ownerUsername, u.status AS ownerStatus,
+  u.last_seen_at AS ownerLastSeenAt, u.feedback_positive AS ownerFeedbackPositive,
+  u.feedback_negative AS ownerFeedbackNegative, u.completed_trades AS ownerCompletedTrades,
+  us.avatar_url AS ownerAvatarUrl`;
+
+const FROM = `
+  FROM offers o
+  JOIN users u ON u.id = o.owner_id
+  JOIN crypto_currencies cc ON cc.id = o.crypto_currency_id
+  JOIN fiat_currencies fc ON fc.id = o.fiat_currency_id
+  JOIN payment_methods pm ON pm.id = o.payment_method_id
+  JOIN payment_groups pg ON pg.id = pm.group_id
+  LEFT JOIN user_settings us ON us.user_id = o.owner_id
+  LEFT JOIN locations l ON l.id = o.location_id
+  LEFT JOIN countries lc ON lc.id = l.country_id`;
+
+/** 10^minor units of the offer's currency (0, 2 or 3 in ISO 4217's active list). */
+const MINOR_SCALE = 'CASE fc.minor_units WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 WHEN 3 THEN 1000 ELSE 10000 END';
+
+/**
+ * An offer's price relative to the market (1.025 = 2.5 % above), so offers in different
+ * currencies and of both price types sort together: a fixed price is divided by the market price
+ * in its currency (`@cryptoUsd` × the currency's USD rate).
+ */
+const PRICE_FACTOR = `CASE o.price_type
+  WHEN 'fixed' THEN o.fixed_price_minor * 1.0 / (${MINOR_SCALE}) / (fc.usd_rate * @cryptoUsd)
+  ELSE 1 + o.margin_basis_points / 10000.0 END`;
+
+export interface SearchFilters {
+  /** The offer owner's side: `sell` for a visitor who buys. */
+  offerType: 'buy' | 'sell';
+  cryptoCurrencyId: number;
+  fiatCurrencyId?: number | undefined;
+  paymentMethodId?: number | undefined;
+  paymentGroupId?: number | undefined;
+  /** The amount the visitor wants to trade, in major units of each offer's currency. */
+  amount?: number | undefined;
+  /** The visitor's country (ISO 3166 alpha-2): offers that exclude it are left out. */
+  countryIso?: string | undefined;
+  /** The signed-in visitor: offers of people either side blocked are left out. */
+  viewerId?: number | undefined;
+  /** Cash in person near a place: a box of ±`radiusDegrees` around it. */
+  near?: { latitude: number; longitude: number; radiusDegrees: number } | undefined;
+}
+
+export interface SearchWindow {
+  /** Owners seen before this (unix ms) are offline: their offers are not listed. */
+  onlineSince: number;
+  /** Owners seen before this (unix ms) sort after those seen since, in each list. */
+  activeSince: number;
+  cryptoUsd: number;
+  /** Ascending for a visitor who buys (cheapest first), descending for one who sells. */
+  cheapestFirst: boolean;
+  limit: number;
+  offset: number;
+}
+
+type Shape = Omit<SearchFilters, 'offerType' | 'cryptoCurrencyId'>;
+const SHAPE_KEYS: (keyof Shape)[] = [
+  'fiatCurrencyId',
+  'paymentMethodId',
+  'paymentGroupId',
+  'amount',
+  'countryIso',
+  'viewerId',
+  'near',
+];
+
+function whereClause(filters: SearchFilters): string {
+  const parts = [
+    `o.status = 'active'`,
+    'o.is_publicly_visible = 1',
+    'o.type = @offerType',
+    'o.crypto_currency_id = @cryptoCurrencyId',
+    `u.status = 'active'`,
+    'u.last_seen_at >= @onlineSince',
+  ];
+  if (filters.fiatCurrencyId !== undefined) parts.push('o.fiat_currency_id = @fiatCurrencyId');
+  if (filters.paymentMethodId !== undefined) parts.push('o.payment_method_id = @paymentMethodId');
+  if (filters.paymentGroupId !== undefined) parts.push('pm.group_id = @paymentGroupId');
+  if (filters.amount !== undefined) {
+    parts.push(
+      `o.fiat_min_minor <= round(@amount * ${MINOR_SCALE})`,
+      `o.fiat_max_minor >= round(@amount * ${MINOR_SCALE})`,
+    );
+  }
+  if (filters.countryIso !== undefined) {
+    parts.push(
+      `(o.allowed_countries = '[]' OR EXISTS (SELECT 1 FROM json_each(o.allowed_countries) WHERE value = @countryIso))`,
+      `NOT EXISTS (SELECT 1 FROM json_each(o.blocked_countries) WHERE value = @countryIso)`,
+    );
+  }
+  if (filters.viewerId !== undefined) {
+    parts.push(`NOT EXISTS (SELECT 1 FROM user_trust t WHERE t.kind = 'blocked'
+      AND ((t.user_id = @viewerId AND t.other_id = o.owner_id) OR (t.user_id = o.owner_id AND t.other_id = @viewerId)))`);
+  }
+  if (filters.near !== undefined) {
+    parts.push(
+      'l.latitude BETWEEN @latitude - @radius AND @latitude + @radius',
+      'l.longitude BETWEEN @longitude - @radius AND @longitude + @radius',
+    );
+  }
+  return `WHERE ${parts.join(' AND ')}`;
+}
+
+function parameters(filters: SearchFilters, extra: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    offerType: filters.offerType,
+    cryptoCurrencyId: filters.cryptoCurrencyId,
+    ...extra,
+  };
+  for (const key of SHAPE_KEYS) {
+    const value = filters[key];
+    if (value === undefined || key === 'near') continue;
+    params[key] = value;
+  }
+  if (filters.near) {
+    params.latitude = filters.near.latitude;
+    params.longitude = filters.near.longitude;
+    params.radius = filters.near.radiusDegrees;
+  }
+  return params;
+}
+
+export function createOffersRepository(db: Db) {
+  const client = db.$client;
+  const searchStatements = new Map<string, { page: Statement; counts: Statement }>();
+
+  const statementsFor = (filters: SearchFilters, cheapestFirst: boolean) => {
+    const key = `${SHAPE_KEYS.map((k) => (filters[k] === undefined ? 0 : 1)).join('')}${cheapestFirst ? 'a' : 'd'}`;
+    let found = searchStatements.get(key);
+    if (!found) {
+      const where = whereClause(filters);
+      found = {
+        page: client.prepare(`SELECT ${COLUMNS} ${FROM} ${where}
+          ORDER BY o.is_featured DESC, (u.last_seen_at < @activeSince), ${PRICE_FACTOR} ${cheapestFirst ? 'ASC' : 'DESC'}, o.id
+          LIMIT @limit OFFSET @offset`),
+        counts: client.prepare(
+          `SELECT count(*) AS total, coalesce(sum(o.is_featured), 0) AS featured ${FROM} ${where}`,
+        ),
+      };
+      searchStatements.set(key, found);
+    }
+    return found;
+  };
+
+  const byHash = client.prepare(`SELECT ${COLUMNS} ${FROM} WHERE o.hash = ?`);
+  const byOwner = client.prepare(
+    `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status != 'deleted' ORDER BY o.created_at DESC, o.id DESC`,
+  );
+  const publicByOwner = client.prepare(
+    `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status = 'active' AND o.is_publicly_visible = 1
+     ORDER BY o.created_at DESC, o.id DESC`,
+  );
+  const trustBetween = client.prepare('SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ?').pluck();
+  const activeCountOf = client.prepare(`SELECT count(*) FROM offers WHERE owner_id = ? AND status = 'active'`).pluck();
+
+  return {
+    db,
+
+    search(filters: SearchFilters, window: SearchWindow): { rows: OfferRow[]; total: number; featured: number } {
+      const { page, counts } = statementsFor(filters, window.cheapestFirst);
+      const params = parameters(filters, {
+        onlineSince: window.onlineSince,
+        activeSince: window.activeSince,
+        cryptoUsd: window.cryptoUsd,
+        limit: window.limit,
+        offset: window.offset,
+      });
+      const rows = page.all(params) as OfferRow[];
+      // The counts statement names fewer parameters; better-sqlite3 refuses unknown ones.
+      const { activeSince: _a, cryptoUsd: _c, limit: _l, offset: _o, ...countParams } = params;
+      const { total, featured } = counts.get(countParams) as { total: number; featured: number };
+      return { rows, total, featured };
+    },
+
+    byHash: (hash: string) => byHash.get(hash) as OfferRow | undefined,
+    byOwner: (ownerId: number) => byOwner.all(ownerId) as OfferRow[],
+    publicByOwner: (ownerId: number) => publicByOwner.all(ownerId) as OfferRow[],
+    /** What `userId` thinks of `otherId`: trusted, blocked or nothing. */
+    trust: (userId: number, otherId: number) => trustBetween.get(userId, otherId) as 'trusted' | 'blocked' | undefined,
+    activeCountOf: (ownerId: number) => activeCountOf.get(ownerId) as number,
+  };
+}
+
+export type OffersRepository = ReturnType<typeof createOffersRepository>;

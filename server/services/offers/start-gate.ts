@@ -1,0 +1,88 @@
+import { GRAY_COUNTRIES, SANCTIONED_COUNTRIES } from './country-rules.ts';
+import type { OfferView } from './offer-view.ts';
+
+// Whether a person may start a trade on an offer, and if not, every reason why (spec section 5,
+// "Starting to view an offer is blocked when", in its order), so the offer page can say what to
+// do about each. The trade start (trades issue) asks the same question before it locks escrow.
+
+export type StartBlockCode =
+  | 'sign_in_required'
+  | 'own_offer'
+  | 'offer_inactive'
+  | 'account_restricted'
+  | 'email_not_verified'
+  | 'country_not_allowed'
+  | 'gray_country_id_required'
+  | 'currency_country_mismatch'
+  | 'min_past_trades'
+  | 'trusted_only'
+  | 'owner_offline'
+  | 'opponent_blocked';
+
+export interface StartBlock {
+  code: StartBlockCode;
+  params?: Record<string, string | number>;
+}
+
+/** What the gate knows of the person looking at the offer; null for a visitor. */
+export interface Viewer {
+  id: number;
+  username: string;
+  status: 'active' | 'suspended' | 'banned';
+  isEmailVerified: boolean;
+  isIdVerified: boolean;
+  /** The person's country (profile, else where the request comes from), ISO alpha-2. */
+  countryIso: string | null;
+  completedTrades: number;
+  /** The owner marked this person as trusted. */
+  trustedByOwner: boolean;
+  /** Either of the two blocked the other. */
+  blockedEitherWay: boolean;
+}
+
+export function startBlocks(
+  offer: OfferView,
+  viewer: Viewer | null,
+  { ownerOnline, countryCurrency }: { ownerOnline: boolean; countryCurrency: (iso: string) => string | undefined },
+): StartBlock[] {
+  const blocks: StartBlock[] = [];
+  if (offer.status !== 'active') blocks.push({ code: 'offer_inactive' });
+  if (!viewer) {
+    blocks.push({ code: 'sign_in_required' });
+    if (!ownerOnline) blocks.push({ code: 'owner_offline' });
+    return blocks;
+  }
+  if (viewer.username === offer.owner.username) {
+    blocks.push({ code: 'own_offer' });
+    return blocks;
+  }
+  if (viewer.status !== 'active') blocks.push({ code: 'account_restricted' });
+  if (!viewer.isEmailVerified) blocks.push({ code: 'email_not_verified' });
+
+  const country = viewer.countryIso;
+  if (
+    country &&
+    (SANCTIONED_COUNTRIES.has(country) ||
+      offer.blockedCountries.includes(country) ||
+      (offer.allowedCountries.length > 0 && !offer.allowedCountries.includes(country)))
+  ) {
+    blocks.push({ code: 'country_not_allowed', params: { country } });
+  }
+  // Selling crypto to a buy offer from a gray-listed country needs a verified identity.
+  if (country && GRAY_COUNTRIES.has(country) && !viewer.isIdVerified && offer.type === 'buy') {
+    blocks.push({ code: 'gray_country_id_required' });
+  }
+  if (offer.requireOfferCurrencyMatchBuyerCountry && (!country || countryCurrency(country) !== offer.fiatCurrency)) {
+    blocks.push({ code: 'currency_country_mismatch', params: { currency: offer.fiatCurrency } });
+  }
+  if (viewer.completedTrades < offer.requireMinPastTrades) {
+    blocks.push({
+      code: 'min_past_trades',
+      params: { required: offer.requireMinPastTrades, completed: viewer.completedTrades },
+    });
+  }
+  if (offer.showOnlyTrustedUser && !viewer.trustedByOwner) blocks.push({ code: 'trusted_only' });
+  if (!ownerOnline) blocks.push({ code: 'owner_offline' });
+  if (viewer.blockedEitherWay) blocks.push({ code: 'opponent_blocked' });
+  return blocks;
+}

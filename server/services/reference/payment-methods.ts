@@ -1,0 +1,83 @@
+import type { Locale } from '../../../src/lib/i18n/locales.ts';
+import { type Catalogue, catalogues } from '../../../src/lib/i18n/messages.ts';
+import type { ReferenceRepository } from './repository.ts';
+
+// Payment groups with their methods, in the field names of spec section 3 ("Payment method",
+// "Payment group"), for the create-offer form and anything else that picks a method. Method names
+// are brand names and stay as they are; group names follow the reader's language where the
+// catalogues have one (the six selectable groups of spec section 9).
+
+/** How many methods a group names as popular: enough for a row of chips. */
+const POPULAR_PER_GROUP = 5;
+
+export interface PaymentMethodView {
+  id: number;
+  name: string;
+  originalName: string;
+  slug: string;
+  description_short: string;
+  /** Spec section 3 carries the group under both names; clients read either. */
+  payment_method_group_id: number;
+  groupId: number;
+  isCopyrighted: boolean;
+  warningText: string | null;
+}
+
+export interface PaymentGroupView {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  sell_description: string;
+  /** No group artwork ships yet; clients draw their own icon (docs/decisions.md, 2026-11-24). */
+  imageUrl: string | null;
+  /** Slugs of the group's methods listed as popular in the most countries, most first. */
+  popular_payment_methods: string[];
+  /** One of the groups a person picks from in search and in the create-offer form (spec section 9). */
+  isSelectable: boolean;
+  methods: PaymentMethodView[];
+}
+
+type Rows = Pick<ReferenceRepository, 'listPaymentGroups' | 'listPaymentMethods' | 'countPaymentMethodCountries'>;
+
+function groupName(locale: Locale, slug: string, fallback: string): string {
+  const key = `paymentGroup.${slug}.name` as keyof Catalogue;
+  return catalogues[locale][key] ?? catalogues.en[key] ?? fallback;
+}
+
+export function shapePaymentGroups(repo: Rows, locale: Locale): PaymentGroupView[] {
+  const countries = new Map(repo.countPaymentMethodCountries().map((r) => [r.paymentMethodId, r.countries]));
+  const methods = repo.listPaymentMethods();
+  return repo.listPaymentGroups().map((group) => {
+    const own: PaymentMethodView[] = methods
+      .filter((m) => m.groupId === group.id)
+      .map((m) => ({
+        id: m.id,
+        name: m.name,
+        originalName: m.name,
+        slug: m.slug,
+        description_short: m.descriptionShort,
+        payment_method_group_id: m.groupId,
+        groupId: m.groupId,
+        isCopyrighted: m.isCopyrighted,
+        warningText: m.warningText,
+      }));
+    // Stable sort: among equally popular methods the curated seed order decides.
+    const popular = own
+      .filter((m) => (countries.get(m.id) ?? 0) > 0)
+      .sort((a, b) => (countries.get(b.id) ?? 0) - (countries.get(a.id) ?? 0))
+      .slice(0, POPULAR_PER_GROUP)
+      .map((m) => m.slug);
+    return {
+      id: group.id,
+      name: groupName(locale, group.slug, group.name),
+      slug: group.slug,
+      description: group.description,
+      sell_description: group.sellDescription,
+      imageUrl: null,
+      popular_payment_methods: popular,
+      isSelectable: group.isSelectable,
+      methods: own,
+    };
+  });
+}

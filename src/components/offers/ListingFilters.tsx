@@ -1,0 +1,332 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { apiRequest } from '../../lib/api-client.ts';
+import { foldForSearch } from '../../lib/fold-for-search.ts';
+import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import type { ListingQuery } from '../../lib/offer-listing-url.ts';
+import { CASH_IN_PERSON_GROUP } from '../../lib/offer-rules.ts';
+import type { ListingCurrency, ListingGroup } from './listing-types.ts';
+
+// The listing's search widget (spec section 5: amount, currency (any) and payment method), the
+// payment method modal with its groups and search, the popular methods of the person's country,
+// and a place search for cash in person (more than 2 characters, after a 500 ms pause).
+// Field names match the page's GET fallback: `fiat-min`, `currency`, `payment-method`, `group`.
+
+type T = ReturnType<typeof islandTranslator>;
+
+interface Props {
+  t: T;
+  query: ListingQuery;
+  amount: string;
+  onAmount(text: string): void;
+  onChange(patch: Partial<ListingQuery>): void;
+  onPlace(locationId: number | undefined): void;
+  currencies: ListingCurrency[];
+  groups: ListingGroup[];
+  popularMethods: string[];
+}
+
+export function ListingFilters(props: Props) {
+  const { t, query, groups } = props;
+  const id = useId();
+  const [choosing, setChoosing] = useState(false);
+  const methods = useMemo(() => new Map(groups.flatMap((g) => g.methods.map((m) => [m.slug, { ...m, group: g.slug }]))), [groups]);
+  const method = query.paymentMethod ? methods.get(query.paymentMethod) : undefined;
+  const cashInPerson = query.group === CASH_IN_PERSON_GROUP || method?.group === CASH_IN_PERSON_GROUP;
+  const popular = props.popularMethods.filter((slug) => methods.has(slug)).slice(0, 6);
+
+  return (
+    <form
+      className="listing-filters card"
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onChange({ fiatMin: props.amount || undefined });
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-amount`}>{t('listing.filter.amount')}</label>
+        <input
+          id={`${id}-amount`}
+          className="input"
+          name="fiat-min"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('listing.filter.amountHint')}
+          value={props.amount}
+          onChange={(e) => props.onAmount(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-currency`}>{t('listing.filter.currency')}</label>
+        <select
+          id={`${id}-currency`}
+          className="input"
+          name="currency"
+          value={query.currency ?? ''}
+          onChange={(e) => props.onChange({ currency: e.target.value || undefined })}
+        >
+          <option value="">{t('listing.filter.anyCurrency')}</option>
+          {props.currencies.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} · {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <span className="field-label" id={`${id}-method-label`}>
+          {t('listing.filter.method')}
+        </span>
+        {/* Without JavaScript the select is the picker; with it, the modal button replaces it. */}
+        <select
+          className="input nojs-only"
+          name="payment-method"
+          defaultValue={query.paymentMethod ?? ''}
+          aria-labelledby={`${id}-method-label`}
+        >
+            <option value="">{t('listing.filter.anyMethod')}</option>
+            {groups.map((g) => (
+              <optgroup key={g.slug} label={g.name}>
+                {g.methods.map((m) => (
+                  <option key={m.slug} value={m.slug}>
+                    {m.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+        </select>
+        <button
+          type="button"
+          className="input listing-method-button js-only"
+          aria-labelledby={`${id}-method-label ${id}-method-value`}
+          aria-haspopup="dialog"
+          onClick={() => setChoosing(true)}
+        >
+          <span id={`${id}-method-value`}>
+            {method?.name ??
+              (query.group ? (groups.find((g) => g.slug === query.group)?.name ?? query.group) : t('listing.filter.anyMethod'))}
+          </span>
+        </button>
+      </div>
+      <button type="submit" className="btn btn-primary listing-search">
+        {t('listing.filter.search')}
+      </button>
+
+      {popular.length > 0 && (
+        <div className="listing-popular">
+          <span className="muted">{t('listing.filter.popular')}</span>
+          {popular.map((slug) => (
+            <button
+              key={slug}
+              type="button"
+              className="chip"
+              aria-pressed={query.paymentMethod === slug}
+              onClick={() =>
+                props.onChange(query.paymentMethod === slug ? { paymentMethod: undefined } : { paymentMethod: slug, group: undefined })
+              }
+            >
+              {methods.get(slug)?.name ?? slug}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {cashInPerson && <PlaceSearch t={t} onPlace={props.onPlace} />}
+
+      {choosing && (
+        <MethodModal
+          t={t}
+          groups={groups}
+          selected={query.paymentMethod}
+          selectedGroup={query.group}
+          onClose={() => setChoosing(false)}
+          onPick={(patch) => {
+            setChoosing(false);
+            props.onChange(patch);
+          }}
+        />
+      )}
+    </form>
+  );
+}
+
+function MethodModal({
+  t,
+  groups,
+  selected,
+  selectedGroup,
+  onClose,
+  onPick,
+}: {
+  t: T;
+  groups: ListingGroup[];
+  selected: string | undefined;
+  selectedGroup: string | undefined;
+  onClose(): void;
+  onPick(patch: Partial<ListingQuery>): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const selectable = groups.filter((g) => g.isSelectable);
+  const [tab, setTab] = useState(selectedGroup ?? groups.find((g) => g.methods.some((m) => m.slug === selected))?.slug ?? selectable[0]?.slug ?? '');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  const folded = foldForSearch(search.trim());
+  const found = folded
+    ? groups.flatMap((g) => g.methods.filter((m) => foldForSearch(m.name).includes(folded)))
+    : (groups.find((g) => g.slug === tab)?.methods ?? []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="offer-modal method-modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="method-modal-head">
+        <h2 id={titleId} className="h3">
+          {t('listing.methods.title')}
+        </h2>
+        <button type="button" className="tour-close" onClick={onClose} aria-label={t('listing.close')}>
+          ×
+        </button>
+      </div>
+      <input
+        className="input"
+        type="search"
+        placeholder={t('listing.methods.search')}
+        aria-label={t('listing.methods.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the search is why the person opened the modal
+        autoFocus
+      />
+      {!folded && (
+        <div className="method-tabs" role="tablist" aria-label={t('listing.methods.groups')}>
+          {selectable.map((g) => (
+            <button
+              key={g.slug}
+              type="button"
+              role="tab"
+              aria-selected={tab === g.slug}
+              className="chip"
+              onClick={() => setTab(g.slug)}
+            >
+              {g.name}
+            </button>
+          ))}
+        </div>
+      )}
+      <ul className="method-list">
+        <li>
+          <button type="button" className="method-option" onClick={() => onPick({ paymentMethod: undefined, group: undefined })}>
+            {t('listing.filter.anyMethod')}
+          </button>
+        </li>
+        {!folded && tab && (
+          <li>
+            <button
+              type="button"
+              className="method-option"
+              aria-pressed={selectedGroup === tab && !selected}
+              onClick={() => onPick({ paymentMethod: undefined, group: tab })}
+            >
+              {t('listing.methods.wholeGroup', { group: groups.find((g) => g.slug === tab)?.name ?? tab })}
+            </button>
+          </li>
+        )}
+        {found.map((m) => (
+          <li key={m.slug}>
+            <button
+              type="button"
+              className="method-option"
+              aria-pressed={selected === m.slug}
+              onClick={() => onPick({ paymentMethod: m.slug, group: undefined })}
+            >
+              {m.name}
+            </button>
+          </li>
+        ))}
+        {folded && found.length === 0 && <li className="muted">{t('listing.methods.none')}</li>}
+      </ul>
+    </dialog>
+  );
+}
+
+interface Place {
+  id: number;
+  prettyName: string;
+}
+
+/** Places for cash in person: asks once the text is longer than 2 characters and has rested 500 ms. */
+function PlaceSearch({ t, onPlace }: { t: T; onPlace(id: number | undefined): void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [places, setPlaces] = useState<Place[]>([]);
+  const [chosen, setChosen] = useState<Place | undefined>();
+  useEffect(() => {
+    if (text.trim().length <= 2 || chosen?.prettyName === text) {
+      setPlaces([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const result = await apiRequest<Place[]>('GET', `/location/search?q=${encodeURIComponent(text.trim())}`, undefined, {
+        signal: controller.signal,
+      });
+      if (result.ok) setPlaces(result.data ?? []);
+    }, 500);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, chosen]);
+  return (
+    <div className="field listing-place">
+      <label htmlFor={`${id}-place`}>{t('listing.filter.place')}</label>
+      <input
+        id={`${id}-place`}
+        className="input"
+        type="search"
+        autoComplete="off"
+        placeholder={t('listing.filter.placeHint')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (chosen) {
+            setChosen(undefined);
+            onPlace(undefined);
+          }
+        }}
+        aria-controls={`${id}-places`}
+      />
+      {places.length > 0 && (
+        <ul id={`${id}-places`} className="place-list">
+          {places.map((place) => (
+            <li key={place.id}>
+              <button
+                type="button"
+                className="method-option"
+                onClick={() => {
+                  setChosen(place);
+                  setText(place.prettyName);
+                  setPlaces([]);
+                  onPlace(place.id);
+                }}
+              >
+                {place.prettyName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

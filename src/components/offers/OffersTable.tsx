@@ -1,0 +1,126 @@
+import { Fragment } from 'react';
+import { formatAgo, formatFiat, formatPercent } from '../../lib/format.ts';
+import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
+import { presenceLevel } from '../../lib/presence.ts';
+import type { ListedOffer, ListingMeta } from './listing-types.ts';
+
+// The offers of a listing in two lists, featured then the others, each sorted by price on the
+// server. In each list a message row (spec: `offers.last_seen_trades`) comes before the first
+// offer whose owner was seen longer ago than the breakpoint.
+
+interface Props {
+  t: ReturnType<typeof islandTranslator>;
+  lang: string;
+  locale: Locale;
+  offers: ListedOffer[];
+  meta: ListingMeta;
+  personBuys: boolean;
+  now: number;
+}
+
+export function OffersTable({ t, lang, locale, offers, meta, personBuys, now }: Props) {
+  if (offers.length === 0) {
+    return (
+      <div className="listing-empty card">
+        <p className="h3">{t('listing.empty.title')}</p>
+        <p className="muted">{t('listing.empty.text')}</p>
+      </div>
+    );
+  }
+  const featured = offers.filter((o) => o.isFeatured);
+  const others = offers.filter((o) => !o.isFeatured);
+  const lists = [
+    { id: 'featured', title: t('listing.featured'), items: featured },
+    { id: 'other', title: featured.length > 0 ? t('listing.others') : undefined, items: others },
+  ].filter((list) => list.items.length > 0);
+
+  return (
+    <div className="listing-lists">
+      {lists.map((list) => {
+        const firstStale = list.items.findIndex((o) => o.score > meta.lastSeenBreakpoint);
+        return (
+          <section key={list.id} className="listing-list" aria-label={list.title ?? t('listing.offers')}>
+            {list.title && <h2 className="listing-list-title">{list.title}</h2>}
+            <div className="offers-table" role="table" aria-label={list.title ?? t('listing.offers')}>
+              <div className="offers-row offers-head" role="row">
+                <span role="columnheader">{t('listing.column.vendor')}</span>
+                <span role="columnheader">{t('listing.column.method')}</span>
+                <span role="columnheader">{t('listing.column.limits')}</span>
+                <span role="columnheader">{t('listing.column.price')}</span>
+                <span role="columnheader">
+                  <span className="visually-hidden">{t('listing.column.action')}</span>
+                </span>
+              </div>
+              {list.items.map((offer, i) => (
+                <Fragment key={offer.hash}>
+                  {i === firstStale && (
+                    <div className="offers-row offers-note" role="row">
+                      <span role="cell">{t('offers.last_seen_trades', { hours: Math.round(meta.lastSeenBreakpoint / 3600) })}</span>
+                    </div>
+                  )}
+                  <OfferRow t={t} lang={lang} locale={locale} offer={offer} personBuys={personBuys} now={now} />
+                </Fragment>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function OfferRow({
+  t,
+  lang,
+  locale,
+  offer,
+  personBuys,
+  now,
+}: Omit<Props, 'offers' | 'meta'> & { offer: ListedOffer }) {
+  const money = (amount: number) => formatFiat(amount, offer.fiatCurrency, lang, offer.fiatDecimals);
+  const seenAt = now - offer.score;
+  const level = presenceLevel(offer.score);
+  const href = localizePath(locale, `/offers/${offer.hash}`);
+  return (
+    <div className="offers-row" role="row" data-offer={offer.hash}>
+      <span role="cell" className="offer-vendor">
+        <span className="offer-vendor-name">{offer.owner.username}</span>
+        <span className="offer-vendor-meta" data-presence={level}>
+          <span className="presence-dot" aria-hidden="true" />
+          {level === 'online' ? t('listing.online') : t('listing.seen', { ago: formatAgo(seenAt, now, lang) })}
+        </span>
+        <span className="offer-vendor-meta">
+          <span className="feedback-positive">+{offer.owner.feedbackPositive}</span>
+          <span className="feedback-negative">−{offer.owner.feedbackNegative}</span>
+          <span>· {t('listing.trades', { count: offer.owner.completedTrades })}</span>
+        </span>
+      </span>
+      <span role="cell" className="offer-method">
+        <span className="offer-method-name">{offer.paymentMethod}</span>
+        {offer.paymentMethodLabel && <span className="muted">{offer.paymentMethodLabel}</span>}
+        {offer.location && <span className="muted">{offer.location.prettyName}</span>}
+      </span>
+      <span role="cell" className="offer-limits">
+        <span className="offer-cell-label">{t('listing.column.limits')}</span>
+        {money(offer.fiatLimitMin)} – {money(offer.fiatLimitMax)}
+      </span>
+      <span role="cell" className="offer-price-cell">
+        <span className="offer-cell-label">{t('listing.column.price')}</span>
+        <strong>{money(offer.fiatPricePerCrypto)}</strong>
+        <span className="muted">
+          {offer.margin === 0
+            ? t('listing.margin.market')
+            : t(offer.margin > 0 ? 'listing.margin.above' : 'listing.margin.below', {
+                percent: formatPercent(Math.abs(offer.margin), lang),
+              })}
+        </span>
+      </span>
+      <span role="cell" className="offer-action">
+        <a className="btn btn-primary" href={href}>
+          {personBuys ? t('listing.action.buy') : t('listing.action.sell')}
+        </a>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Numbers as people read them (spec section 9): fiat with 2 decimals, crypto with 8, the Turkish
+// locale writing the currency code after the number. `lang` is a BCP 47 tag (`localeTags`).
+
+const cache = new Map<string, Intl.NumberFormat>();
+function formatter(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(lang, options);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+export const FIAT_DECIMALS = 2;
+export const CRYPTO_DECIMALS = 8;
+
+/** `$1,234.50`, `1.234,50 €`; Turkish `1.234,50 USD`. */
+export function formatFiat(amount: number, code: string, lang: string, decimals = FIAT_DECIMALS): string {
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  if (lang === 'tr') return `${formatter(lang, digits).format(amount)} ${code}`;
+  try {
+    return formatter(lang, { ...digits, style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).format(
+      amount,
+    );
+  } catch {
+    // A code Intl does not know (never in our list, but the page must not break on it).
+    return `${formatter(lang, digits).format(amount)} ${code}`;
+  }
+}
+
+/** `0.01234567 BTC`, always 8 decimals. */
+export function formatCrypto(amount: number, code: string, lang: string): string {
+  const digits = { minimumFractionDigits: CRYPTO_DECIMALS, maximumFractionDigits: CRYPTO_DECIMALS };
+  return `${formatter(lang, digits).format(amount)} ${code}`;
+}
+
+/** A plain number with grouping, for counts. */
+export function formatCount(value: number, lang: string): string {
+  return formatter(lang, {}).format(value);
+}
+
+/** `+2.5 %`, `−1 %`, `0 %` for a margin given in percent. */
+export function formatMargin(percent: number, lang: string): string {
+  return formatter(lang, { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(
+    percent / 100,
+  );
+}
+
+/** `2.5 %` for a value given in percent, without a sign. */
+export function formatPercent(percent: number, lang: string): string {
+  return formatter(lang, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+}
+
+/** "5 minutes ago", "yesterday", "3 days ago" for a time in unix seconds. */
+export function formatAgo(seconds: number, nowSeconds: number, lang: string): string {
+  const elapsed = Math.max(0, nowSeconds - seconds);
+  const relative = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  if (elapsed < 60) return relative.format(0, 'second');
+  if (elapsed < 3600) return relative.format(-Math.floor(elapsed / 60), 'minute');
+  if (elapsed < 86_400) return relative.format(-Math.floor(elapsed / 3600), 'hour');
+  return relative.format(-Math.floor(elapsed / 86_400), 'day');
+}

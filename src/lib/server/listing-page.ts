@@ -1,0 +1,100 @@
+import type { AstroGlobal } from 'astro';
+import type { ListingGroup, ListingMeta, ListingResult } from '../../components/offers/listing-types.ts';
+import { toListedOffer } from '../../components/offers/listing-types.ts';
+import { type Locale, localizePath, splitLocale } from '../i18n/locales.ts';
+import { pickMessages, translator } from '../i18n/messages.ts';
+import { buildListingUrl, type ListingQuery, listingApiPath, parseListingUrl } from '../offer-listing-url.ts';
+import { callApi, passOnCookies } from './page-api.ts';
+import type { OfferView } from '../../../server/services/offers/offer-view.ts';
+import type { PaymentGroupView } from '../../../server/services/reference/payment-methods.ts';
+
+// What an offer listing page (spec section 2, "Offer listing URL") needs before it renders:
+// /buy-bitcoin, /de/sell-tether/sepa/eur, /buy-bitcoin/any/usd?fiat-min=100&group=bank-transfers.
+// The three route files under src/pages/[...locale]/[market]/ share it; whichever of them Astro
+// picks, the whole URL is parsed here. A URL that does not parse, or names a method, currency or
+// group that does not exist, is a localized 404; a non-canonical one is redirected.
+
+export interface ListingPageProps {
+  locale: Locale;
+  query: ListingQuery;
+  heading: string;
+  description: string;
+  canonicalPath: string;
+  messages: Record<string, string>;
+  result: ListingResult;
+  currencies: { code: string; name: string }[];
+  groups: ListingGroup[];
+  popularMethods: string[];
+}
+
+export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPageProps | Response> {
+  const { pathname, search } = Astro.url;
+  const parsed = parseListingUrl(`${pathname}${search}`);
+  if (!parsed) return Astro.rewrite(localizePath(splitLocale(pathname).locale, '/not-found'));
+  const { locale } = parsed;
+  const t = translator(locale);
+
+  // The GET form of the filters without JavaScript sends `currency` and `payment-method` as query
+  // keys; they join the path. `page` is the only key the listing URL itself does not carry.
+  const params = Astro.url.searchParams;
+  const query: ListingQuery = { ...parsed.query };
+  if (params.has('currency')) query.currency = params.get('currency')?.toUpperCase() || undefined;
+  if (params.has('payment-method')) query.paymentMethod = params.get('payment-method') || undefined;
+  if (params.has('fiat-min')) query.fiatMin = params.get('fiat-min') || undefined;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const canonical = buildListingUrl(locale, query);
+  const pageSuffix = page > 1 ? `${canonical.includes('?') ? '&' : '?'}page=${page}` : '';
+  if (`${pathname}${search}` !== `${canonical}${pageSuffix}`) {
+    const formPost = params.has('currency') || params.has('payment-method');
+    return Astro.redirect(`${canonical}${pageSuffix}`, formPost ? 303 : 301);
+  }
+
+  const [offers, currencies, methods, me] = await Promise.all([
+    callApi<OfferView[]>(Astro, listingApiPath(query, { page, locale })),
+    callApi<{ code: string; name: string }[]>(Astro, `/rest/v1/currencies?locale=${locale}`),
+    callApi<PaymentGroupView[]>(Astro, `/rest/v1/payment-methods?locale=${locale}`),
+    callApi<{ isLogged: boolean; country?: { popularPaymentMethods?: { slug: string }[] } | null }>(
+      Astro,
+      `/rest/v1/users/current_user?locale=${locale}`,
+    ),
+  ]);
+  passOnCookies(Astro, offers, me);
+  if (offers.status === 400) return Astro.rewrite(localizePath(locale, '/not-found'));
+  if (!offers.data || !currencies.data || !methods.data) {
+    throw new Error(`listing page: the API answered ${offers.status}, ${currencies.status}, ${methods.status}`);
+  }
+
+  const groups: ListingGroup[] = methods.data.map((g) => ({
+    id: g.id,
+    name: g.name,
+    slug: g.slug,
+    isSelectable: g.isSelectable,
+    popular_payment_methods: g.popular_payment_methods,
+    methods: g.methods.map((m) => ({ slug: m.slug, name: m.name })),
+  }));
+  const methodName = query.paymentMethod
+    ? groups.flatMap((g) => g.methods).find((m) => m.slug === query.paymentMethod)?.name
+    : undefined;
+  const market = t(`listing.market.${query.type}-${query.crypto}`);
+  const heading = methodName
+    ? query.currency
+      ? t('listing.h1.both', { market, method: methodName, currency: query.currency })
+      : t('listing.h1.method', { market, method: methodName })
+    : query.currency
+      ? t('listing.h1.currency', { market, currency: query.currency })
+      : market;
+  return {
+    locale,
+    query,
+    heading,
+    description: t(`listing.description.${query.type}`, {
+      crypto: t(query.crypto === 'tether' ? 'offer.crypto.tether' : 'offer.crypto.bitcoin'),
+    }),
+    canonicalPath: splitLocale(canonical.split('?')[0] ?? '/').path,
+    messages: pickMessages(locale, ['listing.', 'offers.last_seen_trades']),
+    result: { offers: offers.data.map(toListedOffer), meta: offers.meta as unknown as ListingMeta },
+    currencies: currencies.data.map((c) => ({ code: c.code, name: c.name })),
+    groups,
+    popularMethods: (me.data?.country?.popularPaymentMethods ?? []).map((m) => m.slug),
+  };
+}
