@@ -80,7 +80,26 @@ export const offers = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
-    index('offers_listing_idx').on(t.status, t.type, t.cryptoCurrencyId, t.fiatCurrencyId, t.paymentMethodId),
+    // Covers every column the listing search filters and sorts on, so the search never reads the
+    // wide rows (terms, instructions) of the offers it leaves out (server/services/offers/repository.ts).
+    index('offers_search_idx').on(
+      t.status,
+      t.type,
+      t.cryptoCurrencyId,
+      t.fiatCurrencyId,
+      t.isPubliclyVisible,
+      t.isFeatured,
+      t.ownerId,
+      t.paymentMethodId,
+      t.priceType,
+      t.marginBasisPoints,
+      t.fixedPriceMinor,
+      t.fiatMinMinor,
+      t.fiatMaxMinor,
+      t.locationId,
+      t.allowedCountries,
+      t.blockedCountries,
+    ),
     index('offers_owner_idx').on(t.ownerId),
     index('offers_location_idx').on(t.locationId),
     check('offers_limits_check', sql`${t.fiatMinMinor} > 0 AND ${t.fiatMaxMinor} >= ${t.fiatMinMinor}`),

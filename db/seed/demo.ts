@@ -1,5 +1,5 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { newId, newOfferHash } from '../ids.ts';
 import { cryptoCurrencies, fiatCurrencies, offers, paymentGroups, paymentMethods, users } from '../schema/index.ts';
@@ -184,6 +184,46 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
 
       for (let i = 0; i < offerCount; i++) {
         tx.insert(offers).values(demoOffer(random, { vendorIds, fiats, allMethods, groups, cryptos, now })).run();
+      }
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * `count` more offers of the demo's kinds, owned by the vendors already there and all of them
+ * online: the benchmark's scratch database (100,000 offers) is built with it.
+ */
+export function seedMoreOffers(db: Db, count: number, options: { seed?: number; now?: number } = {}): void {
+  const { seed = 4242, now = Date.now() } = options;
+  const random = seededRandom(seed);
+  const vendorIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isVendor, true))
+    .all()
+    .map((u) => u.id);
+  const context: OfferContext = {
+    vendorIds,
+    fiats: db.select().from(fiatCurrencies).all(),
+    allMethods: db.select().from(paymentMethods).all(),
+    groups: new Map(
+      db
+        .select()
+        .from(paymentGroups)
+        .all()
+        .map((g) => [g.id, g.slug]),
+    ),
+    cryptos: db.select().from(cryptoCurrencies).all(),
+    now,
+  };
+  db.transaction(
+    (tx) => {
+      tx.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)).run();
+      // Many rows per statement: one insert per offer takes ten times as long.
+      for (let done = 0; done < count; done += 200) {
+        const batch = Array.from({ length: Math.min(200, count - done) }, () => demoOffer(random, context));
+        tx.insert(offers).values(batch).run();
       }
     },
     { behavior: 'immediate' },

@@ -94,6 +94,8 @@ const BLOCK_MESSAGES: Record<StartBlockCode, string> = {
 
 export function offersRoutes(services: Services) {
   const { offers } = services;
+  // A cached search comes back as the same object: serialize it once (75 KB for 50 offers).
+  const serialized = new WeakMap<object, string>();
   const blocksFor = (locale: ReturnType<typeof requestLocale>, blocks: StartBlock[]) =>
     blocks.map((block) => ({
       code: block.code,
@@ -104,7 +106,7 @@ export function offersRoutes(services: Services) {
   return new Hono<AppEnv>()
     .get('/offers', validate('query', SearchQuery), (c) => {
       const q = c.req.valid('query');
-      const { offers: data, meta } = offers.search({
+      const result = offers.search({
         auth: c.get('auth'),
         locale: requestLocale(c),
         input: {
@@ -122,7 +124,12 @@ export function offersRoutes(services: Services) {
           relax: q.relax === '1',
         },
       });
-      return c.json({ data, meta });
+      let body = serialized.get(result);
+      if (body === undefined) {
+        body = JSON.stringify({ data: result.offers, meta: result.meta });
+        serialized.set(result, body);
+      }
+      return c.body(body, 200, { 'Content-Type': 'application/json' });
     })
     .post('/offers', validate('json', OfferBody), (c) => {
       const offer = offers.create({ auth: requireAuth(c), input: c.req.valid('json'), locale: requestLocale(c) });

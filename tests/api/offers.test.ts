@@ -11,7 +11,11 @@ afterEach(() => t?.close());
 type Browser = ReturnType<typeof browserSession>;
 const PASSWORD = 'Coinfair-demo-2026!';
 
-const sql = (statement: string, ...params: unknown[]) => t.db.$client.prepare(statement).run(...params);
+/** Writes behind the services' back, then drops the cached searches as a moderation tool would. */
+const sql = (statement: string, ...params: unknown[]) => {
+  t.db.$client.prepare(statement).run(...params);
+  t.services.offers.invalidateSearches();
+};
 const offerCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM offers').get() as { n: number }).n;
 
 async function signedIn(email: string, ip?: string): Promise<Browser> {
@@ -371,6 +375,20 @@ describe('GET /rest/v1/offers', () => {
       [staleButCheap.hash, 5 * 3600],
     ]);
     expect(found.meta.lastSeenBreakpoint).toBe(7200);
+  });
+
+  it('serves a repeated search from its cache until an offer changes', async () => {
+    const vendor = await signedIn('vendor@example.com');
+    const first = await createOffer(vendor);
+    expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([first.hash]);
+    // Behind the service's back: the cached answer stands for the rest of the 10-second bucket.
+    t.db.$client.prepare(`UPDATE offers SET status = 'paused' WHERE hash = ?`).run(first.hash);
+    expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([first.hash]);
+    t.clock.now += 10_000;
+    expect((await search(t, 'type=buy')).data).toEqual([]);
+    // Through the service: at once.
+    const second = await createOffer(vendor);
+    expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([second.hash]);
   });
 
   it('pages by 50', async () => {

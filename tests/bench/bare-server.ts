@@ -2,6 +2,8 @@
 // ours. `static <file>` sends the file's bytes from memory; `api <db>` runs the same prepared
 // query as GET /rest/v1/currencies and serializes it; `session <db>` hashes the session cookie,
 // makes the lookups of GET /rest/v1/users/me and answers the same JSON with the same headers.
+// `offers <db>` runs the offer search's own prepared statements (the repository of
+// server/services/offers) for `type=buy&currency=USD&fiat-min=100` and sends the rows as JSON.
 // Prints `ready <port>`.
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -119,6 +121,31 @@ if (mode === 'static') {
       'Cross-Origin-Resource-Policy': 'same-origin',
       'Cache-Control': 'no-store',
     });
+    res.end(body);
+  };
+} else if (mode === 'offers') {
+  const { openDatabase } = await import('../../db/client.ts');
+  const { createOffersRepository } = await import('../../server/services/offers/repository.ts');
+  const repo = createOffersRepository(openDatabase(path));
+  const usd = repo.db.$client.prepare(`SELECT id FROM fiat_currencies WHERE code = 'USD'`).pluck().get() as number;
+  handler = (res) => {
+    const now = Date.now();
+    const found = repo.search(
+      { offerType: 'sell', cryptoCurrencyId: 1, fiatCurrencyId: usd, amount: 100 },
+      {
+        onlineSince: now - 3 * 86_400_000,
+        activeSince: now - 7_200_000,
+        cryptoUsd: 92_000,
+        cheapestFirst: true,
+        limit: 50,
+        offset: 0,
+      },
+    );
+    const body = JSON.stringify({
+      data: found.rows,
+      meta: { featuredOffersCount: found.featured, otherOffersCount: found.total - found.featured },
+    });
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
   };
 } else {

@@ -187,6 +187,41 @@ console.log(
   `\nThroughput: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, ratio = ours / bare (same run)`,
 );
 console.table(results);
+
+// Offers at scale (issue 4): a scratch copy with 100,000 more offers, ours against the search's
+// own prepared statements behind node:http, 50 connections.
+const offersDb = join(work, 'offers.db');
+copyFileSync(db, offersDb);
+{
+  const { openDatabase, closeDatabase } = await import('../../db/client.ts');
+  const { seedMoreOffers } = await import('../../db/seed/demo.ts');
+  const scratch = openDatabase(offersDb);
+  seedMoreOffers(scratch, 100_000);
+  scratch.$client.pragma('wal_checkpoint(TRUNCATE)');
+  closeDatabase(scratch);
+}
+const oursOffers = await startChild(
+  ['-e', `import('./build/app/main.js').then((m) => m.main('build'))`],
+  /listening on (http:\/\/\S+)/,
+  { PORT: '0', DATABASE_URL: offersDb, AUTH_CHALLENGE: 'off' },
+);
+const bareOffers = await startChild([join(root, 'tests/bench/bare-server.ts'), 'offers', offersDb], /ready (\d+)/);
+const realistic = `${oursOffers.url}/rest/v1/offers?type=buy&currency=USD&fiat-min=100`;
+const listingPage = `${oursOffers.url}/buy-bitcoin/any/usd?fiat-min=100`;
+const anyCurrency = `${oursOffers.url}/rest/v1/offers?type=buy`;
+const at50 = { connections: 50 };
+for (const url of [realistic, listingPage, anyCurrency, bareOffers.url]) await autocannon({ url, duration: 1, ...at50 });
+const bareSearch = await load(bareOffers.url, at50);
+const offersApi = await load(realistic, at50);
+const offersPage = await load(listingPage, at50);
+const offersAny = await load(anyCurrency, at50);
+const offerRows = [
+  { ...row('GET /rest/v1/offers (USD, amount)', offersApi, bareSearch, 0.8), 'p99 goal': '≤ 20 ms' },
+  { ...row('listing page /buy-bitcoin/any/usd', offersPage, bareSearch, 0.5), 'p99 goal': '' },
+  { ...row('GET /rest/v1/offers (any currency)', offersAny, bareSearch, 0), goal: 'reported', met: '' },
+];
+console.log('\nOffers: 100,640 offers, 50 connections, bare = the same prepared search behind node:http');
+console.table(offerRows);
 console.log(
   `POST /rest/v1/auth/login (argon2id, 4 connections): ${Math.round(login.rps)} req/s, p50 ${login.p50} ms, p99 ${login.p99} ms`,
 );
@@ -219,6 +254,46 @@ const sizes = pages.map((page) => {
 });
 console.log('\nJavaScript per static page (English; other languages ship the same scripts)');
 console.table(sizes);
+
+// JS of the pages with islands (issue 4: ≤ 120 KB gzip each): every script the HTML names and
+// every module those import, followed through the built files.
+async function islandPageJs(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const queue = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1] ?? '');
+  const seen = new Set<string>();
+  let total = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+    (sum, m) => sum + gzipSync(m[1] ?? '').length,
+    0,
+  );
+  while (queue.length > 0) {
+    const src = queue.pop() ?? '';
+    if (!src.startsWith('/') || seen.has(src)) continue;
+    seen.add(src);
+    const file = join(client, src);
+    if (!existsSync(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    total += gzipSync(code).length;
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[^"]+\.js)"/g)) {
+      queue.push(new URL(m[1] ?? '', `http://x${src}`).pathname);
+    }
+  }
+  return total;
+}
+const islandPages = [
+  ['/buy-bitcoin/any/usd', 120],
+  ['/calculator/btc-to-usd', 120],
+] as const;
+const islandSizes = [];
+for (const [path, goal] of islandPages) {
+  const bytes = await islandPageJs(`${oursOffers.url}${path}`);
+  islandSizes.push({ page: path, 'JS (gz KB)': (bytes / 1024).toFixed(1), goal: `≤ ${goal} KB`, met: bytes <= goal * 1024 ? 'yes' : 'NO' });
+}
+console.log('\nJavaScript per page with islands (all chunks a first visit loads, gzip)');
+console.table(islandSizes);
 
 const htmlSize = statSync(join(client, 'index.html')).size;
 console.log(`Home page HTML: ${(htmlSize / 1024).toFixed(1)} KB raw`);

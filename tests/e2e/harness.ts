@@ -21,6 +21,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   url: string;
   /** The newest e-mail to `recipient` in the server's outbox (its database, read beside it). */
   latestMail(recipient: string): { subject: string; text: string } | undefined;
+  /** Runs a statement on the server's database, for states no page can reach (an owner gone offline). */
+  sql(statement: string, ...params: unknown[]): void;
   stop(): Promise<void>;
 }> {
   const bundle = join(buildDir, 'app', 'main.js');
@@ -35,6 +37,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   return {
     url: running.url,
     latestMail: (recipient) => outbox.latestFor(recipient, 'email'),
+    sql: (statement, ...params) => {
+      testDb.db.$client.prepare(statement).run(...params);
+    },
     async stop() {
       await running.stop();
       testDb.close();

@@ -56,6 +56,16 @@ const pages: [name: string, path: string][] = [
   ['vendor-terms', '/vendor-terms'],
   ['vendor-terms-dialog', '/vendors'],
   ['he-vendor-terms-dialog', '/he/vendors'],
+  ['offers-new', '/offers/new'],
+  ['offers-new-errors', '/offers/new'],
+  ['he-offers-new', '/he/offers/new'],
+  ['offers-new-not-vendor', '/offers/new'],
+  ['my-offers', '/my-offers'],
+  ['my-offers-confirm', '/my-offers'],
+  ['calculator', '/calculator/btc-to-usd'],
+  ['calculator-picker', '/calculator/btc-to-usd'],
+  ['he-calculator', '/he/calculator/btc-to-ils'],
+  ['de-calculator-nojs', '/de/calculator/btc-to-eur?q=peso'],
 ];
 
 /** Pages shown to a signed-in person: the context signs in as the demo buyer first. */
@@ -67,14 +77,18 @@ const signedInPages = new Set([
   'vendor-terms',
   'vendor-terms-dialog',
   'he-vendor-terms-dialog',
+  'offers-new-not-vendor',
 ]);
 
+/** Pages of the vendor's own: the context signs in as the demo vendor. */
+const vendorPages = new Set(['offers-new', 'offers-new-errors', 'he-offers-new', 'my-offers', 'my-offers-confirm']);
+
 /** Signs a browser context in through the API, as the sign-in page's script does. */
-async function signIn(context: BrowserContext, origin: string) {
+async function signIn(context: BrowserContext, origin: string, email = 'buyer@example.com') {
   await context.request.get(`${origin}/rest/v1/users/current_user`);
   const csrf = (await context.cookies(origin)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const answer = await context.request.post(`${origin}/rest/v1/auth/login`, {
-    data: { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' },
+    data: { email, password: 'Coinfair-demo-2026!' },
     headers: { 'x-csrf-token': csrf, origin },
   });
   if (!answer.ok()) throw new Error(`sign-in for screenshots failed: ${answer.status()}`);
@@ -84,6 +98,13 @@ async function signIn(context: BrowserContext, origin: string) {
 async function openVendorTerms(page: Page) {
   await page.locator('[data-cta="vendors-hero-register"]').click();
   await page.locator('#vendor-terms-dialog').waitFor({ state: 'visible' });
+}
+
+/** The calculator's chart library loads when the chart nears the screen: bring it there. */
+async function showCalculatorChart(page: Page) {
+  await page.locator('[data-chart]').scrollIntoViewIfNeeded();
+  await page.locator('[data-chart][data-engine="ready"]').waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** What some pages do after loading, so the screenshot shows that state. */
@@ -103,7 +124,26 @@ const actions: Record<string, (page: Page) => Promise<void>> = {
     await page.waitForURL(/done=accepted/);
   },
   'vendor-terms-dialog': openVendorTerms,
+  // Published without a payment method and with the limits the wrong way round.
+  'offers-new-errors': async (page) => {
+    await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+    await page.locator('#offer-fiat_min').fill('500');
+    await page.locator('#offer-fiat_max').fill('100');
+    await page.getByRole('button', { name: 'Publish the offer' }).click();
+    await page.locator('#offer-fiat_max-error').waitFor();
+  },
+  'my-offers-confirm': async (page) => {
+    const first = page.locator('[data-offer]').first();
+    if ((await first.count()) === 0) return;
+    await page.goto(`${page.url()}?delete=${await first.getAttribute('data-offer')}`, { waitUntil: 'networkidle' });
+  },
   'he-vendor-terms-dialog': openVendorTerms,
+  calculator: showCalculatorChart,
+  'he-calculator': showCalculatorChart,
+  'calculator-picker': async (page) => {
+    await page.locator('.calc-picker-button').click();
+    await page.locator('#calc-currency-search').fill('peso');
+  },
   'welcome-dialog': async (page) => {
     await page.context().addCookies([{ name: 'welcome', value: '1', url: page.url() }]);
     await page.reload({ waitUntil: 'networkidle' });
@@ -249,11 +289,13 @@ try {
           viewport: { width, height: 900 },
           colorScheme: scheme,
           deviceScaleFactor: 1,
+          javaScriptEnabled: !name.endsWith('-nojs'),
         });
         if (name !== 'home-banner') {
           await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: base }]);
         }
         if (signedInPages.has(name)) await signIn(context, base);
+        if (vendorPages.has(name)) await signIn(context, base, 'vendor@example.com');
         const page = await context.newPage();
         if (name.endsWith('-live')) await mockPrices(page);
         await page.goto(base + path.replace(/\{(\w+)\}/g, (_, key: string) => tokens[key] ?? 'missing'), {

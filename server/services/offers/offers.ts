@@ -13,12 +13,15 @@ import type { OffersCatalogue } from './catalogue.ts';
 import { type OfferInput, readOfferInput } from './offer-input.ts';
 import { type MarketRates, type OfferView, toOfferView } from './offer-view.ts';
 import type { OfferRow, OffersRepository, SearchFilters } from './repository.ts';
+import { createSearchCache } from './search-cache.ts';
 import { type StartBlock, startBlocks, type Viewer } from './start-gate.ts';
 
 // Offers: the listing search, one offer with its start gate, and the vendor's own offers.
 
 /** Owners not seen for this long are offline: their offers leave the listing and cannot be started. */
 const OFFLINE_AFTER_MS = OFFLINE_AFTER_SECONDS * 1000;
+/** Searches are cached per bucket of this length: one simulated price tick. */
+const SEARCH_BUCKET_MS = 10_000;
 /** Spec section 9: page size 50. */
 export const OFFERS_PAGE_SIZE = 50;
 /** Cash in person "near" a place: about 50 km (latitude degrees; longitude is looser far from the equator). */
@@ -76,6 +79,9 @@ export interface OffersDeps {
 
 export function createOffersService({ repo, catalogue, reference, now }: OffersDeps) {
   const { db } = repo;
+  // Shaped answers, per filters, page and language: the shaping and the market price are those of
+  // the bucket's first request (prices tick every 10 s anyway).
+  const searches = createSearchCache<SearchResult>({ maxEntries: 500 });
 
   // Rates from the currency list the reference service keeps per price tick.
   let ratesFor: { list: unknown; rates: MarketRates } | undefined;
@@ -193,7 +199,8 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       paymentGroupId: relaxed.has('payment_method') ? undefined : group?.id,
       amount: relaxed.has('amount') || relaxed.has('currency') ? undefined : amount,
       countryIso,
-      viewerId: auth?.user.id,
+      // Only people with blocks see a list of their own; everyone else shares the cached one.
+      viewerId: auth && repo.hasBlocks(auth.user.id) ? auth.user.id : undefined,
       near: place ? { latitude: place.latitude, longitude: place.longitude, radiusDegrees: NEAR_DEGREES } : undefined,
     };
     const canRelax: RelaxedCriterion[] = [];
@@ -206,13 +213,15 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
   return {
     search({ input, auth, locale }: { input: SearchInput; auth: AuthState | null; locale: Locale }): SearchResult {
       const page = input.page ?? 1;
-      const at = now();
+      // Every search in one bucket sees the same instant, so their answers can be shared.
+      const bucket = Math.floor(now() / SEARCH_BUCKET_MS);
+      const at = bucket * SEARCH_BUCKET_MS;
       const crypto = catalogue.cryptoById(input.cryptoCurrencyId);
       const cryptoUsd = marketRates().fiatPerCrypto(crypto?.code ?? 'BTC', 'USD');
       const relaxed = new Set<RelaxedCriterion>();
       for (;;) {
         const { filters, canRelax, currencyCode } = filtersOf(input, auth, relaxed);
-        const found = repo.search(filters, {
+        const window = {
           onlineSince: at - OFFLINE_AFTER_MS,
           activeSince: at - LAST_SEEN_BREAKPOINT_SECONDS * 1000,
           cryptoUsd,
@@ -220,26 +229,31 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
           cheapestFirst: input.type === 'buy',
           limit: OFFERS_PAGE_SIZE,
           offset: (page - 1) * OFFERS_PAGE_SIZE,
+        };
+        const key = JSON.stringify([filters, window.cheapestFirst, window.offset, locale, [...relaxed]]);
+        const result = searches.get(key, bucket, () => {
+          const found = repo.search(filters, window);
+          return {
+            offers: found.rows.map((row, i) => view(row, locale, window.offset + i)),
+            meta: {
+              featuredOffersCount: found.featured,
+              otherOffersCount: found.total - found.featured,
+              page,
+              pageSize: OFFERS_PAGE_SIZE,
+              lastSeenBreakpoint: LAST_SEEN_BREAKPOINT_SECONDS,
+              relaxed: [...relaxed],
+              currency: currencyCode,
+            },
+          };
         });
+        const empty = result.meta.featuredOffersCount + result.meta.otherOffersCount === 0;
         // The spec's order: amount, then currency, then payment method.
         const next = canRelax[0];
-        if (found.total === 0 && input.relax && next) {
+        if (empty && input.relax && next) {
           relaxed.add(next);
           continue;
         }
-        const offset = (page - 1) * OFFERS_PAGE_SIZE;
-        return {
-          offers: found.rows.map((row, i) => view(row, locale, offset + i)),
-          meta: {
-            featuredOffersCount: found.featured,
-            otherOffersCount: found.total - found.featured,
-            page,
-            pageSize: OFFERS_PAGE_SIZE,
-            lastSeenBreakpoint: LAST_SEEN_BREAKPOINT_SECONDS,
-            relaxed: [...relaxed],
-            currency: currencyCode,
-          },
-        };
+        return result;
       }
     },
 
@@ -293,6 +307,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       db.insert(offers)
         .values({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at })
         .run();
+      searches.invalidate();
       return view(repo.byHash(hash) as OfferRow, locale);
     },
 
@@ -305,6 +320,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         .set({ ...values, updatedAt: Math.max(now(), (repo.byHash(hash)?.updatedAt ?? 0) + 1) })
         .where(and(eq(offers.hash, hash), eq(offers.ownerId, auth.user.id), ne(offers.status, 'deleted')))
         .run();
+      searches.invalidate();
       return view(repo.byHash(hash) as OfferRow, locale);
     },
 
@@ -329,6 +345,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
           ),
         )
         .run();
+      searches.invalidate();
       return view(repo.byHash(hash) as OfferRow, locale);
     },
 
@@ -339,9 +356,13 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         .set({ status: 'deleted', updatedAt: now() })
         .where(and(eq(offers.hash, hash), eq(offers.ownerId, auth.user.id)))
         .run();
+      searches.invalidate();
     },
 
     activeOffersCount: (userId: number) => repo.activeCountOf(userId),
+
+    /** Drops cached searches: for writers outside this service (moderation, tests' direct SQL). */
+    invalidateSearches: () => searches.invalidate(),
   };
 }
 

@@ -3,8 +3,11 @@ import type { Db } from '../../../db/client.ts';
 
 // SQL of the offers area. The search runs on better-sqlite3 directly: its WHERE clause depends on
 // which filters are given, so one statement is prepared per combination (at most 2^7) and kept.
-// Everything a listing row shows comes back from one query with its joins (owner, method, group,
-// currency, place), so a page of 50 offers costs one statement, not 50 lookups.
+// It works in two steps in one statement: an inner query filters, sorts and cuts the page using
+// only the narrow covering index `offers_search_idx` and the owner's row, then the page's 50 ids
+// are joined with everything a listing row shows (owner, method, group, currency, place). Sorting
+// whole rows instead read every matching offer's terms from the table: 2.2 ms against 0.2 ms for
+// 2,000 matches among 100,000 offers (docs/decisions.md).
 
 export interface OfferRow {
   id: number;
@@ -86,8 +89,8 @@ const COLUMNS = `
   u.feedback_negative AS ownerFeedbackNegative, u.completed_trades AS ownerCompletedTrades,
   us.avatar_url AS ownerAvatarUrl`;
 
-const FROM = `
-  FROM offers o
+/** Everything a row shows beside the offer itself. */
+const FROM_JOINS = `
   JOIN users u ON u.id = o.owner_id
   JOIN crypto_currencies cc ON cc.id = o.crypto_currency_id
   JOIN fiat_currencies fc ON fc.id = o.fiat_currency_id
@@ -96,6 +99,7 @@ const FROM = `
   LEFT JOIN user_settings us ON us.user_id = o.owner_id
   LEFT JOIN locations l ON l.id = o.location_id
   LEFT JOIN countries lc ON lc.id = l.country_id`;
+const FROM = `FROM offers o ${FROM_JOINS}`;
 
 /** 10^minor units of the offer's currency (0, 2 or 3 in ISO 4217's active list). */
 const MINOR_SCALE = 'CASE fc.minor_units WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 WHEN 3 THEN 1000 ELSE 10000 END';
@@ -160,7 +164,9 @@ function whereClause(filters: SearchFilters): string {
   ];
   if (filters.fiatCurrencyId !== undefined) parts.push('o.fiat_currency_id = @fiatCurrencyId');
   if (filters.paymentMethodId !== undefined) parts.push('o.payment_method_id = @paymentMethodId');
-  if (filters.paymentGroupId !== undefined) parts.push('pm.group_id = @paymentGroupId');
+  if (filters.paymentGroupId !== undefined) {
+    parts.push('o.payment_method_id IN (SELECT id FROM payment_methods WHERE group_id = @paymentGroupId)');
+  }
   if (filters.amount !== undefined) {
     parts.push(
       `o.fiat_min_minor <= round(@amount * ${MINOR_SCALE})`,
@@ -178,10 +184,9 @@ function whereClause(filters: SearchFilters): string {
       AND ((t.user_id = @viewerId AND t.other_id = o.owner_id) OR (t.user_id = o.owner_id AND t.other_id = @viewerId)))`);
   }
   if (filters.near !== undefined) {
-    parts.push(
-      'l.latitude BETWEEN @latitude - @radius AND @latitude + @radius',
-      'l.longitude BETWEEN @longitude - @radius AND @longitude + @radius',
-    );
+    parts.push(`o.location_id IN (SELECT id FROM locations
+      WHERE latitude BETWEEN @latitude - @radius AND @latitude + @radius
+        AND longitude BETWEEN @longitude - @radius AND @longitude + @radius)`);
   }
   return `WHERE ${parts.join(' AND ')}`;
 }
@@ -214,13 +219,20 @@ export function createOffersRepository(db: Db) {
     let found = searchStatements.get(key);
     if (!found) {
       const where = whereClause(filters);
+      // The inner query touches only what filtering and sorting need: offers (through the index),
+      // the owner (status, last seen) and the currency (decimals, USD rate; 154 rows).
+      const matches = `FROM offers o JOIN users u ON u.id = o.owner_id JOIN fiat_currencies fc ON fc.id = o.fiat_currency_id ${where}`;
       found = {
-        page: client.prepare(`SELECT ${COLUMNS} ${FROM} ${where}
-          ORDER BY o.is_featured DESC, (u.last_seen_at < @activeSince), ${PRICE_FACTOR} ${cheapestFirst ? 'ASC' : 'DESC'}, o.id
-          LIMIT @limit OFFSET @offset`),
-        counts: client.prepare(
-          `SELECT count(*) AS total, coalesce(sum(o.is_featured), 0) AS featured ${FROM} ${where}`,
-        ),
+        page: client.prepare(`SELECT ${COLUMNS} FROM (
+            SELECT o.id AS pid, o.is_featured AS k1, (u.last_seen_at < @activeSince) AS k2, ${PRICE_FACTOR} AS k3
+            ${matches}
+            ORDER BY k1 DESC, k2, k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id
+            LIMIT @limit OFFSET @offset
+          ) page
+          JOIN offers o ON o.id = page.pid
+          ${FROM_JOINS}
+          ORDER BY page.k1 DESC, page.k2, page.k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id`),
+        counts: client.prepare(`SELECT count(*) AS total, coalesce(sum(o.is_featured), 0) AS featured ${matches}`),
       };
       searchStatements.set(key, found);
     }
@@ -236,6 +248,9 @@ export function createOffersRepository(db: Db) {
      ORDER BY o.created_at DESC, o.id DESC`,
   );
   const trustBetween = client.prepare('SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ?').pluck();
+  const blocksOf = client
+    .prepare(`SELECT 1 FROM user_trust WHERE kind = 'blocked' AND (user_id = @id OR other_id = @id) LIMIT 1`)
+    .pluck();
   const activeCountOf = client.prepare(`SELECT count(*) FROM offers WHERE owner_id = ? AND status = 'active'`).pluck();
 
   return {
@@ -263,6 +278,8 @@ export function createOffersRepository(db: Db) {
     /** What `userId` thinks of `otherId`: trusted, blocked or nothing. */
     trust: (userId: number, otherId: number) => trustBetween.get(userId, otherId) as 'trusted' | 'blocked' | undefined,
     activeCountOf: (ownerId: number) => activeCountOf.get(ownerId) as number,
+    /** Whether `userId` blocked anyone or was blocked by anyone: only then do their searches differ. */
+    hasBlocks: (userId: number) => blocksOf.get({ id: userId }) !== undefined,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   parseListingUrl,
 } from '../../lib/offer-listing-url.ts';
 import { ListingFilters } from './ListingFilters.tsx';
+import { listingHeading, listingLead } from './listing-heading.ts';
 import type { ListedOffer, ListingMeta, ListingProps } from './listing-types.ts';
 import { OffersTable } from './OffersTable.tsx';
 
@@ -97,12 +98,26 @@ export default function OffersListing(props: ListingProps) {
     return () => removeEventListener('popstate', onPop);
   }, [load]);
 
+  const methodName = query.paymentMethod
+    ? props.groups.flatMap((g) => g.methods).find((m) => m.slug === query.paymentMethod)?.name
+    : undefined;
+  const heading = listingHeading(t, query, methodName);
+  useEffect(() => {
+    // The page title follows the heading, as a fresh load of the new address would show it.
+    const suffix = document.title.includes(' · ') ? document.title.slice(document.title.lastIndexOf(' · ')) : '';
+    document.title = `${heading}${suffix}`;
+  }, [heading]);
+
   const total = meta.featuredOffersCount + meta.otherOffersCount;
   const hasMore = offers.length < total;
   const relaxedText = meta.relaxed.map((criterion) => t(`listing.relaxed.${criterion}`)).join(', ');
 
   return (
     <div className="listing" aria-busy={status === 'loading'}>
+      <header>
+        <h1 className="h2 listing-title">{heading}</h1>
+        <p className="muted listing-lead">{listingLead(t, query)}</p>
+      </header>
       <nav className="listing-tabs" aria-label={t('listing.markets')}>
         {LISTING_TYPES.flatMap((type) =>
           CRYPTO_URL_NAMES.map((crypto) => {

@@ -1,8 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import type { ListingGroup, ListingMeta, ListingResult } from '../../components/offers/listing-types.ts';
+import { listingHeading, listingLead } from '../../components/offers/listing-heading.ts';
 import { toListedOffer } from '../../components/offers/listing-types.ts';
 import { type Locale, localizePath, splitLocale } from '../i18n/locales.ts';
-import { pickMessages, translator } from '../i18n/messages.ts';
+import { type MessageKey, pickMessages, translator } from '../i18n/messages.ts';
 import { buildListingUrl, type ListingQuery, listingApiPath, parseListingUrl } from '../offer-listing-url.ts';
 import { callApi, passOnCookies } from './page-api.ts';
 import type { OfferView } from '../../../server/services/offers/offer-view.ts';
@@ -75,23 +76,14 @@ export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPagePr
   const methodName = query.paymentMethod
     ? groups.flatMap((g) => g.methods).find((m) => m.slug === query.paymentMethod)?.name
     : undefined;
-  const market = t(`listing.market.${query.type}-${query.crypto}`);
-  const heading = methodName
-    ? query.currency
-      ? t('listing.h1.both', { market, method: methodName, currency: query.currency })
-      : t('listing.h1.method', { market, method: methodName })
-    : query.currency
-      ? t('listing.h1.currency', { market, currency: query.currency })
-      : market;
+  const translate = (key: string, values?: Record<string, string | number>) => t(key as MessageKey, values);
   return {
     locale,
     query,
-    heading,
-    description: t(`listing.description.${query.type}`, {
-      crypto: t(query.crypto === 'tether' ? 'offer.crypto.tether' : 'offer.crypto.bitcoin'),
-    }),
+    heading: listingHeading(translate, query, methodName),
+    description: listingLead(translate, query),
     canonicalPath: splitLocale(canonical.split('?')[0] ?? '/').path,
-    messages: pickMessages(locale, ['listing.', 'offers.last_seen_trades']),
+    messages: pickMessages(locale, ['listing.', 'offers.last_seen_trades', 'offer.crypto.']),
     result: { offers: offers.data.map(toListedOffer), meta: offers.meta as unknown as ListingMeta },
     currencies: currencies.data.map((c) => ({ code: c.code, name: c.name })),
     groups,

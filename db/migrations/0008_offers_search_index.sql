@@ -1,0 +1,2 @@
+DROP INDEX `offers_listing_idx`;--> statement-breakpoint
+CREATE INDEX `offers_search_idx` ON `offers` (`status`,`type`,`crypto_currency_id`,`fiat_currency_id`,`is_publicly_visible`,`is_featured`,`owner_id`,`payment_method_id`,`price_type`,`margin_basis_points`,`fixed_price_minor`,`fiat_min_minor`,`fiat_max_minor`,`location_id`,`allowed_countries`,`blocked_countries`);
