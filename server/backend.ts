@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { closeDatabase, openDatabase } from '../db/client.ts';
+import { refreshDemoPresence } from '../db/seed/demo.ts';
 import { prepareDatabase } from '../db/seed/index.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -58,7 +59,8 @@ export async function createBackend({
   log?: Logger;
 }): Promise<Backend> {
   const db = openDatabase(config.DATABASE_URL);
-  const prepared = await prepareDatabase(db, migrationsFolder ? { migrationsFolder } : {});
+  const demo = config.DEMO_DATA === 'on';
+  const prepared = await prepareDatabase(db, { demo, ...(migrationsFolder ? { migrationsFolder } : {}) });
   if (prepared.seededReference) log.info('Database: reference data seeded.');
   if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
   if (prepared.seededPriceHistory) log.info('Database: a year of simulated price history seeded.');
@@ -93,6 +95,10 @@ export async function createBackend({
   });
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
     app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
+  // The demo market's vendors keep coming and going, so its listings never go stale.
+  const presence = demo ? setInterval(() => refreshDemoPresence(db), 10 * 60 * 1000) : undefined;
+  presence?.unref();
+  if (demo) refreshDemoPresence(db);
   // Expired sessions are refused when presented; this only keeps the table from growing.
   const sweep = setInterval(() => services.sessions.purgeExpired(), 60 * 60 * 1000);
   sweep.unref();
@@ -109,6 +115,7 @@ export async function createBackend({
     secureCookies,
     async stop() {
       clearInterval(sweep);
+      clearInterval(presence);
       priceFeed.stop();
       await hub.close();
       closeDatabase(db);

@@ -51,6 +51,11 @@ const ConfigFields = v.object({
   TRUST_PROXY: v.optional(v.picklist(['on', 'off']), 'off'),
   /** `off` skips the proof-of-work challenge on register and login (automation, load tests). */
   AUTH_CHALLENGE: v.optional(v.picklist(['on', 'off']), 'on'),
+  /**
+   * `on`: an empty database gets the demo accounts and offers, and the demo vendors come and go
+   * (db/seed/demo.ts). `off` for a real marketplace: reference data only.
+   */
+  DEMO_DATA: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   /** `off`: device review shows no city or country and the offline geo database is never loaded. */
   GEOIP: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset keeps mail in the database outbox. */

@@ -1,5 +1,5 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { newId, newOfferHash } from '../ids.ts';
 import { cryptoCurrencies, fiatCurrencies, offers, paymentGroups, paymentMethods, users } from '../schema/index.ts';
@@ -188,6 +188,35 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
     },
     { behavior: 'immediate' },
   );
+}
+
+/** The demo vendors' addresses: the only accounts whose presence the demo market plays. */
+export const DEMO_VENDOR_DOMAIN = '@vendors.example.com';
+
+/**
+ * The demo market's vendors come and go like real ones: a third online now, the rest seen in the
+ * last day and a half, reshuffled every hour. Without it, every demo offer would go offline three
+ * days after the first start (src/lib/presence.ts) and the listings would empty. Only the seeded
+ * `…@vendors.example.com` accounts move; nobody else's presence is touched.
+ */
+export function refreshDemoPresence(db: Db, now = Date.now()): number {
+  const hour = Math.floor(now / 3_600_000);
+  const vendors = db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
+    .all();
+  db.transaction(
+    (tx) => {
+      for (const { id } of vendors) {
+        const random = seededRandom(hour * 7919 + id);
+        const away = random.chance(0.34) ? random.int(0, 8 * 60_000) : random.int(10 * 60_000, 36 * 3_600_000);
+        tx.update(users).set({ lastSeenAt: now - away }).where(eq(users.id, id)).run();
+      }
+    },
+    { behavior: 'immediate' },
+  );
+  return vendors.length;
 }
 
 /**

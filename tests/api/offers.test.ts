@@ -95,8 +95,15 @@ describe('POST /rest/v1/offers', () => {
       status: 'active',
       isPubliclyVisible: true,
     });
-    // The trade instructions are for the trade partner only, never in the offer.
-    expect(JSON.stringify(offer)).not.toContain('IBAN');
+    // The trade instructions are for the trade partner once a trade starts, and for the owner.
+    expect(offer.tradeInstructions).toBe('IBAN follows in the chat.');
+    const buyer = await signedIn('buyer@example.com');
+    expect(await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).text()).not.toContain('IBAN');
+    expect(await (await t.send('/rest/v1/offers?type=buy')).text()).not.toContain('IBAN');
+    expect(await (await buyer.get('/rest/v1/users/vendor/offers')).text()).not.toContain('IBAN');
+    expect((await (await vendor.get(`/rest/v1/offers/${offer.hash}`)).json()).data.tradeInstructions).toBe(
+      'IBAN follows in the chat.',
+    );
   });
 
   it('prices in the currency of the offer, at its decimals, and keeps a fixed price fixed', async () => {

@@ -277,7 +277,8 @@ async function islandPageJs(url: string): Promise<number> {
     if (!existsSync(file)) continue;
     const code = readFileSync(file, 'utf8');
     total += gzipSync(code).length;
-    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[^"]+\.js)"/g)) {
+    // Rolldown writes `import(\`./chunk.js\`)` with backticks for lazy chunks (the calculator's chart).
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'`](\.\/[^"'`]+\.js)["'`]/g)) {
       queue.push(new URL(m[1] ?? '', `http://x${src}`).pathname);
     }
   }

@@ -72,6 +72,8 @@ export interface OfferView {
   /** The seller's escrow fee in percent (spec: `paxfulFee`). */
   paxfulFee: number;
   offerTerms: string;
+  /** Revealed to the trade partner once a trade starts; in the offer only for its owner. */
+  tradeInstructions?: string;
   tags: string[];
   isGiftCard: boolean;
   isGold: boolean;
@@ -126,11 +128,14 @@ export function toOfferView(
     now,
     index = 0,
     countryName,
+    forOwner = false,
   }: {
     rates: MarketRates;
     now: number;
     index?: number;
     countryName: (iso: string, fallback: string) => string;
+    /** The owner reads what only they may see (the trade instructions). */
+    forOwner?: boolean;
   },
 ): OfferView {
   const price = offerPrice(row, rates);
@@ -183,6 +188,7 @@ export function toOfferView(
     paymentWindowTime: row.paymentWindowMinutes,
     paxfulFee: escrowFeeBasisPoints(row.paymentGroupSlug) / 100,
     offerTerms: row.terms,
+    ...(forOwner ? { tradeInstructions: row.tradeInstructions } : {}),
     tags: JSON.parse(row.tags) as string[],
     isGiftCard: row.paymentGroupSlug === 'gift-cards',
     isGold: row.isGold === 1,

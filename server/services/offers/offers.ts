@@ -103,11 +103,12 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
     return ratesFor.rates;
   };
 
-  const view = (row: OfferRow, locale: Locale, index = 0) =>
+  const view = (row: OfferRow, locale: Locale, index = 0, forOwner = false) =>
     toOfferView(row, {
       rates: marketRates(),
       now: now(),
       index,
+      forOwner,
       countryName: (iso, fallback) => localizedCountryName(locale, iso, fallback),
     });
 
@@ -273,7 +274,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       const isOwner = row !== undefined && auth?.user.id === row.ownerId;
       // Deleted offers are gone; blocked and paused ones stay readable for their owner only.
       if (!row || row.status === 'deleted' || (row.status !== 'active' && !isOwner)) throw notFound('Offer', 'hash');
-      const offer = view(row, locale);
+      const offer = view(row, locale, 0, isOwner);
       const viewer = viewerOf(auth, row.ownerId, visitorCountryIso);
       const blocks = startBlocks(offer, viewer, {
         ownerOnline: row.ownerStatus === 'active' && now() - row.ownerLastSeenAt < OFFLINE_AFTER_MS,
@@ -295,8 +296,9 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         .where(sql`lower(${users.username}) = lower(${username})`)
         .get();
       if (!owner || owner.status === 'banned') throw notFound('User', 'username');
-      const rows = auth?.user.id === owner.id ? repo.byOwner(owner.id) : repo.publicByOwner(owner.id);
-      return rows.map((row, i) => view(row, locale, i));
+      const isOwner = auth?.user.id === owner.id;
+      const rows = isOwner ? repo.byOwner(owner.id) : repo.publicByOwner(owner.id);
+      return rows.map((row, i) => view(row, locale, i, isOwner));
     },
 
     create({ auth, input, locale }: { auth: AuthState; input: OfferInput; locale: Locale }): OfferView {
@@ -308,7 +310,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         .values({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at })
         .run();
       searches.invalidate();
-      return view(repo.byHash(hash) as OfferRow, locale);
+      return view(repo.byHash(hash) as OfferRow, locale, 0, true);
     },
 
     update({ auth, hash, input, locale }: { auth: AuthState; hash: string; input: OfferInput; locale: Locale }) {
@@ -321,7 +323,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         .where(and(eq(offers.hash, hash), eq(offers.ownerId, auth.user.id), ne(offers.status, 'deleted')))
         .run();
       searches.invalidate();
-      return view(repo.byHash(hash) as OfferRow, locale);
+      return view(repo.byHash(hash) as OfferRow, locale, 0, true);
     },
 
     /** On or off; `active` sets it, otherwise it flips. Blocked offers stay off. */
@@ -346,7 +348,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         )
         .run();
       searches.invalidate();
-      return view(repo.byHash(hash) as OfferRow, locale);
+      return view(repo.byHash(hash) as OfferRow, locale, 0, true);
     },
 
     /** Deleting keeps the row (trades point at it) and takes it out of every list. */

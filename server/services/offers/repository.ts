@@ -33,6 +33,7 @@ export interface OfferRow {
   paymentWindowMinutes: number;
   paymentMethodLabel: string | null;
   terms: string;
+  tradeInstructions: string;
   tags: string;
   bondRequired: number;
   requireOfferCurrencyMatchBuyerCountry: number;
@@ -74,7 +75,7 @@ const COLUMNS = `
   o.price_type AS priceType, o.margin_basis_points AS marginBasisPoints, o.fixed_price_minor AS fixedPriceMinor,
   o.fiat_min_minor AS fiatMinMinor, o.fiat_max_minor AS fiatMaxMinor,
   o.predefined_amounts_minor AS predefinedAmountsMinor, o.payment_window_minutes AS paymentWindowMinutes,
-  o.payment_method_label AS paymentMethodLabel, o.terms, o.tags,
+  o.payment_method_label AS paymentMethodLabel, o.terms, o.trade_instructions AS tradeInstructions, o.tags,
   o.bond_required AS bondRequired, o.require_currency_match_country AS requireOfferCurrencyMatchBuyerCountry,
   o.new_buyer_max_fiat_minor AS newBuyerMaxFiatMinor, o.is_gold AS isGold, o.is_skip_warnings AS isSkipWarnings,
   o.is_publicly_visible AS isPubliclyVisible, o.allowed_countries AS allowedCountries,

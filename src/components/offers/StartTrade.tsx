@@ -3,6 +3,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
 import type { StartTradeStep } from '../../lib/start-trade-decision.ts';
+import { type RealtimeEvent, useChannel } from '../settings/realtime.ts';
 import { amountProblem, cryptoForFiat, fiatForCrypto, isAmountText } from './amounts.ts';
 
 // The start-trade widget of an offer (spec sections 4 and 5): how much in fiat or crypto, the
@@ -23,6 +24,11 @@ export interface StartTradeProps {
     isGold: boolean;
     originalData: string;
     paymentMethod: string;
+    /** Margin offers move with the market; fixed ones keep their price. */
+    priceType: 'margin' | 'fixed';
+    margin: number;
+    /** Units of the offer's currency per US dollar, for prices that arrive in dollars. */
+    fiatPerUsd: number;
   };
   limits: { min: number; max: number };
   /** The person buys crypto (the offer sells). */
@@ -41,7 +47,9 @@ const BLOCK_ACTIONS: Record<string, keyof StartTradeProps['links']> = {
 };
 
 export default function StartTrade(props: StartTradeProps) {
-  const { offer, limits, blocks, lang } = props;
+  const { limits, blocks, lang } = props;
+  const [price, setPrice] = useState(props.offer.price);
+  const offer = { ...props.offer, price };
   const t = islandTranslator(props.messages);
   const id = useId();
   // Starts at the smallest amount the person may trade, unless they must pick a predefined one.
@@ -52,6 +60,20 @@ export default function StartTrade(props: StartTradeProps) {
   const [modal, setModal] = useState<StartTradeStep | null>(null);
   const [status, setStatus] = useState<Status>('default');
   const [errors, setErrors] = useState<string[]>([]);
+
+  // A margin offer's price follows the market (the `rates` channel gives US dollars per unit): the
+  // amount typed in fiat stays, its crypto follows, and the price on the page moves with it.
+  useChannel('rates', (event: RealtimeEvent) => {
+    if (props.offer.priceType !== 'margin' || event.type !== 'rates') return;
+    const usd = (event.payload as { usd?: Record<string, number> } | undefined)?.usd?.[props.offer.crypto];
+    if (typeof usd !== 'number' || !(usd > 0)) return;
+    const factor = 10 ** props.offer.fiatDecimals;
+    const next = Math.round(usd * props.offer.fiatPerUsd * (1 + props.offer.margin / 100) * factor) / factor;
+    setPrice(next);
+    setCrypto(cryptoForFiat(fiat, next));
+    const shown = document.querySelector('[data-price]');
+    if (shown) shown.textContent = formatFiat(next, props.offer.fiatCurrency, lang, props.offer.fiatDecimals);
+  });
 
   const problem = amountProblem(fiat, { min: limits.min, max: limits.max, predefined: offer.predefined });
   const blocked = blocks.length > 0;

@@ -1,0 +1,111 @@
+import { escrowFeeBasisPoints } from '../../lib/fees.ts';
+import { toMinorUnits } from '../../lib/money.ts';
+import { MARGIN_MAX_PERCENT, MARGIN_MIN_PERCENT } from '../../lib/offer-rules.ts';
+import { formatMoney, formatPercent, marginPrice, roundTo } from './format.ts';
+import { useMarketPrice } from './market-price.ts';
+import type { EditorCurrency } from './types.ts';
+import { useEditor } from './ui.tsx';
+
+// What the offer will cost per coin as the vendor types: the live market price of the coin in
+// the offer's currency, moved by the margin (or the fixed price and how far it sits from the
+// market), and the seller's escrow fee of src/lib/fees.ts, which a sell offer's vendor pays.
+
+const MARGIN = /^-?\d{1,3}(?:\.\d{1,2})?$/;
+
+export function PricePreview({
+  currency,
+  crypto,
+  type,
+  priceType,
+  margin,
+  fixedPrice,
+  groupSlug,
+}: {
+  currency: EditorCurrency | undefined;
+  crypto: 'BTC' | 'USDT';
+  type: 'buy' | 'sell';
+  priceType: 'margin' | 'fixed';
+  margin: string;
+  fixedPrice: string;
+  groupSlug: string | undefined;
+}) {
+  const { t, lang } = useEditor();
+  const code = currency?.code ?? '';
+  const decimals = currency?.minorUnits ?? 2;
+  const market = useMarketPrice(code, crypto, currency?.rate[crypto === 'USDT' ? 'usdt' : 'btc']);
+  const money = (amount: number) => formatMoney(amount, code, lang, decimals);
+  const coin = crypto === 'BTC' ? t('offerEditor.crypto.btc') : t('offerEditor.crypto.usdt');
+
+  let price: number | undefined;
+  let premium: number | undefined;
+  if (market.state === 'ready') {
+    if (priceType === 'margin') {
+      const text = margin.trim();
+      const percent = Number(text);
+      if (MARGIN.test(text) && percent >= MARGIN_MIN_PERCENT && percent <= MARGIN_MAX_PERCENT) {
+        price = marginPrice(market.price, percent, decimals);
+        premium = percent;
+      }
+    } else {
+      const minor = toMinorUnits(fixedPrice, decimals);
+      if (minor !== undefined && minor > 0) {
+        price = minor / 10 ** decimals;
+        premium = roundTo((price / market.price - 1) * 100, 2);
+      }
+    }
+  }
+  const feePercent = escrowFeeBasisPoints(groupSlug ?? 'default') / 100;
+
+  return (
+    <aside className="card price-preview" aria-labelledby="offer-preview-title" data-testid="price-preview">
+      <h2 className="h3" id="offer-preview-title">
+        {t('offerEditor.preview.title')}
+      </h2>
+      {!currency ? (
+        <p className="muted">{t('offerEditor.preview.chooseCurrency')}</p>
+      ) : (
+        <dl className="preview-list">
+          <div>
+            <dt>{t('offerEditor.preview.market', { coin })}</dt>
+            <dd data-testid="market-price">
+              {market.state === 'ready'
+                ? money(market.price)
+                : market.state === 'loading'
+                  ? t('offerEditor.preview.loading')
+                  : t('offerEditor.preview.unavailable')}
+            </dd>
+          </div>
+          <div className="preview-main">
+            <dt>{t('offerEditor.preview.yours', { coin })}</dt>
+            <dd className="preview-price" data-testid="offer-price">
+              {price === undefined ? '—' : money(price)}
+            </dd>
+          </div>
+          {premium !== undefined && (
+            <div>
+              <dt>{t('offerEditor.preview.vsMarket')}</dt>
+              <dd>{formatPercent(premium, lang)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('offerEditor.preview.fee')}</dt>
+            <dd>{formatPercent(feePercent, lang, false)}</dd>
+          </div>
+          {type === 'sell' && price !== undefined && (
+            <div>
+              <dt>{t('offerEditor.preview.youKeep', { coin })}</dt>
+              {/* The fee is crypto on top of what is sold: fiat per coin given up is price / (1 + fee). */}
+              <dd data-testid="after-fee">{money(roundTo(price / (1 + feePercent / 100), decimals))}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <p className="field-hint">
+        {type === 'sell'
+          ? t('offerEditor.preview.feeSell', { percent: feePercent })
+          : t('offerEditor.preview.feeBuy', { percent: feePercent })}
+      </p>
+      <p className="field-hint">{t('offerEditor.preview.live')}</p>
+    </aside>
+  );
+}

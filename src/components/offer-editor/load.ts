@@ -1,0 +1,130 @@
+import type { AstroGlobal } from 'astro';
+import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
+import { type ApiAnswer, callApi } from '../../lib/server/page-api.ts';
+import type { EditableOffer, EditorCountry, EditorCurrency, EditorGroup, EditorMethod } from './types.ts';
+
+// Server side of the vendor pages (offer editor, my offers): who is asking, the reference lists
+// the editor picks from, trimmed to what the island reads, and the API's renewed cookies passed on.
+
+export interface Viewer {
+  isLogged?: boolean;
+  isVendor?: boolean;
+  username?: string;
+  currency?: string;
+}
+
+const withLocale = (path: string, locale: Locale) => `${path}${path.includes('?') ? '&' : '?'}locale=${locale}`;
+
+/** Cookies the API set (a renewed session), handed to the browser once per name. */
+export function passOnCookies(Astro: AstroGlobal, answers: readonly ApiAnswer<unknown>[]): void {
+  const names = new Set<string>();
+  for (const answer of answers) {
+    for (const cookie of answer.setCookies) {
+      const name = cookie.slice(0, cookie.indexOf('='));
+      if (names.has(name)) continue;
+      names.add(name);
+      Astro.response.headers.append('Set-Cookie', cookie);
+    }
+  }
+}
+
+export function loadViewer(Astro: AstroGlobal, locale: Locale): Promise<ApiAnswer<Viewer>> {
+  return callApi<Viewer>(Astro, withLocale('/rest/v1/users/current_user', locale));
+}
+
+/** 303 to sign-in, which comes back to this page. */
+export function toSignIn(Astro: AstroGlobal, locale: Locale): Response {
+  const here = `${Astro.url.pathname}${Astro.url.search}`;
+  return Astro.redirect(`${localizePath(locale, '/login')}?back=${encodeURIComponent(here)}`, 303);
+}
+
+interface CurrencyAnswer {
+  code: string;
+  name: string;
+  minorUnits: number;
+  rate: { btc: number; usdt: number };
+}
+interface GroupAnswer {
+  id: number;
+  slug: string;
+  name: string;
+  isSelectable: boolean;
+  methods: { slug: string; name: string; groupId: number; description_short: string; warningText: string | null }[];
+}
+
+export async function loadEditorLists(Astro: AstroGlobal, locale: Locale) {
+  const [currencies, groups, countries] = await Promise.all([
+    callApi<CurrencyAnswer[]>(Astro, withLocale('/rest/v1/currencies', locale)),
+    callApi<GroupAnswer[]>(Astro, withLocale('/rest/v1/payment-methods', locale)),
+    callApi<{ iso: string; name: string }[]>(Astro, withLocale('/rest/v1/countries?limit=500', locale)),
+  ]);
+  if (!currencies.data || !groups.data || !countries.data) {
+    throw new Error(
+      `offer editor: the API answered ${[currencies, groups, countries].map((a) => a.status).join(', ')}`,
+    );
+  }
+  const collator = new Intl.Collator(locale);
+  return {
+    answers: [currencies, groups, countries] as ApiAnswer<unknown>[],
+    currencies: currencies.data.map(
+      (c): EditorCurrency => ({
+        code: c.code,
+        name: c.name,
+        minorUnits: c.minorUnits,
+        rate: { btc: c.rate.btc, usdt: c.rate.usdt },
+      }),
+    ),
+    groups: groups.data.map(
+      (g): EditorGroup => ({ id: g.id, slug: g.slug, name: g.name, isSelectable: g.isSelectable }),
+    ),
+    methods: groups.data.flatMap((g) =>
+      g.methods.map(
+        (m): EditorMethod => ({
+          slug: m.slug,
+          name: m.name,
+          groupId: m.groupId,
+          description: m.description_short,
+          warningText: m.warningText,
+        }),
+      ),
+    ),
+    // Names in the reader's language, so sorted in it too.
+    countries: countries.data
+      .map((c): EditorCountry => ({ iso: c.iso, name: c.name }))
+      .sort((a, b) => collator.compare(a.name, b.name)),
+  };
+}
+
+/** The fields of an offer view the editor starts from (the rest would only weigh on the page). */
+export function editableOffer(view: EditableOffer): EditableOffer {
+  return {
+    hash: view.hash,
+    type: view.type,
+    cryptoCurrency: view.cryptoCurrency,
+    fiatCurrency: view.fiatCurrency,
+    paymentMethodSlug: view.paymentMethodSlug,
+    priceType: view.priceType,
+    margin: view.margin,
+    fiatPricePerCrypto: view.fiatPricePerCrypto,
+    fiatLimitMin: view.fiatLimitMin,
+    fiatLimitMax: view.fiatLimitMax,
+    predefinedAmount: view.predefinedAmount,
+    paymentWindowTime: view.paymentWindowTime,
+    paymentMethodLabel: view.paymentMethodLabel,
+    offerTerms: view.offerTerms,
+    ...(view.tradeInstructions === undefined ? {} : { tradeInstructions: view.tradeInstructions }),
+    tags: view.tags,
+    requireVerifiedId: view.requireVerifiedId,
+    showOnlyTrustedUser: view.showOnlyTrustedUser,
+    bond: { isRequired: view.bond.isRequired },
+    requireOfferCurrencyMatchBuyerCountry: view.requireOfferCurrencyMatchBuyerCountry,
+    requireMinPastTrades: view.requireMinPastTrades,
+    newBuyerMaxFiatLimit: view.newBuyerMaxFiatLimit,
+    isPubliclyVisible: view.isPubliclyVisible,
+    isGold: view.isGold,
+    isSkipWarnings: view.isSkipWarnings,
+    allowedCountries: view.allowedCountries,
+    blockedCountries: view.blockedCountries,
+    location: view.location ? { id: view.location.id, prettyName: view.location.prettyName } : null,
+  };
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_VENDOR_DOMAIN, refreshDemoPresence } from '../../db/seed/demo.ts';
+import { createTestDb } from '../support/test-db.ts';
+
+// The demo market plays its vendors' presence so its listings stay alive however long ago the
+// database was seeded (db/seed/demo.ts); nobody else's last-seen time moves.
+
+let t: ReturnType<typeof createTestDb>;
+afterEach(() => t?.close());
+
+const NOW = Date.UTC(2027, 2, 1, 9, 30);
+const seen = (where: string) =>
+  t.db.$client.prepare(`SELECT email, last_seen_at AS at FROM users WHERE ${where}`).all() as { email: string; at: number }[];
+
+describe('demo presence', () => {
+  it('puts about a third of the demo vendors online and the rest within 36 hours', () => {
+    t = createTestDb();
+    const others = seen(`email NOT LIKE '%${DEMO_VENDOR_DOMAIN}'`);
+    const moved = refreshDemoPresence(t.db, NOW);
+    const vendors = seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`);
+    expect(moved).toBe(vendors.length);
+    expect(vendors.length).toBeGreaterThan(30);
+    for (const { at } of vendors) {
+      expect(at).toBeLessThanOrEqual(NOW);
+      expect(at).toBeGreaterThanOrEqual(NOW - 36 * 3_600_000);
+    }
+    const online = vendors.filter(({ at }) => NOW - at < 10 * 60_000).length;
+    expect(online / vendors.length).toBeGreaterThan(0.15);
+    expect(online / vendors.length).toBeLessThan(0.6);
+    expect(seen(`email NOT LIKE '%${DEMO_VENDOR_DOMAIN}'`)).toEqual(others);
+  });
+
+  it('gives the same presence within an hour and a new one the next', () => {
+    t = createTestDb();
+    refreshDemoPresence(t.db, NOW);
+    const first = seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`).map(({ at }) => NOW - at);
+    refreshDemoPresence(t.db, NOW);
+    expect(seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`).map(({ at }) => NOW - at)).toEqual(first);
+    refreshDemoPresence(t.db, NOW + 3_600_000);
+    expect(seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`).map(({ at }) => NOW + 3_600_000 - at)).not.toEqual(first);
+  });
+});
