@@ -211,7 +211,10 @@ export function refreshDemoPresence(db: Db, now = Date.now()): number {
       for (const { id } of vendors) {
         const random = seededRandom(hour * 7919 + id);
         const away = random.chance(0.34) ? random.int(0, 8 * 60_000) : random.int(10 * 60_000, 36 * 3_600_000);
-        tx.update(users).set({ lastSeenAt: now - away }).where(eq(users.id, id)).run();
+        tx.update(users)
+          .set({ lastSeenAt: now - away })
+          .where(eq(users.id, id))
+          .run();
       }
     },
     { behavior: 'immediate' },

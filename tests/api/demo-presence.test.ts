@@ -10,7 +10,10 @@ afterEach(() => t?.close());
 
 const NOW = Date.UTC(2027, 2, 1, 9, 30);
 const seen = (where: string) =>
-  t.db.$client.prepare(`SELECT email, last_seen_at AS at FROM users WHERE ${where}`).all() as { email: string; at: number }[];
+  t.db.$client.prepare(`SELECT email, last_seen_at AS at FROM users WHERE ${where}`).all() as {
+    email: string;
+    at: number;
+  }[];
 
 describe('demo presence', () => {
   it('puts about a third of the demo vendors online and the rest within 36 hours', () => {

@@ -210,7 +210,8 @@ const realistic = `${oursOffers.url}/rest/v1/offers?type=buy&currency=USD&fiat-m
 const listingPage = `${oursOffers.url}/buy-bitcoin/any/usd?fiat-min=100`;
 const anyCurrency = `${oursOffers.url}/rest/v1/offers?type=buy`;
 const at50 = { connections: 50 };
-for (const url of [realistic, listingPage, anyCurrency, bareOffers.url]) await autocannon({ url, duration: 1, ...at50 });
+for (const url of [realistic, listingPage, anyCurrency, bareOffers.url])
+  await autocannon({ url, duration: 1, ...at50 });
 const bareSearch = await load(bareOffers.url, at50);
 const offersApi = await load(realistic, at50);
 const offersPage = await load(listingPage, at50);
@@ -291,7 +292,12 @@ const islandPages = [
 const islandSizes = [];
 for (const [path, goal] of islandPages) {
   const bytes = await islandPageJs(`${oursOffers.url}${path}`);
-  islandSizes.push({ page: path, 'JS (gz KB)': (bytes / 1024).toFixed(1), goal: `≤ ${goal} KB`, met: bytes <= goal * 1024 ? 'yes' : 'NO' });
+  islandSizes.push({
+    page: path,
+    'JS (gz KB)': (bytes / 1024).toFixed(1),
+    goal: `≤ ${goal} KB`,
+    met: bytes <= goal * 1024 ? 'yes' : 'NO',
+  });
 }
 console.log('\nJavaScript per page with islands (all chunks a first visit loads, gzip)');
 console.table(islandSizes);

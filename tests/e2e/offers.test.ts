@@ -72,7 +72,11 @@ describe.each([375, 1440])('the listing at %i px', (width) => {
 
     await page.locator('.listing-filters').getByLabel('Currency', { exact: true }).selectOption('EUR');
     await page.waitForURL(`${live.server.url}/buy-bitcoin/any/eur`);
-    await expect.poll(async () => (await page.locator('.offer-price-cell strong').allTextContents()).every((p) => p.includes('€'))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.locator('.offer-price-cell strong').allTextContents()).every((p) => p.includes('€')),
+      )
+      .toBe(true);
 
     await page.locator('.listing-method-button').click();
     const modal = page.getByRole('dialog', { name: 'Payment method' });
@@ -90,7 +94,9 @@ describe.each([375, 1440])('the listing at %i px', (width) => {
     await page.waitForURL(`${live.server.url}/buy-bitcoin/sepa/eur`);
     await page.goBack();
     await page.waitForURL(`${live.server.url}/buy-bitcoin/any/eur`);
-    await expect.poll(() => page.locator('.listing-filters').getByLabel('Currency', { exact: true }).inputValue()).toBe('EUR');
+    await expect
+      .poll(() => page.locator('.listing-filters').getByLabel('Currency', { exact: true }).inputValue())
+      .toBe('EUR');
     await page.context().close();
   });
 
@@ -99,7 +105,9 @@ describe.each([375, 1440])('the listing at %i px', (width) => {
     await hydrated(page);
     await page.locator('.listing-tabs').getByRole('link', { name: 'Sell tether' }).click();
     await page.waitForURL(`${live.server.url}/sell-tether/any/usd`);
-    await expect.poll(async () => (await page.locator('.offer-action a').allTextContents()).every((t) => t === 'Sell')).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.offer-action a').allTextContents()).every((t) => t === 'Sell'))
+      .toBe(true);
     await page.context().close();
   });
 });
@@ -164,7 +172,9 @@ describe('one offer', () => {
     await hydrated(page);
     const blocks = page.locator('[data-block]');
     expect(await blocks.allTextContents()).toEqual([expect.stringContaining('Sign in to trade')]);
-    expect(await blocks.getByRole('link').getAttribute('href')).toBe(`/login?back=${encodeURIComponent(`/offers/${hash}`)}`);
+    expect(await blocks.getByRole('link').getAttribute('href')).toBe(
+      `/login?back=${encodeURIComponent(`/offers/${hash}`)}`,
+    );
     expect(await page.getByRole('button', { name: 'Buy BTC' }).isDisabled()).toBe(true);
     await page.context().close();
   });
@@ -189,7 +199,9 @@ describe('one offer', () => {
     live.server.sql(`UPDATE users SET last_seen_at = 0 WHERE email = 'vendor@example.com'`);
     await page.reload();
     await hydrated(page);
-    expect(await page.locator('[data-block]').evaluateAll((items) => items.map((i) => i.getAttribute('data-block')))).toEqual([
+    expect(
+      await page.locator('[data-block]').evaluateAll((items) => items.map((i) => i.getAttribute('data-block'))),
+    ).toEqual([
       'email_not_verified',
       'country_not_allowed',
       'gray_country_id_required',

@@ -62,6 +62,15 @@ const pages: [name: string, path: string][] = [
   ['offers-new-not-vendor', '/offers/new'],
   ['my-offers', '/my-offers'],
   ['my-offers-confirm', '/my-offers'],
+  ['listing', '/buy-bitcoin'],
+  ['listing-usd', '/buy-bitcoin/any/usd'],
+  ['de-listing-sepa', '/de/sell-bitcoin/sepa/eur'],
+  ['he-listing', '/he/buy-tether/any/usd'],
+  ['listing-methods', '/buy-bitcoin/any/eur'],
+  ['listing-relaxed', '/buy-bitcoin/any/usd?fiat-min=99999999'],
+  ['offer', '/buy-bitcoin/any/usd'],
+  ['offer-warning', '/buy-bitcoin/any/usd'],
+  ['offer-tour', '/buy-bitcoin/any/usd'],
   ['calculator', '/calculator/btc-to-usd'],
   ['calculator-picker', '/calculator/btc-to-usd'],
   ['he-calculator', '/he/calculator/btc-to-ils'],
@@ -70,6 +79,7 @@ const pages: [name: string, path: string][] = [
 
 /** Pages shown to a signed-in person: the context signs in as the demo buyer first. */
 const signedInPages = new Set([
+  'offer-warning',
   'settings',
   'settings-compromised',
   'settings-2fa-setup',
@@ -108,7 +118,45 @@ async function showCalculatorChart(page: Page) {
 }
 
 /** What some pages do after loading, so the screenshot shows that state. */
+/** From a listing to its first offer, as a click on its button does. */
+async function openFirstOffer(page: Page) {
+  await page.locator('[data-offer] .offer-action a').first().click();
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+}
+
 const actions: Record<string, (page: Page) => Promise<void>> = {
+  'listing-methods': async (page) => {
+    await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    await page.locator('.listing-method-button').click();
+    await page.getByRole('dialog').waitFor();
+  },
+  offer: openFirstOffer,
+  // The first offer the demo buyer may start (some ask for trades or trust the buyer lacks).
+  'offer-warning': async (page) => {
+    const listing = page.url();
+    const links = await page
+      .locator('[data-offer] .offer-action a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    for (const href of links) {
+      await page.goto(new URL(href ?? '/', listing).href);
+      await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+      if (await page.locator('.start-submit').isDisabled()) continue;
+      await page.locator('.start-submit').click();
+      const opened = await page
+        .locator('.offer-modal')
+        .waitFor({ timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (opened) return;
+    }
+  },
+  'offer-tour': async (page) => {
+    await openFirstOffer(page);
+    await page.getByRole('button', { name: 'Take a tour' }).click();
+    await page.locator('[data-tour-popover]').waitFor();
+  },
   'forgot-password-sent': async (page) => {
     await page.locator('#forgot-email').fill('vendor@example.com');
     await page.locator('form[data-auth-form] button[type="submit"]').click();
@@ -307,7 +355,12 @@ try {
         await page.screenshot({
           path: new URL(`${name}-${width}${suffix}.png`, outDir).pathname,
           // A dialog or a notice is about the viewport it covers, not the page below it.
-          fullPage: !(name.startsWith('welcome') || name.startsWith('email') || name.endsWith('-dialog')),
+          fullPage: !(
+            name.startsWith('welcome') ||
+            name.startsWith('email') ||
+            name.endsWith('-dialog') ||
+            ['listing-methods', 'offer-warning', 'offer-tour'].includes(name)
+          ),
         });
         await context.close();
       }

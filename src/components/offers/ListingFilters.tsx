@@ -29,7 +29,10 @@ export function ListingFilters(props: Props) {
   const { t, query, groups } = props;
   const id = useId();
   const [choosing, setChoosing] = useState(false);
-  const methods = useMemo(() => new Map(groups.flatMap((g) => g.methods.map((m) => [m.slug, { ...m, group: g.slug }]))), [groups]);
+  const methods = useMemo(
+    () => new Map(groups.flatMap((g) => g.methods.map((m) => [m.slug, { ...m, group: g.slug }]))),
+    [groups],
+  );
   const method = query.paymentMethod ? methods.get(query.paymentMethod) : undefined;
   const cashInPerson = query.group === CASH_IN_PERSON_GROUP || method?.group === CASH_IN_PERSON_GROUP;
   const popular = props.popularMethods.filter((slug) => methods.has(slug)).slice(0, 6);
@@ -84,16 +87,16 @@ export function ListingFilters(props: Props) {
           defaultValue={query.paymentMethod ?? ''}
           aria-labelledby={`${id}-method-label`}
         >
-            <option value="">{t('listing.filter.anyMethod')}</option>
-            {groups.map((g) => (
-              <optgroup key={g.slug} label={g.name}>
-                {g.methods.map((m) => (
-                  <option key={m.slug} value={m.slug}>
-                    {m.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+          <option value="">{t('listing.filter.anyMethod')}</option>
+          {groups.map((g) => (
+            <optgroup key={g.slug} label={g.name}>
+              {g.methods.map((m) => (
+                <option key={m.slug} value={m.slug}>
+                  {m.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
         </select>
         <button
           type="button"
@@ -104,7 +107,9 @@ export function ListingFilters(props: Props) {
         >
           <span id={`${id}-method-value`}>
             {method?.name ??
-              (query.group ? (groups.find((g) => g.slug === query.group)?.name ?? query.group) : t('listing.filter.anyMethod'))}
+              (query.group
+                ? (groups.find((g) => g.slug === query.group)?.name ?? query.group)
+                : t('listing.filter.anyMethod'))}
           </span>
         </button>
       </div>
@@ -122,7 +127,11 @@ export function ListingFilters(props: Props) {
               className="chip"
               aria-pressed={query.paymentMethod === slug}
               onClick={() =>
-                props.onChange(query.paymentMethod === slug ? { paymentMethod: undefined } : { paymentMethod: slug, group: undefined })
+                props.onChange(
+                  query.paymentMethod === slug
+                    ? { paymentMethod: undefined }
+                    : { paymentMethod: slug, group: undefined },
+                )
               }
             >
               {methods.get(slug)?.name ?? slug}
@@ -168,7 +177,9 @@ function MethodModal({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const selectable = groups.filter((g) => g.isSelectable);
-  const [tab, setTab] = useState(selectedGroup ?? groups.find((g) => g.methods.some((m) => m.slug === selected))?.slug ?? selectable[0]?.slug ?? '');
+  const [tab, setTab] = useState(
+    selectedGroup ?? groups.find((g) => g.methods.some((m) => m.slug === selected))?.slug ?? selectable[0]?.slug ?? '',
+  );
   const [search, setSearch] = useState('');
   useEffect(() => {
     const element = dialog.current;
@@ -205,7 +216,6 @@ function MethodModal({
         aria-label={t('listing.methods.search')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
-        // biome-ignore lint/a11y/noAutofocus: the search is why the person opened the modal
         autoFocus
       />
       {!folded && (
@@ -226,7 +236,11 @@ function MethodModal({
       )}
       <ul className="method-list">
         <li>
-          <button type="button" className="method-option" onClick={() => onPick({ paymentMethod: undefined, group: undefined })}>
+          <button
+            type="button"
+            className="method-option"
+            onClick={() => onPick({ paymentMethod: undefined, group: undefined })}
+          >
             {t('listing.filter.anyMethod')}
           </button>
         </li>
@@ -278,9 +292,14 @@ function PlaceSearch({ t, onPlace }: { t: T; onPlace(id: number | undefined): vo
     }
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const result = await apiRequest<Place[]>('GET', `/location/search?q=${encodeURIComponent(text.trim())}`, undefined, {
-        signal: controller.signal,
-      });
+      const result = await apiRequest<Place[]>(
+        'GET',
+        `/location/search?q=${encodeURIComponent(text.trim())}`,
+        undefined,
+        {
+          signal: controller.signal,
+        },
+      );
       if (result.ok) setPlaces(result.data ?? []);
     }, 500);
     return () => {

@@ -76,14 +76,16 @@ export default function OffersListing(props: ListingProps) {
     void load(next, { place });
   };
 
-  // The amount settles before it asks the server (spec section 9: 500 ms).
+  // The amount settles before it asks the server (spec section 9: 500 ms). The latest `change`
+  // (it reads this render's query) through a ref, so a new query does not restart the pause.
+  const changeLatest = useRef(change);
+  changeLatest.current = change;
+  const settledAmount = query.fiatMin ?? '';
   useEffect(() => {
-    if ((query.fiatMin ?? '') === amount) return;
-    const timer = setTimeout(() => change({ fiatMin: amount || undefined }), AMOUNT_DEBOUNCE_MS);
+    if (settledAmount === amount) return;
+    const timer = setTimeout(() => changeLatest.current({ fiatMin: amount || undefined }), AMOUNT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // `change` reads the latest query through this render's closure.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amount]);
+  }, [amount, settledAmount]);
 
   // Back and forward walk through earlier searches.
   useEffect(() => {

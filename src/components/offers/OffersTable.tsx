@@ -42,27 +42,25 @@ export function OffersTable({ t, lang, locale, offers, meta, personBuys, now }: 
         return (
           <section key={list.id} className="listing-list" aria-label={list.title ?? t('listing.offers')}>
             {list.title && <h2 className="listing-list-title">{list.title}</h2>}
-            <div className="offers-table" role="table" aria-label={list.title ?? t('listing.offers')}>
-              <div className="offers-row offers-head" role="row">
-                <span role="columnheader">{t('listing.column.vendor')}</span>
-                <span role="columnheader">{t('listing.column.method')}</span>
-                <span role="columnheader">{t('listing.column.limits')}</span>
-                <span role="columnheader">{t('listing.column.price')}</span>
-                <span role="columnheader">
-                  <span className="visually-hidden">{t('listing.column.action')}</span>
-                </span>
-              </div>
+            <div className="offers-row offers-head" aria-hidden="true">
+              <span>{t('listing.column.vendor')}</span>
+              <span>{t('listing.column.method')}</span>
+              <span>{t('listing.column.limits')}</span>
+              <span>{t('listing.column.price')}</span>
+              <span />
+            </div>
+            <ul className="offers-table">
               {list.items.map((offer, i) => (
                 <Fragment key={offer.hash}>
                   {i === firstStale && (
-                    <div className="offers-row offers-note" role="row">
-                      <span role="cell">{t('offers.last_seen_trades', { hours: Math.round(meta.lastSeenBreakpoint / 3600) })}</span>
-                    </div>
+                    <li className="offers-row offers-note">
+                      {t('offers.last_seen_trades', { hours: Math.round(meta.lastSeenBreakpoint / 3600) })}
+                    </li>
                   )}
                   <OfferRow t={t} lang={lang} locale={locale} offer={offer} personBuys={personBuys} now={now} />
                 </Fragment>
               ))}
-            </div>
+            </ul>
           </section>
         );
       })}
@@ -83,8 +81,8 @@ function OfferRow({
   const level = presenceLevel(offer.score);
   const href = localizePath(locale, `/offers/${offer.hash}`);
   return (
-    <div className="offers-row" role="row" data-offer={offer.hash}>
-      <span role="cell" className="offer-vendor">
+    <li className="offers-row" data-offer={offer.hash}>
+      <span className="offer-vendor">
         <span className="offer-vendor-name">{offer.owner.username}</span>
         <span className="offer-vendor-meta" data-presence={level}>
           <span className="presence-dot" aria-hidden="true" />
@@ -96,16 +94,16 @@ function OfferRow({
           <span>· {t('listing.trades', { count: offer.owner.completedTrades })}</span>
         </span>
       </span>
-      <span role="cell" className="offer-method">
+      <span className="offer-method">
         <span className="offer-method-name">{offer.paymentMethod}</span>
         {offer.paymentMethodLabel && <span className="muted">{offer.paymentMethodLabel}</span>}
         {offer.location && <span className="muted">{offer.location.prettyName}</span>}
       </span>
-      <span role="cell" className="offer-limits">
+      <span className="offer-limits">
         <span className="offer-cell-label">{t('listing.column.limits')}</span>
         {money(offer.fiatLimitMin)} – {money(offer.fiatLimitMax)}
       </span>
-      <span role="cell" className="offer-price-cell">
+      <span className="offer-price-cell">
         <span className="offer-cell-label">{t('listing.column.price')}</span>
         <strong>{money(offer.fiatPricePerCrypto)}</strong>
         <span className="muted">
@@ -116,11 +114,11 @@ function OfferRow({
               })}
         </span>
       </span>
-      <span role="cell" className="offer-action">
+      <span className="offer-action">
         <a className="btn btn-primary" href={href}>
           {personBuys ? t('listing.action.buy') : t('listing.action.sell')}
         </a>
       </span>
-    </div>
+    </li>
   );
 }

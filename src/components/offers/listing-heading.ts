@@ -7,7 +7,8 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 
 export function listingHeading(t: Translate, query: ListingQuery, methodName: string | undefined): string {
   const market = t(`listing.market.${query.type}-${query.crypto}`);
-  if (methodName && query.currency) return t('listing.h1.both', { market, method: methodName, currency: query.currency });
+  if (methodName && query.currency)
+    return t('listing.h1.both', { market, method: methodName, currency: query.currency });
   if (methodName) return t('listing.h1.method', { market, method: methodName });
   if (query.currency) return t('listing.h1.currency', { market, currency: query.currency });
   return market;

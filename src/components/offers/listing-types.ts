@@ -1,6 +1,6 @@
-import type { ListingQuery } from '../../lib/offer-listing-url.ts';
 import type { OfferView } from '../../../server/services/offers/offer-view.ts';
 import type { PaymentGroupView } from '../../../server/services/reference/payment-methods.ts';
+import type { ListingQuery } from '../../lib/offer-listing-url.ts';
 
 // What the listing page hands its island, and what the island keeps.
 
@@ -44,7 +44,10 @@ export interface ListingCurrency {
   name: string;
 }
 
-export type ListingGroup = Pick<PaymentGroupView, 'id' | 'name' | 'slug' | 'isSelectable' | 'popular_payment_methods'> & {
+export type ListingGroup = Pick<
+  PaymentGroupView,
+  'id' | 'name' | 'slug' | 'isSelectable' | 'popular_payment_methods'
+> & {
   methods: { slug: string; name: string }[];
 };
 

@@ -1,13 +1,13 @@
 import type { AstroGlobal } from 'astro';
-import type { ListingGroup, ListingMeta, ListingResult } from '../../components/offers/listing-types.ts';
+import type { OfferView } from '../../../server/services/offers/offer-view.ts';
+import type { PaymentGroupView } from '../../../server/services/reference/payment-methods.ts';
 import { listingHeading, listingLead } from '../../components/offers/listing-heading.ts';
+import type { ListingGroup, ListingMeta, ListingResult } from '../../components/offers/listing-types.ts';
 import { toListedOffer } from '../../components/offers/listing-types.ts';
 import { type Locale, localizePath, splitLocale } from '../i18n/locales.ts';
 import { type MessageKey, pickMessages, translator } from '../i18n/messages.ts';
 import { buildListingUrl, type ListingQuery, listingApiPath, parseListingUrl } from '../offer-listing-url.ts';
 import { callApi, passOnCookies } from './page-api.ts';
-import type { OfferView } from '../../../server/services/offers/offer-view.ts';
-import type { PaymentGroupView } from '../../../server/services/reference/payment-methods.ts';
 
 // What an offer listing page (spec section 2, "Offer listing URL") needs before it renders:
 // /buy-bitcoin, /de/sell-tether/sepa/eur, /buy-bitcoin/any/usd?fiat-min=100&group=bank-transfers.
