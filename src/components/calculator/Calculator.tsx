@@ -3,7 +3,7 @@ import { formatFiat } from '../../lib/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { buildListingUrl } from '../../lib/offer-listing-url.ts';
-import { type RealtimeEvent, useChannel } from '../settings/realtime.ts';
+import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { CurrencyPicker, isPlainClick } from './CurrencyPicker.tsx';
 import {
   type Amounts,

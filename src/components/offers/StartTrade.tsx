@@ -3,7 +3,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
 import type { StartTradeStep } from '../../lib/start-trade-decision.ts';
-import { type RealtimeEvent, useChannel } from '../settings/realtime.ts';
+import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { amountProblem, cryptoForFiat, fiatForCrypto, isAmountText } from './amounts.ts';
 
 // The start-trade widget of an offer (spec sections 4 and 5): how much in fiat or crypto, the

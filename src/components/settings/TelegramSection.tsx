@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
+import { useChannel } from '../../lib/use-channel.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
-import { useChannel } from './realtime.ts';
 import { FormAlert, Modal, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
 
 // The Telegram bot (spec sections 2 and 4): subscribing gets a link and opens the "activate"
