@@ -1,6 +1,7 @@
 // `npm run admin -- <command> [arguments]`: operator commands against DATABASE_URL.
 import { closeDatabase, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { ledgerCommands } from '../server/admin/ledger-commands.ts';
 import { telegramCommands } from '../server/admin/telegram-commands.ts';
 import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
 import { readConfig } from '../server/config.ts';
@@ -15,6 +16,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   user:reinstate <email>                       undo ban or suspension
   user:reset-2fa <email>                       remove the second factor; sessions end
   telegram:start <token> <chatId>              act as the bot: link the chat of a subscription link
+  ledger:verify                                check the ledger's invariants; exit status 1 on any violation
 `;
 
 const [command, ...args] = process.argv.slice(2);
@@ -61,6 +63,9 @@ try {
       message = await telegramCommands(db).start(token, chatId);
       break;
     }
+    case 'ledger:verify':
+      message = ledgerCommands(db).verify();
+      break;
     default:
       throw new CommandError(command ? `Unknown command ${command}.\n\n${USAGE}` : USAGE);
   }

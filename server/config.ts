@@ -1,5 +1,12 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import * as v from 'valibot';
+import {
+  accountKeyProblem,
+  BTC_KEY_PREFIXES,
+  DEVELOPMENT_BTC_XPUB,
+  DEVELOPMENT_TRON_XPUB,
+  TRON_KEY_PREFIXES,
+} from './services/wallet/extended-keys.ts';
 
 // The one place that reads the environment. A bad value stops start-up with a message naming the
 // variable, instead of surfacing later as a confusing runtime failure.
@@ -22,6 +29,20 @@ function isInside(path: string, folder: string): boolean {
   const rel = relative(resolve(folder), resolve(path));
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
+
+/** An account-level extended public key; the message says what is wrong without repeating the key. */
+const accountKey = (prefixes: readonly string[], fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.trim(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = dataset.typed ? accountKeyProblem(dataset.value, prefixes) : undefined;
+      if (problem) addIssue({ message: problem });
+    }),
+  );
+
+/** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
+const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB']);
 
 const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
@@ -77,7 +98,26 @@ const ConfigFields = v.object({
     // Telegram's rule for bot usernames: 5-32 letters, digits or underscores, ending in "bot".
     v.regex(/^[A-Za-z][A-Za-z0-9_]{1,28}bot$/i, 'must be a Telegram bot username such as CoinfairBot'),
   ),
+  /**
+   * The BIP84 account public key BTC deposit addresses derive from (m/84'/0'/0' as zpub or xpub;
+   * vpub/tpub for testnet). The default is the BIP84 test vector's: development only.
+   */
+  WALLET_BTC_XPUB: accountKey(BTC_KEY_PREFIXES, DEVELOPMENT_BTC_XPUB),
+  /** The TRON account public key (xpub of m/44'/195'/0') USDT (TRC-20) deposit addresses derive from. */
+  WALLET_TRON_XPUB: accountKey(TRON_KEY_PREFIXES, DEVELOPMENT_TRON_XPUB),
+  /** Seconds a BTC↔USDT conversion quote stays valid. */
+  QUOTE_TTL_SECONDS: v.pipe(
+    v.optional(v.string(), '30'),
+    v.regex(/^\d+$/, 'must be a whole number of seconds'),
+    v.transform(Number),
+    v.minValue(5, 'must be between 5 and 300'),
+    v.maxValue(300, 'must be between 5 and 300'),
+  ),
 });
+
+/** Deposits to the development keys' addresses can be taken by anyone who knows the test mnemonic. */
+const OWN_WALLET_KEY =
+  "must be your own wallet's account public key when DEMO_DATA=off (the default belongs to a public test mnemonic)";
 
 const ConfigSchema = v.pipe(
   ConfigFields,
@@ -88,6 +128,22 @@ const ConfigSchema = v.pipe(
       'is required when PRICE_FEED=ticker (for example https://api.coinbase.com/v2/exchange-rates)',
     ),
     ['PRICE_FEED_URL'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['DEMO_DATA'], ['WALLET_BTC_XPUB']],
+      (env) => env.DEMO_DATA !== 'off' || env.WALLET_BTC_XPUB !== DEVELOPMENT_BTC_XPUB,
+      OWN_WALLET_KEY,
+    ),
+    ['WALLET_BTC_XPUB'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['DEMO_DATA'], ['WALLET_TRON_XPUB']],
+      (env) => env.DEMO_DATA !== 'off' || env.WALLET_TRON_XPUB !== DEVELOPMENT_TRON_XPUB,
+      OWN_WALLET_KEY,
+    ),
+    ['WALLET_TRON_XPUB'],
   ),
 );
 
@@ -100,7 +156,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.output;
   const lines = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? 'environment';
-    return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    const value = env[name] ?? '';
+    const shown = UNPRINTED.has(name) && value.length > 8 ? `${value.trim().slice(0, 4)}…` : value;
+    return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

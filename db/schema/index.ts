@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './devices.ts';
+export * from './ledger.ts';
 export * from './market.ts';
 export * from './offers.ts';
 export * from './password-resets.ts';

@@ -28,6 +28,15 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   TWO_FACTOR_INVALID: 401,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_ENABLED: 409,
+  // Conflicts with the current balance or escrow state; after a deposit the same request may pass.
+  INSUFFICIENT_FUNDS: 409,
+  // The same Idempotency-Key with other parameters: a client bug, never retryable as is.
+  IDEMPOTENCY_KEY_REUSED: 400,
+  ESCROW_ALREADY_LOCKED: 409,
+  ESCROW_ALREADY_RESOLVED: 409,
+  // A conversion quoted an expired or forgotten quote (a restart forgets them): fetch a new one.
+  QUOTE_EXPIRED: 409,
+  QUOTE_UNKNOWN: 409,
   INTERNAL_ERROR: 500,
 };
 

@@ -18,7 +18,7 @@ export interface SocketPrincipal {
 }
 
 /** Anyone may join these; every other channel needs the authorizer's yes. */
-export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['rates']);
+export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['rates', 'quotes']);
 
 export type ChannelAuthorizer = (channel: string, principal: SocketPrincipal) => boolean;
 export type PrincipalResolver = (request: IncomingMessage) => SocketPrincipal;

@@ -24,14 +24,14 @@ const RatesQuery = v.object({ camelCase: v.optional(v.picklist(['0', '1'], 'must
 const GraphQuery = v.object({ currency });
 
 /** `btcToUsd` → `btc_to_usd`: the rates' keys when the caller did not ask for camelCase. */
-function snakeCaseKeys(record: Record<string, number>): Record<string, number> {
+function snakeCaseKeys(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(record).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
   );
 }
 
 export function marketRoutes(services: Services) {
-  const { market } = services;
+  const { market, quotes } = services;
   return new Hono()
     .get('/calculator', validate('query', CalculatorQuery), (c) => {
       const { range, currency } = c.req.valid('query');
@@ -43,8 +43,17 @@ export function marketRoutes(services: Services) {
       return c.json({ data: market.chart({ crypto, range, code: currency, field: 'currency' }) });
     })
     .get('/crypto-fiat-rates', validate('query', RatesQuery), (c) => {
-      const rates = market.cryptoFiatRates();
-      return c.json({ data: c.req.valid('query').camelCase === '1' ? rates : snakeCaseKeys({ ...rates }) });
+      // Spec section 3's rate quote: the market rates plus the current conversion quote (null when
+      // prices are too old to quote: the wallet then disables conversion).
+      const quote = quotes.current();
+      const rates = {
+        ...market.cryptoFiatRates(),
+        quoteId: quote?.id ?? null,
+        expiredTimestamp: quote?.expired_timestamp ?? null,
+        servicePriceAsk: quote?.service_price_ask ?? null,
+        servicePriceBid: quote?.service_price_bid ?? null,
+      };
+      return c.json({ data: c.req.valid('query').camelCase === '1' ? rates : snakeCaseKeys(rates) });
     })
     .get('/vendorlanding/graph', validate('query', GraphQuery), (c) => {
       const { currency } = c.req.valid('query');

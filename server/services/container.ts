@@ -12,6 +12,8 @@ import { createChallengeService } from './challenge/challenge.ts';
 import { createDeviceReviewService } from './devices/devices.ts';
 import { createGeolocation } from './devices/geolocation.ts';
 import { createDevicesRepository } from './devices/repository.ts';
+import { createLedgerService } from './ledger/ledger.ts';
+import { createLedgerRepository } from './ledger/repository.ts';
 import { createMarketService } from './market/market.ts';
 import { createMarketRepository } from './market/repository.ts';
 import { createMailer, createSmsSender } from './messaging/create.ts';
@@ -24,6 +26,7 @@ import { createPasswordsRepository } from './passwords/repository.ts';
 import { createPhoneService } from './phone/phone.ts';
 import { createPhoneRepository } from './phone/repository.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
+import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
 import { createSettingsRepository } from './settings/repository.ts';
@@ -33,9 +36,15 @@ import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
 import { createTwoFactorService } from './two-factor/two-factor.ts';
+import { createDepositAddresses } from './wallet/addresses.ts';
 
 export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_FROM' | 'UPLOADS_DIR'> &
-  Partial<Pick<Config, 'TELEGRAM_BOT_NAME' | 'GEOIP'>>;
+  Partial<
+    Pick<
+      Config,
+      'TELEGRAM_BOT_NAME' | 'GEOIP' | 'WALLET_BTC_XPUB' | 'WALLET_TRON_XPUB' | 'QUOTE_TTL_SECONDS' | 'PRICE_TICK_SECONDS'
+    >
+  >;
 
 export interface ServicesLog {
   info(message: string): void;
@@ -104,7 +113,22 @@ export function createServices({
   const reference = createReferenceService({ repo: createReferenceRepository(db), priceFeed, now });
   return {
     reference,
+    // The one writer of postings (issue 5); the wallet, trade and chain services call it.
+    ledger: createLedgerService({ repo: createLedgerRepository(db), bus, now }),
     market: createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now }),
+    // BTC↔USDT conversion quotes, in memory; a price counts as fresh for three ticks, at least a minute.
+    quotes: createQuoteService({
+      priceFeed,
+      now,
+      ...(config.QUOTE_TTL_SECONDS ? { ttlSeconds: config.QUOTE_TTL_SECONDS } : {}),
+      maxPriceAgeSeconds: Math.max(60, 3 * (config.PRICE_TICK_SECONDS ?? 10)),
+      onListenerError: (error) => log.error('a quote listener failed', error),
+    }),
+    // Deposit addresses from the configured account public keys (development keys when unset).
+    depositAddresses: createDepositAddresses({
+      ...(config.WALLET_BTC_XPUB ? { btcXpub: config.WALLET_BTC_XPUB } : {}),
+      ...(config.WALLET_TRON_XPUB ? { tronXpub: config.WALLET_TRON_XPUB } : {}),
+    }),
     offers: createOffersService({
       repo: createOffersRepository(db),
       catalogue: loadOffersCatalogue(db),

@@ -22,6 +22,14 @@ export const errorCodes = [
   'TWO_FACTOR_INVALID',
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
+  // The ledger (server/services/ledger/, docs/decisions.md 2026-11-24 "Ledger").
+  'INSUFFICIENT_FUNDS',
+  'IDEMPOTENCY_KEY_REUSED',
+  'ESCROW_ALREADY_LOCKED',
+  'ESCROW_ALREADY_RESOLVED',
+  // Conversion quotes (server/services/quotes/): ask for a new quote and try again.
+  'QUOTE_EXPIRED',
+  'QUOTE_UNKNOWN',
   'INTERNAL_ERROR',
 ] as const;
 

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.ts';
+import { verifyLedger } from '../services/ledger/invariants.ts';
+import { CommandError } from './user-commands.ts';
+
+// Operator commands on the ledger (`npm run admin -- ledger:…`). Read-only: money enters only
+// through the chain adapter and moves only through the ledger service, never from this CLI.
+
+export function ledgerCommands(db: Db) {
+  return {
+    /** Every invariant of the ledger; a CommandError (exit status 1) listing what is broken. */
+    verify(): string {
+      const violations = verifyLedger(db);
+      if (violations.length > 0)
+        throw new CommandError(
+          `Ledger: ${violations.length} violation(s)\n${violations.map((v) => `  [${v.rule}] ${v.message}`).join('\n')}`,
+        );
+      const { accounts, transactions } = db.$client
+        .prepare<[], { accounts: number; transactions: number }>(
+          `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
+                  (SELECT count(*) FROM ledger_transactions) AS transactions`,
+        )
+        .get() ?? { accounts: 0, transactions: 0 };
+      return `Ledger OK: ${transactions} transaction(s) across ${accounts} account(s); every invariant holds.`;
+    },
+  };
+}
