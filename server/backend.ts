@@ -13,7 +13,7 @@ import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createServices } from './services/container.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
-import { DEVELOPMENT_BTC_XPUB } from './services/wallet/addresses.ts';
+import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
 
 // Everything behind the pages: database, price feed, event bus, services, the API listener and
 // the realtime hub. `npm start` (server/main.ts) and `npm run dev` (the Astro dev integration)
@@ -81,9 +81,9 @@ export async function createBackend({
   priceFeed.onTick((tick) => services.market.recordTick(tick));
   priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
   // A conversion quote at every tick, on the public `quotes` channel.
-  publishQuotes({ priceFeed, quotes: services.quotes, bus });
-  if (config.WALLET_BTC_XPUB === DEVELOPMENT_BTC_XPUB) {
-    log.info('Wallet: deposit addresses come from the public BIP84 test key: never send real money to them.');
+  publishQuotes({ quotes: services.quotes, bus });
+  if (config.WALLET_BTC_XPUB === DEVELOPMENT_BTC_XPUB || config.WALLET_TRON_XPUB === DEVELOPMENT_TRON_XPUB) {
+    log.info('Wallet: deposit addresses come from public test keys (WALLET_*_XPUB unset): never send real money.');
   }
   priceFeed.start();
   const app = createApp({

@@ -42,7 +42,7 @@ const accountKey = (prefixes: readonly string[], fallback: string) =>
   );
 
 /** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
-const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB']);
+const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL']);
 
 const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
@@ -113,6 +113,27 @@ const ConfigFields = v.object({
     v.minValue(5, 'must be between 5 and 300'),
     v.maxValue(300, 'must be between 5 and 300'),
   ),
+  /**
+   * `simulated`: an embedded chain in the database, fed by `npm run admin -- chain:deposit` and
+   * mined every CHAIN_BLOCK_SECONDS. `bitcoind`: a Bitcoin Core wallet over JSON-RPC (BITCOIND_RPC_URL).
+   */
+  CHAIN: v.optional(v.picklist(['simulated', 'bitcoind'], 'must be simulated or bitcoind'), 'simulated'),
+  /** `http://user:password@127.0.0.1:8332/wallet/coinfair`: the node's JSON-RPC, wallet path included. */
+  BITCOIND_RPC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a URL such as http://user:password@127.0.0.1:8332/wallet/coinfair'),
+      v.check((url) => /^https?:\/\//i.test(url), 'must be an http:// or https:// URL'),
+    ),
+  ),
+  /** Seconds between simulated blocks; with CHAIN=bitcoind, between polls of the node. */
+  CHAIN_BLOCK_SECONDS: v.pipe(
+    v.optional(v.string(), '30'),
+    v.regex(/^\d+$/, 'must be a whole number of seconds'),
+    v.transform(Number),
+    v.minValue(1, 'must be between 1 and 3600'),
+    v.maxValue(3600, 'must be between 1 and 3600'),
+  ),
 });
 
 /** Deposits to the development keys' addresses can be taken by anyone who knows the test mnemonic. */
@@ -128,6 +149,14 @@ const ConfigSchema = v.pipe(
       'is required when PRICE_FEED=ticker (for example https://api.coinbase.com/v2/exchange-rates)',
     ),
     ['PRICE_FEED_URL'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['CHAIN'], ['BITCOIND_RPC_URL']],
+      (env) => env.CHAIN !== 'bitcoind' || env.BITCOIND_RPC_URL !== undefined,
+      'is required when CHAIN=bitcoind (for example http://user:password@127.0.0.1:8332/wallet/coinfair)',
+    ),
+    ['BITCOIND_RPC_URL'],
   ),
   v.forward(
     v.partialCheck(

@@ -42,7 +42,12 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
   Partial<
     Pick<
       Config,
-      'TELEGRAM_BOT_NAME' | 'GEOIP' | 'WALLET_BTC_XPUB' | 'WALLET_TRON_XPUB' | 'QUOTE_TTL_SECONDS' | 'PRICE_TICK_SECONDS'
+      | 'TELEGRAM_BOT_NAME'
+      | 'GEOIP'
+      | 'WALLET_BTC_XPUB'
+      | 'WALLET_TRON_XPUB'
+      | 'QUOTE_TTL_SECONDS'
+      | 'PRICE_TICK_SECONDS'
     >
   >;
 

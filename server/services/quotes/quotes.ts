@@ -5,7 +5,7 @@ import type { CryptoCode, PriceFeed, PriceTick } from '../price-feed/price-feed.
 
 // Conversion ("hedging") quotes between BTC and USDT, spec sections 3, 4 and 7: a price for each
 // side, valid for a short time, named by an id the convert call quotes back. A new quote at every
-// price tick, published on the public `quotes` channel (publish.ts).
+// price tick, published on the public `quotes` channel (publish.ts, wired in server/backend.ts).
 //
 // Prices are USDT per BTC with 2 decimals (USDT cents), kept as integers: the numbers a client is
 // shown are exactly the numbers its conversion is computed with. The spread
@@ -154,7 +154,7 @@ export function createQuoteService({
     return stored;
   };
 
-  const live = (stored: Stored | undefined): stored is Stored => stored !== undefined && now() < stored.expiresAtMs;
+  const live = (stored: Stored): boolean => now() < stored.expiresAtMs;
   const feedIsFresh = () => now() - priceFeed.updatedAt() <= maxPriceAgeSeconds * 1000;
   const currentPrices = () => ({ BTC: priceFeed.usdPrice('BTC'), USDT: priceFeed.usdPrice('USDT') });
 
@@ -175,18 +175,20 @@ export function createQuoteService({
     return stored;
   };
 
+  /** A new quote from a price tick; none from a tick without usable prices. */
+  const fromTick = (tick: PriceTick): Quote | undefined => {
+    try {
+      return issue(tick.usd).quote;
+    } catch (error) {
+      if (error instanceof RangeError) return undefined;
+      throw error;
+    }
+  };
+  const stopTicks = priceFeed.onTick(fromTick);
+
   return {
     ttlSeconds,
-
-    /** A new quote from a price tick (every tick, wired in server/backend.ts through publish.ts). */
-    fromTick(tick: PriceTick): Quote | undefined {
-      try {
-        return issue(tick.usd).quote;
-      } catch (error) {
-        if (error instanceof RangeError) return undefined;
-        throw error;
-      }
-    },
+    fromTick,
 
     /**
      * The quote to show now: the newest while at least half its time is left, else a new one from
@@ -194,7 +196,7 @@ export function createQuoteService({
      * then shows the rate as missing and disables conversion, spec section 5).
      */
     current(): Quote | undefined {
-      if (live(newest) && newest.expiresAtMs - now() >= (ttlSeconds * 1000) / 2) return newest.quote;
+      if (newest && newest.expiresAtMs - now() >= (ttlSeconds * 1000) / 2) return newest.quote;
       if (feedIsFresh()) {
         try {
           return issue(currentPrices()).quote;
@@ -204,13 +206,13 @@ export function createQuoteService({
       }
       // A stalled feed: the newest quote still stands until it expires.
       const latest: Stored | undefined = newest;
-      return live(latest) ? latest.quote : undefined;
+      return latest && live(latest) ? latest.quote : undefined;
     },
 
     /** The quote while it is unexpired; undefined for an unknown or expired id. */
     get(id: string): Quote | undefined {
       const stored = quotes.get(id);
-      return live(stored) ? stored.quote : undefined;
+      return stored && live(stored) ? stored.quote : undefined;
     },
 
     /**
@@ -233,7 +235,9 @@ export function createQuoteService({
         throw invalidInput([{ field: 'to_crypto_currency_code', message: 'Convert between BTC and USDT.' }]);
       }
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
-        throw invalidInput([{ field: 'amount', message: 'The amount must be a positive whole number of minor units.' }]);
+        throw invalidInput([
+          { field: 'amount', message: 'The amount must be a positive whole number of minor units.' },
+        ]);
       }
       const stored = valid(quoteId);
       const priceCents = from === 'BTC' ? stored.bidCents : stored.askCents;
@@ -253,6 +257,9 @@ export function createQuoteService({
         quoteId,
       };
     },
+
+    /** Stops quoting at the feed's ticks. */
+    stop: stopTicks,
 
     /** Every new quote, in order; returns the function that stops listening. */
     onQuote(listener: (quote: Quote) => void): () => void {

@@ -31,10 +31,10 @@ const BECH32_MAX_LENGTH = 90;
 
 /** Version bytes of bitcoin's base58check addresses. */
 const LEGACY_VERSIONS: Record<number, { network: BtcNetwork; kind: BtcAddressKind }> = {
-  0x00: { network: 'mainnet', kind: 'p2pkh' },
-  0x05: { network: 'mainnet', kind: 'p2sh' },
-  0x6f: { network: 'testnet', kind: 'p2pkh' },
-  0xc4: { network: 'testnet', kind: 'p2sh' },
+  0: { network: 'mainnet', kind: 'p2pkh' },
+  5: { network: 'mainnet', kind: 'p2sh' },
+  111: { network: 'testnet', kind: 'p2pkh' },
+  196: { network: 'testnet', kind: 'p2sh' },
 };
 
 const networkOfHrp = (hrp: string): BtcNetwork | undefined =>
@@ -109,7 +109,7 @@ function btcOnly(text: string, network: BtcNetwork): AddressCheck<{ kind: BtcAdd
 
 function tronOnly(text: string): AddressCheck {
   // 0x41 followed by 20 bytes and a 4-byte checksum is always 34 base58 characters starting with T.
-  if (text.length !== 34) return fail('format');
+  if (text.length !== 34 || !text.startsWith('T')) return fail('format');
   const payload = decodeBase58check(text, 21);
   if (typeof payload === 'string') return fail(payload);
   const version = payload[0] as number;

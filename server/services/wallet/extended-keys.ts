@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { HDKey } from '@scure/bip32';
 import { createBase58check } from '@scure/base';
+import { HDKey } from '@scure/bip32';
 
 // Account-level extended public keys from configuration (WALLET_BTC_XPUB, WALLET_TRON_XPUB). The
 // server derives receive addresses from them and never holds a private key: an extended private
@@ -34,15 +34,15 @@ const PUBLIC_VERSIONS: readonly KeyVersion[] = [
 
 /** Versions we recognise only to explain why they are refused. */
 const REFUSED_VERSIONS: Record<number, string> = {
-  0x0488ade4: 'is an extended private key (xprv); give the account public key: the server never holds a private key',
-  0x04b2430c: 'is an extended private key (zprv); give the account public key: the server never holds a private key',
-  0x04358394: 'is an extended private key (tprv); give the account public key: the server never holds a private key',
-  0x045f18bc: 'is an extended private key (vprv); give the account public key: the server never holds a private key',
-  0x049d7cb2: 'is a BIP49 (wrapped segwit) key (ypub); deposits use BIP84 native segwit: give the zpub of m/84h/0h/0h',
-  0x044a5262: 'is a BIP49 (wrapped segwit) key (upub); deposits use BIP84 native segwit: give the vpub of m/84h/1h/0h',
-  0x049d7878: 'is an extended private key (yprv); give the account public key: the server never holds a private key',
-  0x02aa7ed3: 'is a multisig key (Zpub); deposits need a single-signature BIP84 account key (zpub)',
-  0x02575483: 'is a multisig key (Vpub); deposits need a single-signature BIP84 account key (vpub)',
+  76066276: 'is an extended private key (xprv); give the account public key: the server never holds a private key',
+  78791436: 'is an extended private key (zprv); give the account public key: the server never holds a private key',
+  70615956: 'is an extended private key (tprv); give the account public key: the server never holds a private key',
+  73341116: 'is an extended private key (vprv); give the account public key: the server never holds a private key',
+  77429938: 'is a BIP49 (wrapped segwit) key (ypub); deposits use BIP84 native segwit: give the zpub of m/84h/0h/0h',
+  71979618: 'is a BIP49 (wrapped segwit) key (upub); deposits use BIP84 native segwit: give the vpub of m/84h/1h/0h',
+  77428856: 'is an extended private key (yprv); give the account public key: the server never holds a private key',
+  44728019: 'is a multisig key (Zpub); deposits need a single-signature BIP84 account key (zpub)',
+  39277699: 'is a multisig key (Vpub); deposits need a single-signature BIP84 account key (vpub)',
 };
 
 /** BIP44/BIP84 account keys sit at m / purpose' / coin' / account'. */
