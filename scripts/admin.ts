@@ -1,6 +1,7 @@
 // `npm run admin -- <command> [arguments]`: operator commands against DATABASE_URL.
 import { closeDatabase, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { chainCommands } from '../server/admin/chain-commands.ts';
 import { ledgerCommands } from '../server/admin/ledger-commands.ts';
 import { telegramCommands } from '../server/admin/telegram-commands.ts';
 import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
@@ -17,10 +18,13 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   user:reset-2fa <email>                       remove the second factor; sessions end
   telegram:start <token> <chatId>              act as the bot: link the chat of a subscription link
   ledger:verify                                check the ledger's invariants; exit status 1 on any violation
+  chain:deposit <email> <amount> <BTC|USDT>    simulated chain: an incoming deposit to the user's address
+  chain:mine [blocks]                          simulated chain: mine blocks (1 bitcoin, 10 TRON each) and credit
 `;
 
 const [command, ...args] = process.argv.slice(2);
-const { DATABASE_URL } = readConfig();
+const config = readConfig();
+const { DATABASE_URL } = config;
 const db = openDatabase(DATABASE_URL);
 runMigrations(db);
 const users = userCommands(db);
@@ -65,6 +69,14 @@ try {
     }
     case 'ledger:verify':
       message = ledgerCommands(db).verify();
+      break;
+    case 'chain:deposit': {
+      const [email, amount] = need(3);
+      message = chainCommands(db, config).deposit(email, amount, args[2] as string);
+      break;
+    }
+    case 'chain:mine':
+      message = await chainCommands(db, config).mine(args[0]);
       break;
     default:
       throw new CommandError(command ? `Unknown command ${command}.\n\n${USAGE}` : USAGE);

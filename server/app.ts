@@ -7,6 +7,7 @@ import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
+import { hedgingRoutes } from './routes/hedging.ts';
 import { marketRoutes } from './routes/market.ts';
 import { offersRoutes } from './routes/offers.ts';
 import { passwordRoutes } from './routes/passwords.ts';
@@ -18,6 +19,7 @@ import { telegramRoutes } from './routes/telegram.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { usersRoutes } from './routes/users.ts';
 import { vendorRoutes } from './routes/vendor.ts';
+import { walletRoutes } from './routes/wallet.ts';
 import type { Services } from './services/container.ts';
 import { AppError } from './services/errors.ts';
 
@@ -124,9 +126,12 @@ export function createApp({
   // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
   app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));
+  app.route('/rest/v1/hedging', hedgingRoutes(services));
   app.route('/vendor', vendorRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/users/2fa', twoFactorRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/users/sessions', sessionRoutes(services, { secureCookies }));
+  // Full paths inside: /rest/v1/balances and /rest/v1/wallet/….
+  app.route('/rest/v1', walletRoutes(services));
 
   app.notFound((c) =>
     errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),

@@ -10,6 +10,7 @@ import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts
 import { createInProcessBus } from './realtime/bus.ts';
 import { authorizeChannel, sessionPrincipal } from './realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { chainPollMs } from './services/chain/create.ts';
 import { createServices } from './services/container.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
@@ -86,6 +87,11 @@ export async function createBackend({
     log.info('Wallet: deposit addresses come from public test keys (WALLET_*_XPUB unset): never send real money.');
   }
   priceFeed.start();
+  // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
+  const stopChain = services.chain.start(chainPollMs(config));
+  if (config.CHAIN === 'simulated') {
+    log.info(`Chain: simulated, a block every ${config.CHAIN_BLOCK_SECONDS} s (npm run admin -- chain:deposit …).`);
+  }
   const app = createApp({
     services,
     allowedOrigins,
@@ -124,6 +130,7 @@ export async function createBackend({
       clearInterval(sweep);
       clearInterval(presence);
       priceFeed.stop();
+      await stopChain();
       await hub.close();
       closeDatabase(db);
     },

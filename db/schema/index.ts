@@ -8,3 +8,4 @@ export * from './profile.ts';
 export * from './reference.ts';
 export * from './trust.ts';
 export * from './users.ts';
+export * from './wallet.ts';

@@ -37,6 +37,10 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   // A conversion quoted an expired or forgotten quote (a restart forgets them): fetch a new one.
   QUOTE_EXPIRED: 409,
   QUOTE_UNKNOWN: 409,
+  // The chain in use cannot send on this network now; another network or later may work.
+  SENDOUT_UNAVAILABLE: 503,
+  // Spec section 8: a 504 leaves the conversion pending; the client retries with the same order id.
+  HEDGING_ORDER_PENDING: 504,
   INTERNAL_ERROR: 500,
 };
 

@@ -8,10 +8,15 @@ import { createThrottle } from './accounts/throttle.ts';
 import { createAvatarService } from './avatar/avatar.ts';
 import { createAvatarRepository } from './avatar/repository.ts';
 import { createAvatarStorage } from './avatar/storage.ts';
+import type { ChainAdapter } from './chain/adapter.ts';
+import { createChainService } from './chain/chain.ts';
+import { createChainAdapter } from './chain/create.ts';
+import { createChainRepository } from './chain/repository.ts';
 import { createChallengeService } from './challenge/challenge.ts';
 import { createDeviceReviewService } from './devices/devices.ts';
 import { createGeolocation } from './devices/geolocation.ts';
 import { createDevicesRepository } from './devices/repository.ts';
+import { createHedgingService } from './hedging/hedging.ts';
 import { createLedgerService } from './ledger/ledger.ts';
 import { createLedgerRepository } from './ledger/repository.ts';
 import { createMarketService } from './market/market.ts';
@@ -36,7 +41,10 @@ import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
 import { createTwoFactorService } from './two-factor/two-factor.ts';
+import { createAddressBook } from './wallet/address-book.ts';
 import { createDepositAddresses } from './wallet/addresses.ts';
+import { createWalletRepository } from './wallet/repository.ts';
+import { createWalletService } from './wallet/wallet.ts';
 
 export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_FROM' | 'UPLOADS_DIR'> &
   Partial<
@@ -48,6 +56,9 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       | 'WALLET_TRON_XPUB'
       | 'QUOTE_TTL_SECONDS'
       | 'PRICE_TICK_SECONDS'
+      | 'CHAIN'
+      | 'BITCOIND_RPC_URL'
+      | 'CHAIN_BLOCK_SECONDS'
     >
   >;
 
@@ -68,6 +79,8 @@ export interface ServicesOptions {
   smsSender?: SmsSender;
   /** Where services publish live events (server/backend.ts passes the hub's); a private one otherwise. */
   bus?: EventBus;
+  /** The blockchain the wallet talks to; by default the one `CHAIN` names (tests pass their own). */
+  chainAdapter?: ChainAdapter;
 }
 
 /** Every service wired to one database and one price feed; built once at start (and per test). */
@@ -80,6 +93,7 @@ export function createServices({
   mailer,
   smsSender,
   bus = createInProcessBus(),
+  chainAdapter,
 }: ServicesOptions) {
   const accountsRepo = createAccountsRepository(db);
   const sessions = createSessionService({ repo: accountsRepo, now });
@@ -116,24 +130,51 @@ export function createServices({
     log: log.error,
   });
   const reference = createReferenceService({ repo: createReferenceRepository(db), priceFeed, now });
+  // The one writer of postings (issue 5); the wallet, trade and chain services call it.
+  const ledger = createLedgerService({ repo: createLedgerRepository(db), bus, now });
+  // Deposit addresses from the configured account public keys (development keys when unset).
+  const depositAddresses = createDepositAddresses({
+    ...(config.WALLET_BTC_XPUB ? { btcXpub: config.WALLET_BTC_XPUB } : {}),
+    ...(config.WALLET_TRON_XPUB ? { tronXpub: config.WALLET_TRON_XPUB } : {}),
+  });
+  const addressBook = createAddressBook({ db, derive: depositAddresses, now });
+  const chainRepo = createChainRepository(db);
+  // Deposits and sendouts on the chain `CHAIN` names; server/backend.ts runs its job on a timer.
+  const chain = createChainService({
+    repo: chainRepo,
+    adapter: chainAdapter ?? createChainAdapter(config, chainRepo, now),
+    ledger,
+    addressBook,
+    bus,
+    now,
+    log,
+  });
+  // BTC↔USDT conversion quotes, in memory; a price counts as fresh for three ticks, at least a minute.
+  const quotes = createQuoteService({
+    priceFeed,
+    now,
+    ...(config.QUOTE_TTL_SECONDS ? { ttlSeconds: config.QUOTE_TTL_SECONDS } : {}),
+    maxPriceAgeSeconds: Math.max(60, 3 * (config.PRICE_TICK_SECONDS ?? 10)),
+    onListenerError: (error) => log.error('a quote listener failed', error),
+  });
   return {
     reference,
-    // The one writer of postings (issue 5); the wallet, trade and chain services call it.
-    ledger: createLedgerService({ repo: createLedgerRepository(db), bus, now }),
+    ledger,
+    chain,
+    wallet: createWalletService({
+      ledger,
+      chain,
+      addressBook,
+      btcNetwork: depositAddresses.btcNetwork,
+      twoFactor,
+      repo: createWalletRepository(db),
+      bus,
+    }),
     market: createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now }),
-    // BTC↔USDT conversion quotes, in memory; a price counts as fresh for three ticks, at least a minute.
-    quotes: createQuoteService({
-      priceFeed,
-      now,
-      ...(config.QUOTE_TTL_SECONDS ? { ttlSeconds: config.QUOTE_TTL_SECONDS } : {}),
-      maxPriceAgeSeconds: Math.max(60, 3 * (config.PRICE_TICK_SECONDS ?? 10)),
-      onListenerError: (error) => log.error('a quote listener failed', error),
-    }),
-    // Deposit addresses from the configured account public keys (development keys when unset).
-    depositAddresses: createDepositAddresses({
-      ...(config.WALLET_BTC_XPUB ? { btcXpub: config.WALLET_BTC_XPUB } : {}),
-      ...(config.WALLET_TRON_XPUB ? { tronXpub: config.WALLET_TRON_XPUB } : {}),
-    }),
+    quotes,
+    // Identity documents arrive with the verification issue: until then nobody converts bitcoin.
+    hedging: createHedgingService({ ledger, quotes, isIdVerified: () => false }),
+    depositAddresses,
     offers: createOffersService({
       repo: createOffersRepository(db),
       catalogue: loadOffersCatalogue(db),

@@ -30,6 +30,10 @@ export const errorCodes = [
   // Conversion quotes (server/services/quotes/): ask for a new quote and try again.
   'QUOTE_EXPIRED',
   'QUOTE_UNKNOWN',
+  // A conversion that could not take the ledger in time: nothing moved; retry with its order id.
+  'HEDGING_ORDER_PENDING',
+  // Wallet sendouts: the chain adapter in use cannot send on that network (CHAIN=bitcoind and USDT).
+  'SENDOUT_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 

@@ -27,7 +27,7 @@ describe('GET /rest/v1/users/me and /current_user', () => {
         isBanned: false,
         isSuspended: false,
         twoFactor: { login: false, sendout: false, release: false },
-        wallet: { isAllowedSendout: false, isKYCRequired: false },
+        wallet: { isAllowedSendout: true, isKYCRequired: false },
         kycLevelCheck: { level: 1 },
       });
       expect(data.referralCode).toMatch(/^[0-9a-f]{10}$/);

@@ -1,7 +1,7 @@
 // The baseline: a bare node:http server doing the least work that produces the same answer as
 // ours. `static <file>` sends the file's bytes from memory; `api <db>` runs the same prepared
 // query as GET /rest/v1/currencies and serializes it; `session <db>` hashes the session cookie,
-// makes the lookups of GET /rest/v1/users/me and answers the same JSON with the same headers.
+// makes the lookups of GET /rest/v1/users/me (the BTC wallet's balance and incoming included) and answers the same JSON with the same headers.
 // `offers <db>` runs the offer search's own prepared statements (the repository of
 // server/services/offers) for `type=buy&currency=USD&fiat-min=100` and sends the rows as JSON.
 // Prints `ready <port>`.
@@ -36,6 +36,16 @@ if (mode === 'static') {
     'SELECT confirmed_at, for_login, for_sendout, for_release FROM two_factor WHERE user_id = ?',
   );
   const phone = db.prepare('SELECT number, verified_at FROM phones WHERE user_id = ?');
+  const btcBalance = db
+    .prepare("SELECT balance FROM ledger_accounts WHERE kind = 'user_wallet' AND owner_id = ? AND currency = 'BTC'")
+    .pluck();
+  const btcIncoming = db
+    .prepare(
+      "SELECT coalesce(sum(amount), 0) FROM chain_transactions WHERE user_id = ? AND status = 'incoming' AND currency = 'BTC'",
+    )
+    .pluck();
+  /** Satoshi as the 8-decimal text of toCurrentUser. */
+  const btc = (sat: number) => `${Math.floor(sat / 1e8)}.${String(sat % 1e8).padStart(8, '0')}`;
   type Row = Record<string, unknown>;
   const read = db.transaction((id: string) => {
     const found = session.get(id, Date.now()) as Row | undefined;
@@ -48,6 +58,8 @@ if (mode === 'static') {
       settings: settings.get(u.id) as Row | undefined,
       factor: factor.get(u.id) as Row | undefined,
       phone: phone.get(u.id) as Row | undefined,
+      balance: (btcBalance.get(u.id) as number | undefined) ?? 0,
+      incoming: (btcIncoming.get(u.id) as number | undefined) ?? 0,
     };
   });
   const zero = '0.00000000';
@@ -56,7 +68,7 @@ if (mode === 'static') {
     const row = read(hash('sha256', token));
     let body: string;
     if (row) {
-      const { u, country: place, currency: money, settings: prefs, factor: f, phone: p } = row;
+      const { u, country: place, currency: money, settings: prefs, factor: f, phone: p, balance, incoming } = row;
       const code = (money?.code as string | undefined) ?? 'USD';
       const on = f != null && f.confirmed_at !== null;
       const phoneVerified = p != null && p.verified_at !== null && p.number !== '';
@@ -98,13 +110,18 @@ if (mode === 'static') {
           affiliateBalance: zero,
           kioskBalance: zero,
           merchantBalance: zero,
-          balance: zero,
+          balance: btc(balance),
           twoFactor: {
             login: on && f?.for_login === 1,
             sendout: on && f?.for_sendout === 1,
             release: on && f?.for_release === 1,
           },
-          wallet: { incomingAmount: zero, bond: zero, isAllowedSendout: false, isKYCRequired: false },
+          wallet: {
+            incomingAmount: btc(incoming),
+            bond: zero,
+            isAllowedSendout: u.is_email_verified === 1 && u.status === 'active',
+            isKYCRequired: false,
+          },
           referralCode: u.referral_code,
           kycLevelCheck: { level: u.is_email_verified === 1 ? 1 : 0, unusedTradingVolumeInFiatCurrency: 0 },
           showKYCVerificationBanner: false,

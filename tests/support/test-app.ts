@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Db } from '../../db/client.ts';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import type { EventBus } from '../../server/realtime/bus.ts';
+import type { ChainAdapter } from '../../server/services/chain/adapter.ts';
 import { createServices, type ServicesConfig } from '../../server/services/container.ts';
 import type { EmailMessage, SmsMessage } from '../../server/services/messaging/messaging.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
@@ -20,6 +22,8 @@ export interface TestAppOptions {
   clock?: { now: number };
   /** The bus services publish on, to watch live events. */
   bus?: EventBus;
+  /** The chain the wallet talks to, over the test's database (the simulated chain by default). */
+  chainAdapter?: (db: Db) => ChainAdapter;
 }
 
 /**
@@ -65,6 +69,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     smsSender,
     log: { info() {}, error() {} },
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.chainAdapter ? { chainAdapter: options.chainAdapter(testDb.db) } : {}),
   });
   const app = createApp({ services, logError: () => {} });
 

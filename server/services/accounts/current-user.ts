@@ -1,9 +1,14 @@
+import { fromMinorUnits } from '../../../src/lib/money.ts';
 import { isVerifiedPhone } from '../phone/phone.ts';
 import { purposesOf } from '../two-factor/two-factor.ts';
+import { isAllowedSendout } from '../wallet/sendout-permission.ts';
 import type { UserProfileRow, UserRow } from './repository.ts';
 
-// The current-user shape of spec section 3. Fields that later issues back (wallet, KYC levels,
-// trading activity) carry honest defaults until then: zero, false, empty.
+// The current-user shape of spec section 3. Fields that later issues back (KYC levels, trading
+// activity) carry honest defaults until then: zero, false, empty. `balance` and
+// `wallet.incomingAmount` are bitcoin, as the spec's callers read them (USDT is on /balances).
+
+const SATOSHI_DIGITS = 8;
 
 export interface CurrentUserPlace {
   countryIso: string | null;
@@ -23,6 +28,10 @@ export interface CurrentUserExtras {
   phone?: string | null;
   /** `user_settings.avatar_url`, set by process-avatar (server/services/avatar). */
   avatarUrl?: string | null;
+  /** Satoshi in the BTC wallet (server/services/ledger). */
+  btcBalance?: number;
+  /** Satoshi on the way: deposits seen on the chain, not yet confirmed (server/services/chain). */
+  btcIncoming?: number;
 }
 
 /** Reads the joined profile columns the way their owning areas define them. */
@@ -50,6 +59,8 @@ export function profileFacts(row: UserProfileRow | undefined): { place: CurrentU
       ),
       phone: row?.phoneVerifiedAt != null && row.phoneNumber ? row.phoneNumber : null,
       avatarUrl: row?.avatarUrl ?? null,
+      btcBalance: row?.btcBalance ?? 0,
+      btcIncoming: row?.btcIncoming ?? 0,
     },
   };
 }
@@ -98,9 +109,15 @@ export function toCurrentUser(
     affiliateBalance: '0.00000000',
     kioskBalance: '0.00000000',
     merchantBalance: '0.00000000',
-    balance: '0.00000000',
+    balance: fromMinorUnits(extras.btcBalance ?? 0, SATOSHI_DIGITS),
     twoFactor: extras.twoFactor ?? { login: false, sendout: false, release: false },
-    wallet: { incomingAmount: '0.00000000', bond: '0.00000000', isAllowedSendout: false, isKYCRequired: false },
+    // No bonds exist yet; identity checks for sendouts arrive with the verification issue.
+    wallet: {
+      incomingAmount: fromMinorUnits(extras.btcIncoming ?? 0, SATOSHI_DIGITS),
+      bond: '0.00000000',
+      isAllowedSendout: isAllowedSendout(user),
+      isKYCRequired: false,
+    },
     referralCode: user.referralCode,
     kycLevelCheck: { level: user.isEmailVerified ? 1 : 0, unusedTradingVolumeInFiatCurrency: 0 },
     showKYCVerificationBanner: false,

@@ -32,6 +32,9 @@ export interface UserProfileRow {
   twoFactorRelease: boolean | null;
   phoneNumber: string | null;
   phoneVerifiedAt: number | null;
+  /** Satoshi in the BTC wallet (ledger) and seen on the chain but not credited yet (chain_transactions). */
+  btcBalance: number;
+  btcIncoming: number;
 }
 
 const p = sql.placeholder;
@@ -88,6 +91,20 @@ export function createAccountsRepository(db: Db) {
   });
   const phoneOf = lookup(db, phones, phones.userId, { number: phones.number, verifiedAt: phones.verifiedAt });
 
+  // The wallet's BTC facts, each one indexed read (the wallet's partial unique index; the chain
+  // transactions' (user, status) index). Read here, not through the wallet service, to stay in
+  // the one read transaction of sessionWithUser.
+  const btcBalanceOf = db.$client
+    .prepare<[number], number>(
+      "SELECT balance FROM ledger_accounts WHERE kind = 'user_wallet' AND owner_id = ? AND currency = 'BTC'",
+    )
+    .pluck();
+  const btcIncomingOf = db.$client
+    .prepare<[number], number>(
+      "SELECT coalesce(sum(amount), 0) FROM chain_transactions WHERE user_id = ? AND status = 'incoming' AND currency = 'BTC'",
+    )
+    .pluck();
+
   const profileOf = (user: UserRow): UserProfileRow => {
     const place = user.countryId === null ? undefined : placeOf(user.countryId);
     const currency = user.currencyId === null ? undefined : currencyCodeOf(user.currencyId);
@@ -106,6 +123,8 @@ export function createAccountsRepository(db: Db) {
       twoFactorRelease: factor?.forRelease ?? null,
       phoneNumber: phone?.number ?? null,
       phoneVerifiedAt: phone?.verifiedAt ?? null,
+      btcBalance: btcBalanceOf.get(user.id) ?? 0,
+      btcIncoming: btcIncomingOf.get(user.id) ?? 0,
     };
   };
   const extendSession = db

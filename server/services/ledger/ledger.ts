@@ -593,6 +593,12 @@ export function createLedgerService({ repo, bus, now }: { repo: LedgerRepository
       return row ? viewOf(row, false) : undefined;
     },
 
+    /** The transaction an idempotency key committed, if any (a retry that must answer the first result). */
+    transactionByKey(idempotencyKey: string): LedgerTransaction | undefined {
+      const row = repo.transactionByKey(idempotencyKey);
+      return row ? viewOf(row, true) : undefined;
+    },
+
     /**
      * A user's transactions, newest first, each with what it did to their wallets. `before` is the
      * `nextBefore` of the previous page; pages never shift, the ledger being append-only.

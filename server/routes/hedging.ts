@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { fromMinorUnits } from '../../src/lib/money.ts';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+import { RETRYABLE_CODES } from '../services/hedging/hedging.ts';
+import { CRYPTO_DECIMALS } from '../services/quotes/quotes.ts';
+
+// POST /rest/v1/hedging/convert (spec section 7) and the conversion settings a wallet needs
+// (GET /rest/v1/hedging/settings: limits, retryable codes, availability; spec section 3
+// "Hedging settings").
+
+const text = (max: number) =>
+  v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
+const ConvertBody = v.object({
+  from_crypto_currency_code: text(10),
+  to_crypto_currency_code: text(10),
+  amount: v.pipe(v.union([v.string(), v.number()], 'must be an amount'), v.transform(String), text(40)),
+  quote_id: text(64),
+  order_id: v.pipe(text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 letters, digits, - or _')),
+});
+
+export function hedgingRoutes(services: Services) {
+  const { hedging, quotes } = services;
+  return (
+    new Hono<AppEnv>()
+      // Signed in first, so a visitor hears 401 whatever the body.
+      .use('/convert', async (c, next) => {
+        requireAuth(c);
+        await next();
+      })
+      .get('/settings', (c) =>
+        c.json({
+          data: {
+            enabled: true,
+            available: quotes.current() !== undefined,
+            // Per source currency, as decimal text (spec section 3: "conversion limits (min and max)").
+            limits: Object.fromEntries(
+              Object.entries(hedging.limits).map(([code, { min, max }]) => {
+                const decimals = CRYPTO_DECIMALS[code as keyof typeof CRYPTO_DECIMALS];
+                return [code, { min: fromMinorUnits(min, decimals), max: fromMinorUnits(max, decimals) }];
+              }),
+            ),
+            retryableCodes: RETRYABLE_CODES,
+          },
+        }),
+      )
+      .post('/convert', validate('json', ConvertBody), (c) => {
+        const data = hedging.convert({ auth: requireAuth(c), input: c.req.valid('json') });
+        return c.json({ data });
+      })
+  );
+}

@@ -1,0 +1,62 @@
+import type { ChainNetwork, DepositNetwork } from '../../../db/schema/index.ts';
+
+// What the chain service needs from a blockchain, whichever it is: the simulated chain in the
+// database (simulated.ts) or a Bitcoin Core wallet over JSON-RPC (bitcoind.ts). Amounts are
+// integer minor units; the adapter converts at its edge.
+
+/** One output paying one of our deposit addresses, as the chain sees it now. */
+export interface DepositObservation {
+  txid: string;
+  /** Output index (bitcoin) or transfer index (TRC-20). */
+  vout: number;
+  address: string;
+  amount: number;
+  /** 0 in the mempool; negative when the transaction conflicts with the chain (it will never confirm). */
+  confirmations: number;
+  blockHeight: number | null;
+}
+
+export interface DepositScan {
+  deposits: DepositObservation[];
+  /** Where the next scan continues; stored with the recorded deposits, in one transaction. */
+  cursor?: { value: string; height: number };
+}
+
+export interface SendoutRequest {
+  /** Our `chn_…` id, for the node's comment and the operator's search. */
+  publicId: string;
+  network: ChainNetwork;
+  address: string;
+  amount: number;
+}
+
+/**
+ * The network refused the transaction for good (invalid address, insufficient hot-wallet funds,
+ * rejected by policy): nothing was sent, so the held funds may return to the wallet. Any other
+ * error from `broadcast` is an unknown outcome and is never retried automatically.
+ */
+export class BroadcastRejected extends Error {
+  override name = 'BroadcastRejected';
+}
+
+export interface ChainAdapter {
+  readonly kind: 'simulated' | 'bitcoind';
+  /** Networks this adapter receives deposits on. */
+  readonly depositNetworks: readonly DepositNetwork[];
+  /** Networks this adapter can send on. */
+  readonly sendNetworks: readonly ChainNetwork[];
+  /**
+   * Before each scan: the simulated chain mines the blocks whose time has come (its clock is
+   * stored, so a restart neither repeats nor skips blocks). A real chain does nothing here.
+   */
+  advance?(at: number): void;
+  /**
+   * Deposits to our addresses that are new or may have changed since the stored cursor
+   * (chain_state); reporting an output twice is harmless.
+   */
+  scanDeposits(network: DepositNetwork, isOurs: (address: string) => boolean): Promise<DepositScan>;
+  /** Hands a sendout to the network; its txid. Throws BroadcastRejected when nothing was sent. */
+  broadcast(request: SendoutRequest): Promise<{ txid: string }>;
+  /** Confirmations of one of our sent transactions; negative when it conflicts; null when unknown. */
+  confirmations(network: ChainNetwork, txid: string): Promise<number | null>;
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { CHAIN_NETWORKS, type ChainNetwork, type DepositNetwork } from '../../../db/schema/index.ts';
+import type { ChainAdapter, DepositScan } from './adapter.ts';
+import { NETWORKS } from './networks.ts';
+import type { ChainRepository } from './repository.ts';
+
+// The embedded chain (CHAIN=simulated, the default): blocks are a height per network in
+// `chain_state`, its mempool the simulated rows of `chain_transactions` without a block. Every
+// CHAIN_BLOCK_SECONDS one tick is due: bitcoin gains one block, TRON ten (its blocks come every
+// 3 s). The clock is stored, so a restart mines exactly the ticks that fell due while it was down,
+// and the guarded update lets the server and the admin CLI share it without mining twice.
+// Deposits enter through `npm run admin -- chain:deposit`; sendouts are "broadcast" into the mempool.
+
+export const randomTxid = () => randomBytes(32).toString('hex');
+
+export interface SimulatedChain extends ChainAdapter {
+  /** Mines `ticks` ticks' worth of blocks on every network now (admin `chain:mine`, tests). */
+  mine(ticks: number, at: number): void;
+  /** The current height of a network. */
+  height(network: ChainNetwork): number;
+}
+
+export function createSimulatedChain({
+  repo,
+  blockSeconds,
+}: {
+  repo: ChainRepository;
+  blockSeconds: number;
+}): SimulatedChain {
+  const client = repo.db.$client;
+  const blockMs = blockSeconds * 1000;
+
+  /** Advances one network by `ticks` ticks; false when another process moved it first. */
+  const advanceNetwork = (network: ChainNetwork, ticks: number, lastBlockAt: number | null, at: number): boolean => {
+    const state = repo.ensureState(network, at, at);
+    const blocks = ticks * NETWORKS[network].simulatedBlocksPerTick;
+    if (!repo.advance(network, state.height, state.height + blocks, lastBlockAt ?? state.lastBlockAt, at)) return false;
+    // The mempool enters the first new block; the others confirm it further.
+    repo.includeMempool(network, state.height + 1, at);
+    return true;
+  };
+
+  const mineDue = client.transaction((at: number) => {
+    for (const network of CHAIN_NETWORKS) {
+      const state = repo.ensureState(network, at, at);
+      const since = state.lastBlockAt ?? at;
+      const due = Math.floor((at - since) / blockMs);
+      if (due > 0) advanceNetwork(network, due, since + due * blockMs, at);
+    }
+  });
+
+  const mineNow = client.transaction((ticks: number, at: number) => {
+    for (const network of CHAIN_NETWORKS) advanceNetwork(network, ticks, null, at);
+  });
+
+  return {
+    kind: 'simulated',
+    depositNetworks: ['bitcoin', 'TRC20'],
+    sendNetworks: CHAIN_NETWORKS,
+
+    advance(at) {
+      mineDue.immediate(at);
+    },
+
+    mine(ticks, at) {
+      if (!Number.isSafeInteger(ticks) || ticks < 1) throw new RangeError('Mine at least one block.');
+      mineNow.immediate(ticks, at);
+    },
+
+    height: (network) => repo.state(network)?.height ?? 0,
+
+    async scanDeposits(network: DepositNetwork): Promise<DepositScan> {
+      const tip = repo.state(network)?.height ?? 0;
+      const deposits = repo.simulatedOpenDeposits(network).map((row) => ({
+        txid: row.txid ?? '',
+        vout: row.vout ?? 0,
+        address: row.address,
+        amount: row.amount,
+        confirmations: row.blockHeight === null ? 0 : tip - row.blockHeight + 1,
+        blockHeight: row.blockHeight,
+      }));
+      return { deposits };
+    },
+
+    // Nothing leaves this machine: the sendout joins the mempool when the service marks it broadcast.
+    async broadcast() {
+      return { txid: randomTxid() };
+    },
+
+    async confirmations(network, txid) {
+      const row = repo.simulatedByTxid(network, txid);
+      if (!row) return null;
+      if (row.blockHeight === null) return 0;
+      return (repo.state(network)?.height ?? 0) - row.blockHeight + 1;
+    },
+  };
+}
