@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthState } from '../../server/http/auth.ts';
-import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
-import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createHedgingService } from '../../server/services/hedging/hedging.ts';
+import { verifyLedger } from '../../server/services/ledger/invariants.ts';
+import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
@@ -67,7 +67,13 @@ describe('POST /rest/v1/hedging/convert', () => {
     expect(res.status).toBe(200);
     const { data } = await res.json();
     // 902.25 USDT at 90,225.00 USDT per BTC = 0.01 BTC.
-    expect(data).toMatchObject({ currencyToCode: 'BTC', amountTo: '0.01000000', currencyFromCode: 'USDT', amountFrom: '902.250000', price: 90_225 });
+    expect(data).toMatchObject({
+      currencyToCode: 'BTC',
+      amountTo: '0.01000000',
+      currencyFromCode: 'USDT',
+      amountFrom: '902.250000',
+      price: 90_225,
+    });
     expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
     expect(verifyLedger(t.db)).toEqual([]);
   });
@@ -82,6 +88,11 @@ describe('POST /rest/v1/hedging/convert', () => {
     const again = await b.post('/rest/v1/hedging/convert', request);
     expect(again.status).toBe(200);
     expect((await again.json()).data).toEqual(first.data);
+    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 1_097_750_000 });
+    // Again at a new quote: still the first conversion.
+    t.priceFeed.resumeFrom({ at: t.clock.now, usd: { BTC: 95_000, USDT: 1 } });
+    const atNewQuote = await b.post('/rest/v1/hedging/convert', { ...request, quote_id: quoteId() });
+    expect((await atNewQuote.json()).data).toEqual(first.data);
     expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 1_097_750_000 });
     // The same order id for another amount is refused.
     const other = await b.post('/rest/v1/hedging/convert', { ...request, amount: '500' });
@@ -155,10 +166,16 @@ describe('POST /rest/v1/hedging/convert', () => {
     setUp();
     const { b, userId } = await signedIn();
     fund(userId, 'BTC', 10_000_000);
-    const refused = await b.post('/rest/v1/hedging/convert', body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }));
+    const refused = await b.post(
+      '/rest/v1/hedging/convert',
+      body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }),
+    );
     expect(refused.status).toBe(403);
     expect((await refused.json()).errors[0].message).toContain('Verify your identity');
-    const german = await b.post('/rest/v1/hedging/convert?locale=de', body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }));
+    const german = await b.post(
+      '/rest/v1/hedging/convert?locale=de',
+      body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }),
+    );
     expect((await german.json()).errors[0].message).toBe('Bestätige deine Identität, um Bitcoin zu tauschen.');
 
     // With the verification issue's check answering yes: BTC → USDT at the bid, rounded down.
@@ -170,7 +187,13 @@ describe('POST /rest/v1/hedging/convert', () => {
     const auth = { user: { id: userId, status: 'active' } } as AuthState;
     const result = verified.convert({
       auth,
-      input: { from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01', quote_id: quoteId(), order_id: 'btc-order-1' },
+      input: {
+        from_crypto_currency_code: 'BTC',
+        to_crypto_currency_code: 'USDT',
+        amount: '0.01',
+        quote_id: quoteId(),
+        order_id: 'btc-order-1',
+      },
     });
     expect(result).toMatchObject({ currencyToCode: 'USDT', amountTo: '897.750000', price: 89_775 });
     expect(verifyLedger(t.db)).toEqual([]);

@@ -256,6 +256,115 @@ const sizes = pages.map((page) => {
 console.log('\nJavaScript per static page (English; other languages ship the same scripts)');
 console.table(sizes);
 
+// Conversions (issue 5): USDT → BTC over HTTP with the signed-in buyer, each request with a new
+// order id at the current quote, against the ledger service posting the same transaction directly.
+// The buyer's USDT comes from a deposit posted before either side starts; the ledger's
+// invariants are checked afterwards.
+const conversionsDb = join(work, 'conversions.db');
+copyFileSync(db, conversionsDb);
+{
+  const { openDatabase, closeDatabase } = await import('../../db/client.ts');
+  const { createInProcessBus } = await import('../../server/realtime/bus.ts');
+  const ledgerModule = await import('../../server/services/ledger/ledger.ts');
+  const { createLedgerRepository } = await import('../../server/services/ledger/repository.ts');
+  const scratch = openDatabase(conversionsDb);
+  const ledger = ledgerModule.createLedgerService({
+    repo: createLedgerRepository(scratch),
+    bus: createInProcessBus(),
+    now: Date.now,
+  });
+  const buyer = (
+    scratch.$client.prepare(`SELECT id FROM users WHERE email = 'buyer@example.com'`).get() as { id: number }
+  ).id;
+  ledger.post({
+    ctx: { actor: { type: 'system', name: 'bench' } },
+    input: {
+      kind: 'deposit',
+      idempotencyKey: 'bench:fund',
+      legs: [
+        { account: ledgerModule.systemAccount('chain_in', 'USDT'), amount: -1_000_000_000_000_000 },
+        { account: ledgerModule.walletOf(buyer, 'USDT'), amount: 1_000_000_000_000_000 },
+      ],
+    },
+  });
+  scratch.$client.pragma('wal_checkpoint(TRUNCATE)');
+  closeDatabase(scratch);
+}
+const oursConversions = await startChild(
+  ['-e', `import('./build/app/main.js').then((m) => m.main('build'))`],
+  /listening on (http:\/\/\S+)/,
+  { PORT: '0', DATABASE_URL: conversionsDb, AUTH_CHALLENGE: 'off' },
+);
+const converterLogin = await fetch(`${oursConversions.url}/rest/v1/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-csrf-token': csrf },
+  body: JSON.stringify({ email: 'buyer@example.com', password: 'Coinfair-demo-2026!' }),
+});
+const converterCookies = converterLogin.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0] ?? '')
+  .filter((c) => c.startsWith('session=') || c.startsWith('XSRF-TOKEN='));
+const converterCsrf = converterCookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+const currentQuote = async () =>
+  (
+    (await (await fetch(`${oursConversions.url}/rest/v1/crypto-fiat-rates?camelCase=1`)).json()) as {
+      data: { quoteId: string };
+    }
+  ).data.quoteId;
+let quoteId = await currentQuote();
+const refresh = setInterval(async () => {
+  quoteId = await currentQuote();
+}, 5_000);
+let order = 0;
+const convertOnce = (): autocannon.Request => ({
+  method: 'POST',
+  path: '/rest/v1/hedging/convert',
+  headers: {
+    'content-type': 'application/json',
+    cookie: converterCookies.join('; '),
+    'x-csrf-token': converterCsrf,
+    origin: oursConversions.url,
+  },
+  setupRequest: (request) => ({
+    ...request,
+    body: JSON.stringify({
+      from_crypto_currency_code: 'USDT',
+      to_crypto_currency_code: 'BTC',
+      amount: '10',
+      quote_id: quoteId,
+      order_id: `bench-${process.pid}-${order++}`,
+    }),
+  }),
+});
+const conversions = await autocannon({
+  url: oursConversions.url,
+  connections: 16,
+  duration: DURATION_SECONDS,
+  requests: [convertOnce()],
+});
+clearInterval(refresh);
+const bareOut = execFileSync(
+  process.execPath,
+  [join(root, 'tests/bench/bare-conversions.ts'), conversionsDb, 'buyer@example.com', String(DURATION_SECONDS)],
+  { cwd: root, encoding: 'utf8' },
+);
+const [, bareCount = '0'] = /conversions (\d+)/.exec(bareOut) ?? [];
+const bareRate = Number(bareCount) / DURATION_SECONDS;
+let violations = -1;
+{
+  const { openDatabase, closeDatabase } = await import('../../db/client.ts');
+  const { verifyLedger } = await import('../../server/services/ledger/invariants.ts');
+  const check = openDatabase(conversionsDb);
+  violations = verifyLedger(check).length;
+  closeDatabase(check);
+}
+const httpRate = conversions.requests.average;
+console.log(
+  `\nConversions (USDT → BTC, 16 connections, ${DURATION_SECONDS} s): ${Math.round(httpRate)} /s over HTTP ` +
+    `(${conversions.non2xx} refused, p99 ${conversions.latency.p99} ms), ${Math.round(bareRate)} /s by the ledger directly: ` +
+    `ratio ${(httpRate / bareRate).toFixed(2)} (goal ≥ 1,000 /s and ≥ 0.5×); ledger invariants: ${violations === 0 ? 'hold' : `${violations} VIOLATIONS`}`,
+);
+
 // JS of the pages with islands (issue 4: ≤ 120 KB gzip each): every script the HTML names and
 // every module those import, followed through the built files.
 async function islandPageJs(url: string): Promise<number> {

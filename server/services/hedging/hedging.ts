@@ -87,21 +87,26 @@ export function createHedgingService({
         ]);
       }
       const key = `conversion:${auth.user.id}:${input.order_id}`;
-      // A retry of an order that went through: its answer, whatever became of its quote since. The
-      // same order id for another conversion is a client bug, refused.
-      const first = ledger.transactionByKey(key);
-      if (first) {
-        const answer = answerOf(input.order_id, first.metadata, first.id);
-        const amount = toMinorUnits(input.amount, CRYPTO_DECIMALS[from]);
+      /**
+       * The first conversion of this order, when it went through already: a retry answers it,
+       * whatever became of its quote since. The same order id for another conversion is refused.
+       */
+      const firstOf = (): ConvertResult | undefined => {
+        const first = ledger.transactionByKey(key);
+        if (!first) return undefined;
         const was = first.metadata as { from: string; to: string; amountFrom: number };
-        if (was.from !== from || was.to !== to || was.amountFrom !== amount) {
+        if (
+          was.from !== from ||
+          was.to !== to ||
+          was.amountFrom !== toMinorUnits(input.amount, CRYPTO_DECIMALS[from])
+        ) {
           throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This order id belongs to another conversion.', {
             field: 'order_id',
             key: 'hedging_order_reused',
           });
         }
-        return answer;
-      }
+        return answerOf(input.order_id, first.metadata, first.id);
+      };
 
       if (auth.user.status !== 'active') {
         throw new AppError('FORBIDDEN', 'This account cannot convert now. Contact support.', {
@@ -137,7 +142,15 @@ export function createHedgingService({
           },
         ]);
       }
-      const conversion = quotes.convertAmount({ from, to, amountMinor: amountFrom, quoteId: input.quote_id });
+      let conversion: ReturnType<QuoteService['convertAmount']>;
+      try {
+        conversion = quotes.convertAmount({ from, to, amountMinor: amountFrom, quoteId: input.quote_id });
+      } catch (error) {
+        // A retry after success may come with a quote that has expired since: answer the first.
+        const first = error instanceof AppError && error.code.startsWith('QUOTE_') ? firstOf() : undefined;
+        if (first) return first;
+        throw error;
+      }
       const metadata = {
         from,
         to,
@@ -164,6 +177,12 @@ export function createHedgingService({
           },
         });
       } catch (error) {
+        // A retry at a newer quote: the ledger refuses the key for other parameters; the order's
+        // own first conversion answers if it was this one.
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+          const first = firstOf();
+          if (first) return first;
+        }
         // The write lock stayed taken past the busy timeout: nothing was written. The order is
         // pending for the client, and a retry with the same order id settles it exactly once.
         if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
