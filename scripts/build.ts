@@ -5,6 +5,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } fr
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { checkContent, formatReport } from './check-content.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'build');
@@ -23,6 +24,14 @@ function* files(dir: string): Generator<string> {
     else yield path;
   }
 }
+
+// The marketing pages' content first: an editor's mistake stops the build naming the file and
+// field, and languages shown in English (`fallback: en`) are listed (docs/editing-content.md).
+step('content check', () => {
+  const report = checkContent();
+  console.log(formatReport(report));
+  if (report.errors.length > 0) process.exit(1);
+});
 
 rmSync(out, { recursive: true, force: true });
 

@@ -30,8 +30,18 @@ export const pageCollections = [
 ] as const;
 export type PageCollection = (typeof pageCollections)[number];
 
-/** Collections that may declare an English fallback for a language (docs/decisions.md, 2026-11-24). */
-export const fallbackAllowed: ReadonlySet<PageCollection> = new Set(['proof-of-address']);
+/**
+ * The `{placeholders}` a text may hold, by collection and field (`*` for any list position): the
+ * page fills them in. A text listed here must use exactly these; any other text may use none.
+ */
+export const placeholders: Partial<Record<PageCollection, Record<string, readonly string[]>>> = {
+  testimonials: { dot: ['n'] },
+  vendors: { 'price.caption': ['currency'], 'table.per': ['code'] },
+  'peer-to-peer-map': { figure: ['cities', 'countries'] },
+  levels: { level: ['n'], previous: ['n'], upTo: ['amount'] },
+  'cookie-policy': { 'choice.text': ['name'] },
+  fees: { 'feeLabels.spread': ['percent'], 'example.text': ['amount', 'percent', 'fee'] },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Routes and files a link may point at.
@@ -137,16 +147,16 @@ const image = () =>
 
 /** A day, written 2026-10-14 (quoted or not: YAML reads an unquoted date as a date). */
 const day = () =>
-  z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written as 2026-10-14')]).transform(
-    (value, ctx) => {
+  z
+    .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written as 2026-10-14')])
+    .transform((value, ctx) => {
       const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
       if (Number.isNaN(date.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'is not a real date (written as 2026-10-14)' });
         return z.NEVER;
       }
       return date.toISOString().slice(0, 10);
-    },
-  );
+    });
 
 /** A button or link: what it says and which page it opens. */
 const cta = () => z.strictObject({ label: text(), href: pageLink() });
@@ -208,6 +218,8 @@ const home = z.strictObject({
   cta: ctaBand(),
 });
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
 const testimonials = z.strictObject({
   ...sectionHead,
   previous: text(),
@@ -222,7 +234,8 @@ const testimonials = z.strictObject({
         country: z
           .string()
           .regex(/^[A-Z]{2}$/, 'must be a two-letter country code in capitals, such as NG or BR')
-          .refine((code) => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code), {
+          // Zod runs this after a failed pattern too: only well-formed codes are looked up.
+          .refine((code) => !/^[A-Z]{2}$/.test(code) || regionNames.of(code) !== undefined, {
             message: 'is not a country code (NG, BR, IN, GB…)',
           }),
         quote: text(),
@@ -272,7 +285,6 @@ const media = z.strictObject({
           date: day(),
           url: externalLink(),
           headline: text(),
-          logo: image().optional(),
         }),
       )
       .min(1),
@@ -328,7 +340,7 @@ const levels = z.strictObject({
         name: text(),
         icon: icon(),
         summary: text(),
-        /** The daily trading limit in US dollars; leave empty (~) for no limit. */
+        /** The daily trading limit in US dollars, digits only (10000); `null` for no limit. */
         dailyLimitUsd: z.number().int().positive().nullable(),
         requirements: z.array(text()).min(1),
       }),

@@ -1,16 +1,18 @@
 // Screenshots of the marketing pages for a person to look at (not a test: nothing is asserted).
 //
-//   npx astro build && node tests/e2e/screenshots.ts [page-filter]
+//   npm run build && node tests/e2e/screenshots.ts [page-filter[,page-filter…]]
 //
-// Uses BASE_URL when set; otherwise starts the built server (build/app/main.js) on port 4400 over
-// a fresh demo database in a temporary folder.
-// Writes screenshots/<page>-<width>[-dark].png (git-ignored). The cookie choice is preset so the
+// Uses BASE_URL when set; otherwise starts the built server (BUILD_DIR, default build/, through
+// its app/main.js) on port 4400 over a fresh demo database in a temporary folder.
+// Writes screenshots/<page>-<width>[-dark].png (git-ignored; SCREENSHOTS_DIR writes elsewhere, e.g.
+// to compare a before and an after build). The cookie choice is preset so the
 // banner does not cover content, except on `home-banner`; `vendors-live` answers the price API
 // with made-up data to show the loaded state.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { solveChallenge } from '../../src/lib/proof-of-work.ts';
@@ -75,6 +77,10 @@ const pages: [name: string, path: string][] = [
   ['calculator-picker', '/calculator/btc-to-usd'],
   ['he-calculator', '/he/calculator/btc-to-ils'],
   ['de-calculator-nojs', '/de/calculator/btc-to-eur?q=peso'],
+  ['wallet', '/wallet'],
+  ['wallet-convert-dialog', '/wallet'],
+  ['wallet-receive-dialog', '/wallet'],
+  ['he-wallet', '/he/wallet'],
 ];
 
 /** Pages shown to a signed-in person: the context signs in as the demo buyer first. */
@@ -88,6 +94,10 @@ const signedInPages = new Set([
   'vendor-terms-dialog',
   'he-vendor-terms-dialog',
   'offers-new-not-vendor',
+  'wallet',
+  'wallet-convert-dialog',
+  'wallet-receive-dialog',
+  'he-wallet',
 ]);
 
 /** Pages of the vendor's own: the context signs in as the demo vendor. */
@@ -172,6 +182,17 @@ const actions: Record<string, (page: Page) => Promise<void>> = {
     await page.waitForURL(/done=accepted/);
   },
   'vendor-terms-dialog': openVendorTerms,
+  'wallet-convert-dialog': async (page) => {
+    await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    await page.locator('.wallet-actions button').nth(3).click();
+    await page.getByRole('dialog').locator('input').fill('100');
+    await page.getByRole('dialog').locator('[data-countdown]').waitFor();
+  },
+  'wallet-receive-dialog': async (page) => {
+    await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    await page.locator('.wallet-actions button').nth(1).click();
+    await page.getByRole('dialog').locator('[data-address]').waitFor();
+  },
   // Published without a payment method and with the limits the wrong way round.
   'offers-new-errors': async (page) => {
     await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
@@ -290,8 +311,12 @@ async function mockPrices(page: Page) {
   });
 }
 const widths = [375, 768, 1440];
-const filter = process.argv[2];
-const outDir = new URL('../../screenshots/', import.meta.url);
+const filters = process.argv[2]?.split(',').filter(Boolean) ?? [];
+const wanted = (name: string) => filters.length === 0 || filters.some((filter) => name.includes(filter));
+const outDir = process.env.SCREENSHOTS_DIR
+  ? pathToFileURL(`${resolve(process.env.SCREENSHOTS_DIR)}/`)
+  : new URL('../../screenshots/', import.meta.url);
+const buildDir = resolve(process.env.BUILD_DIR ?? 'build');
 
 async function waitFor(url: string) {
   for (let i = 0; i < 100; i++) {
@@ -311,7 +336,8 @@ let database: string | undefined;
 if (!base) {
   base = 'http://127.0.0.1:4400';
   database = join(mkdtempSync(join(tmpdir(), 'coinfair-shots-')), 'demo.db');
-  server = spawn(process.execPath, ['-e', "import('./build/app/main.js').then((m) => m.main('build'))"], {
+  const entry = JSON.stringify(pathToFileURL(join(buildDir, 'app/main.js')).href);
+  server = spawn(process.execPath, ['-e', `import(${entry}).then((m) => m.main(${JSON.stringify(buildDir)}))`], {
     env: { ...process.env, PORT: '4400', HOST: '127.0.0.1', DATABASE_URL: database },
     stdio: 'ignore',
   });
@@ -319,16 +345,29 @@ if (!base) {
 }
 
 mkdirSync(outDir, { recursive: true });
+// The wallet pages show the demo buyer with coins: deposits from the simulated chain, as
+// `npm run admin -- chain:deposit` makes them (two credited, one still incoming).
+if (database && pages.some(([name]) => wanted(name) && name.includes('wallet'))) {
+  const { chainCommands } = await import('../../server/admin/chain-commands.ts');
+  const { openDatabase, closeDatabase } = await import('../../db/client.ts');
+  const db = openDatabase(database);
+  const chain = chainCommands(db);
+  chain.deposit('buyer@example.com', '0.015', 'BTC');
+  chain.deposit('buyer@example.com', '250', 'USDT');
+  await chain.mine('2');
+  chain.deposit('buyer@example.com', '0.0025', 'BTC');
+  closeDatabase(db);
+}
 const browser = await launchBrowser();
 // Links from mails only where this script's own server (and its database) runs.
 const tokens: Record<string, string> =
-  database && pages.some(([name, path]) => (!filter || name.includes(filter)) && path.includes('{'))
+  database && pages.some(([name, path]) => wanted(name) && path.includes('{'))
     ? await accountTokens(base, database)
     : {};
 
 try {
   for (const [name, path] of pages) {
-    if (filter && !name.includes(filter)) continue;
+    if (!wanted(name)) continue;
     for (const width of widths) {
       for (const scheme of ['light', 'dark'] as const) {
         // Dark only at two widths: enough to judge the theme without tripling the run.
