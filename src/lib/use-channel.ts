@@ -11,10 +11,23 @@ export interface RealtimeEvent {
 
 const MAX_RETRIES = 3;
 
-export function useChannel(channel: string, onEvent: (event: RealtimeEvent) => void): void {
-  // The latest handler without reconnecting when it changes.
+export interface ChannelStatusHandlers {
+  /** The channel is (again) subscribed. */
+  onSubscribed?(): void;
+  /** The retries are spent: the channel is given up (the wallet's "subscribe error", spec section 4). */
+  onFailed?(): void;
+}
+
+export function useChannel(
+  channel: string,
+  onEvent: (event: RealtimeEvent) => void,
+  status: ChannelStatusHandlers = {},
+): void {
+  // The latest handlers without reconnecting when they change.
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const statusHandlers = useRef(status);
+  statusHandlers.current = status;
 
   useEffect(() => {
     let socket: WebSocket | undefined;
@@ -23,7 +36,11 @@ export function useChannel(channel: string, onEvent: (event: RealtimeEvent) => v
     let stopped = false;
 
     const retry = () => {
-      if (stopped || retries >= MAX_RETRIES) return;
+      if (stopped) return;
+      if (retries >= MAX_RETRIES) {
+        statusHandlers.current.onFailed?.();
+        return;
+      }
       retries += 1;
       timer = setTimeout(connect, retries * 1000);
     };
@@ -40,8 +57,10 @@ export function useChannel(channel: string, onEvent: (event: RealtimeEvent) => v
         } catch {
           return;
         }
-        if (frame.type === 'subscribed' && frame.channel === channel) retries = 0;
-        else if (frame.type === 'event' && frame.channel === channel && frame.event) handler.current(frame.event);
+        if (frame.type === 'subscribed' && frame.channel === channel) {
+          retries = 0;
+          statusHandlers.current.onSubscribed?.();
+        } else if (frame.type === 'event' && frame.channel === channel && frame.event) handler.current(frame.event);
         else if (frame.type === 'error') ws.close();
       });
       ws.addEventListener('close', () => {

@@ -100,6 +100,21 @@ describe('POST /rest/v1/hedging/convert', () => {
     expect((await other.json()).errors[0]).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', field: 'order_id' });
   });
 
+  it('turns 50 concurrent copies of one order into one conversion', async () => {
+    setUp();
+    const { b, userId } = await signedIn();
+    fund(userId, 'USDT', 1_000_000_000);
+    const request = body();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => b.post('/rest/v1/hedging/convert', request)));
+    expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
+    const conversions = t.db.$client
+      .prepare(`SELECT count(*) FROM ledger_transactions WHERE kind = 'conversion'`)
+      .pluck()
+      .get();
+    expect(conversions).toBe(1);
+    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
+  });
+
   it('keeps order ids per person: another user may use the same one', async () => {
     setUp();
     const one = await signedIn('buyer@example.com');

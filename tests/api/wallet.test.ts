@@ -272,6 +272,31 @@ describe('POST /rest/v1/wallet/send', () => {
       ...body,
     });
 
+  it('lets 50 concurrent sendouts that together exceed the balance drain it to zero, never below', async () => {
+    const { fund } = setup();
+    // 0.01 BTC; each sendout takes 0.001 + 0.00002 fee, so 9 fit and 41 must be refused.
+    await fund('buyer@example.com', 1_000_000);
+    const b = await signedIn();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send(b, { amount: '0.001', request_id: `burst-${i}` })),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(9);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(41);
+    expect((await json(await b.get('/rest/v1/balances'))).data[0].balance).toBe('0.00082000');
+    expect(verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('makes 50 concurrent copies of one sendout a single sendout', async () => {
+    const { fund } = setup();
+    await fund('buyer@example.com', 1_000_000);
+    const b = await signedIn();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send(b, { request_id: 'same-one' })));
+    const ids = new Set(await Promise.all(answers.map(async (res) => (await json(res)).data.id)));
+    expect(ids.size).toBe(1);
+    expect((await json(await b.get('/rest/v1/balances'))).data[0].balance).toBe('0.00498000');
+  });
+
   it('debits amount and fee into the hold, broadcasts, confirms; a retry answers the first sendout', async () => {
     const { fund, chain } = setup();
     await fund('buyer@example.com', 1_000_000);

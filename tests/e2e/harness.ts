@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { chainCommands } from '../../server/admin/chain-commands.ts';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
 import { createOutboxRepository } from '../../server/services/messaging/outbox.ts';
@@ -23,6 +24,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   latestMail(recipient: string): { subject: string; text: string } | undefined;
   /** Runs a statement on the server's database, for states no page can reach (an owner gone offline). */
   sql(statement: string, ...params: unknown[]): void;
+  /** The operator's simulated-chain commands (`npm run admin -- chain:…`) on the server's database. */
+  chain: ReturnType<typeof chainCommands>;
   stop(): Promise<void>;
 }> {
   const bundle = join(buildDir, 'app', 'main.js');
@@ -34,11 +37,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: testDb.path, ...env });
   const running = await start({ config, buildDir, log: { info: () => {}, error: (m, e) => console.error(m, e) } });
   const outbox = createOutboxRepository(testDb.db);
+  let chain: ReturnType<typeof chainCommands> | undefined;
   return {
     url: running.url,
     latestMail: (recipient) => outbox.latestFor(recipient, 'email'),
     sql: (statement, ...params) => {
       testDb.db.$client.prepare(statement).run(...params);
+    },
+    // Made on first use: most test files never touch the chain.
+    get chain() {
+      chain ??= chainCommands(testDb.db);
+      return chain;
     },
     async stop() {
       await running.stop();

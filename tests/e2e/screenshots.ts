@@ -80,6 +80,7 @@ const pages: [name: string, path: string][] = [
   ['wallet', '/wallet'],
   ['wallet-convert-dialog', '/wallet'],
   ['wallet-receive-dialog', '/wallet'],
+  ['wallet-send-dialog', '/wallet'],
   ['he-wallet', '/he/wallet'],
 ];
 
@@ -97,6 +98,7 @@ const signedInPages = new Set([
   'wallet',
   'wallet-convert-dialog',
   'wallet-receive-dialog',
+  'wallet-send-dialog',
   'he-wallet',
 ]);
 
@@ -187,6 +189,14 @@ const actions: Record<string, (page: Page) => Promise<void>> = {
     await page.locator('.wallet-actions button').nth(3).click();
     await page.getByRole('dialog').locator('input').fill('100');
     await page.getByRole('dialog').locator('[data-countdown]').waitFor();
+  },
+  'wallet-send-dialog': async (page) => {
+    await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    await page.locator('.wallet-actions button').first().click();
+    await page.locator('#send-address').fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5');
+    await page.locator('#send-amount').fill('0.004');
+    await page.getByRole('dialog').locator('button[type="submit"]').click();
+    await page.locator('#send-address-error:not(:empty)').waitFor();
   },
   'wallet-receive-dialog': async (page) => {
     await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });

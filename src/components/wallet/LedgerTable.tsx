@@ -1,0 +1,126 @@
+import type { WalletEntry, WalletPage } from './types.ts';
+import { formatAmount } from './ui.tsx';
+
+// The wallet's ledger (transactions), newest first, 50 a page with "more" (spec section 9's page
+// size). A table on wide screens; each row a small card on phones (CSS only).
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+const TYPES = [
+  'deposit',
+  'sendout',
+  'sendout_return',
+  'transfer',
+  'conversion',
+  'escrow_lock',
+  'escrow_release',
+  'escrow_return',
+  'fee',
+  'correction',
+];
+const STATUSES = ['incoming', 'pending', 'broadcast', 'confirmed', 'failed', 'completed'];
+
+/** A conversion is two entries with one id, one per currency. */
+export const entryKey = (entry: WalletEntry) => `${entry.id}:${entry.cryptoCurrencyCode}`;
+
+const short = (text: string) => (text.length > 20 ? `${text.slice(0, 10)}…${text.slice(-8)}` : text);
+
+export function LedgerTable({
+  t,
+  lang,
+  history,
+  loadingMore,
+  onMore,
+}: {
+  t: T;
+  lang: string;
+  history: WalletPage;
+  loadingMore: boolean;
+  onMore(): void;
+}) {
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const status = (entry: WalletEntry) => {
+    const label = STATUSES.includes(entry.status) ? t(`wallet.status.${entry.status}`) : entry.status;
+    const waiting =
+      (entry.status === 'incoming' || entry.status === 'broadcast') &&
+      typeof entry.confirmations === 'number' &&
+      typeof entry.requiredConfirmations === 'number';
+    return waiting
+      ? `${label} · ${t('wallet.confirmationsOf', { count: entry.confirmations ?? 0, required: entry.requiredConfirmations ?? 0 })}`
+      : label;
+  };
+
+  return (
+    <section className="card wallet-ledger" data-tour="ledger" aria-labelledby="wallet-ledger-title">
+      <h2 className="h3" id="wallet-ledger-title">
+        {t('wallet.ledger.title')}
+      </h2>
+      {history.items.length === 0 ? (
+        <p className="muted" data-empty>
+          {t('wallet.ledger.empty')}
+        </p>
+      ) : (
+        <table className="wallet-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('wallet.ledger.date')}</th>
+              <th scope="col">{t('wallet.ledger.type')}</th>
+              <th scope="col" className="wallet-num">
+                {t('wallet.ledger.amount')}
+              </th>
+              <th scope="col">{t('wallet.ledger.status')}</th>
+              <th scope="col">{t('wallet.ledger.details')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.items.map((entry) => {
+              const negative = entry.amount.startsWith('-');
+              const details = [
+                entry.network ? t(`wallet.network.${entry.network}`) : '',
+                entry.address ? short(entry.address) : '',
+                entry.fee && Number(entry.fee) > 0
+                  ? t('wallet.ledger.fee', { fee: formatAmount(entry.fee, entry.cryptoCurrencyCode, lang) })
+                  : '',
+              ].filter(Boolean);
+              return (
+                <tr key={entryKey(entry)} data-entry={entry.type} data-status={entry.status}>
+                  <td data-label={t('wallet.ledger.date')}>
+                    <time dateTime={new Date(entry.createdAt * 1000).toISOString()}>
+                      {date.format(entry.createdAt * 1000)}
+                    </time>
+                  </td>
+                  <td data-label={t('wallet.ledger.type')}>
+                    {TYPES.includes(entry.type) ? t(`wallet.type.${entry.type}`) : entry.type}
+                  </td>
+                  <td
+                    data-label={t('wallet.ledger.amount')}
+                    className={`wallet-num ${negative ? 'wallet-out' : 'wallet-in'}`}
+                  >
+                    {formatAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}
+                  </td>
+                  <td data-label={t('wallet.ledger.status')}>
+                    <span className={`wallet-status wallet-status-${entry.status}`}>{status(entry)}</span>
+                  </td>
+                  <td data-label={t('wallet.ledger.details')} className="wallet-details">
+                    {details.length > 0 ? details.join(' · ') : '—'}
+                    {entry.txid && (
+                      <span className="wallet-mono muted" title={entry.txid}>
+                        {' '}
+                        {t('wallet.ledger.txid', { txid: short(entry.txid) })}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {history.more && (
+        <button type="button" className="btn btn-secondary wallet-more" disabled={loadingMore} onClick={onMore}>
+          {loadingMore ? t('wallet.loading') : t('wallet.ledger.more')}
+        </button>
+      )}
+    </section>
+  );
+}
