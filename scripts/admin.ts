@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
 
   user:create <email> <password> [username]   a verified account
   user:verify-email <email>                    mark the e-mail address verified
+  user:verify-id <email>                       mark the identity verified (bitcoin conversion, ID-only offers)
   user:role <email> <role> [on|off]            roles: ${ROLES.join(', ')}
   user:ban <email>                             cannot sign in; sessions end
   user:suspend <email>                         can sign in, cannot trade
@@ -44,6 +45,9 @@ try {
     }
     case 'user:verify-email':
       message = users.verifyEmail(need(1)[0]);
+      break;
+    case 'user:verify-id':
+      message = users.verifyId(need(1)[0]);
       break;
     case 'user:role': {
       const [email, role] = need(2);

@@ -25,6 +25,11 @@ export const users = sqliteTable(
     isMerchant: integer('is_merchant', { mode: 'boolean' }).notNull().default(false),
     isKiosk: integer('is_kiosk', { mode: 'boolean' }).notNull().default(false),
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When the identity was verified (unix ms), null until then. Set by an operator
+     * (`npm run admin -- user:verify-id`) until the verification issue brings documents.
+     */
+    idVerifiedAt: integer('id_verified_at'),
     /** Registration picks a username; the user may change it once (spec section 4). */
     isUsernameChanged: integer('is_username_changed', { mode: 'boolean' }).notNull().default(false),
     /** This user's own referral code (affiliates). Null only for rows older than the column. */

@@ -172,8 +172,8 @@ export function createServices({
     }),
     market: createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now }),
     quotes,
-    // Identity documents arrive with the verification issue: until then nobody converts bitcoin.
-    hedging: createHedgingService({ ledger, quotes, isIdVerified: () => false }),
+    // Spec section 6: converting bitcoin needs a verified identity (user:verify-id for now).
+    hedging: createHedgingService({ ledger, quotes, isIdVerified: (auth) => auth.user.idVerifiedAt !== null }),
     depositAddresses,
     offers: createOffersService({
       repo: createOffersRepository(db),

@@ -56,6 +56,14 @@ describe('npm run admin -- user:…', () => {
     expect(repo.userByEmail('buyer@example.com')?.status).toBe('active');
   });
 
+  it('marks an identity verified, which the current user then reports', () => {
+    const { commands, repo } = setup();
+    expect(repo.userByEmail('buyer@example.com')?.idVerifiedAt).toBeNull();
+    expect(commands.verifyId('buyer@example.com')).toBe('buyer@example.com: identity marked verified.');
+    expect(repo.userByEmail('buyer@example.com')?.idVerifiedAt).toEqual(expect.any(Number));
+    expect(() => commands.verifyId('nobody@example.com')).toThrow(CommandError);
+  });
+
   it('names the missing account', () => {
     const { commands } = setup();
     expect(() => commands.verifyEmail('ghost@example.com')).toThrow(

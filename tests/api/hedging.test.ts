@@ -193,6 +193,16 @@ describe('POST /rest/v1/hedging/convert', () => {
     );
     expect((await german.json()).errors[0].message).toBe('Bestätige deine Identität, um Bitcoin zu tauschen.');
 
+    // An operator verified the identity (npm run admin -- user:verify-id): now it converts.
+    t.db.$client.prepare('UPDATE users SET id_verified_at = ? WHERE id = ?').run(TEST_NOW, userId);
+    const allowed = await b.post(
+      '/rest/v1/hedging/convert',
+      body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }),
+    );
+    expect(allowed.status).toBe(200);
+    expect((await allowed.json()).data).toMatchObject({ currencyToCode: 'USDT', amountTo: '897.750000' });
+    expect((await (await b.get('/rest/v1/users/me')).json()).data.isIdVerified).toBe(true);
+
     // With the verification issue's check answering yes: BTC → USDT at the bid, rounded down.
     const verified = createHedgingService({
       ledger: t.services.ledger,

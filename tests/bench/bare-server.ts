@@ -87,7 +87,7 @@ if (mode === 'static') {
           locale: u.locale,
           urlLocale: '',
           isUsernameChanged: u.is_username_changed === 1,
-          isIdVerified: false,
+          isIdVerified: u.id_verified_at !== null,
           isIdVerificationPending: false,
           isDocumentVerified: false,
           isPhoneVerified: phoneVerified,

@@ -146,6 +146,28 @@ describe('the wallet page', () => {
     await page.context().close();
   });
 
+  it('converts bitcoin to tether once an operator verified the identity (1440 px)', async () => {
+    // Another person than the buyer, so the buyer's balances stay as the next tests expect.
+    const email = 'vendor@example.com';
+    live.server.sql('UPDATE users SET id_verified_at = ? WHERE email = ?', Date.now(), email);
+    live.server.chain.deposit(email, '0.01', 'BTC');
+    await live.server.chain.mine('2');
+    const page = await openWallet(email, 1440);
+    await expect.poll(() => balanceOf(page, 'BTC'), SLOW).toBe('0.01000000 BTC');
+    await page.getByRole('button', { name: 'Convert to tether' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert bitcoin to tether' });
+    await expect.poll(() => dialog.locator('[data-countdown]').textContent()).toMatch(/^valid for \d+ s$/);
+    expect(await dialog.locator('[data-disabled-reason]').count()).toBe(0);
+    await dialog.getByLabel('Amount to convert (BTC)').fill('0.001');
+    await dialog.locator('[data-convert]').click();
+    const notice = page.locator('.wallet-notice');
+    await expect.poll(() => notice.textContent()).toMatch(/^Converted: you received [\d.,]+ USDT\.$/);
+    await expect.poll(() => balanceOf(page, 'BTC')).toBe('0.00900000 BTC');
+    // 0.001 BTC at the bid (about 92,000 USDT per BTC here) is about 92 USDT.
+    expect(Number(((await balanceOf(page, 'USDT')) ?? '').replace(/[^\d.]/g, ''))).toBeGreaterThan(50);
+    await page.context().close();
+  });
+
   it('marks the rate obsolete at the quote’s expiry, keeps quotes that arrive expired out, and disables converting (375 px)', async () => {
     const ctx = await context(375);
     await signIn(ctx, 'buyer@example.com');

@@ -86,7 +86,7 @@ export function toCurrentUser(
     locale: user.locale,
     urlLocale: locale === 'en' ? '' : locale,
     isUsernameChanged: user.isUsernameChanged,
-    isIdVerified: false,
+    isIdVerified: user.idVerifiedAt !== null,
     isIdVerificationPending: false,
     isDocumentVerified: false,
     isPhoneVerified: extras.isPhoneVerified ?? false,

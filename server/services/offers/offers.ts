@@ -121,8 +121,8 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       username: user.username,
       status: user.status,
       isEmailVerified: user.isEmailVerified,
-      // Identity documents come with the verification issue; nobody is verified until then.
-      isIdVerified: false,
+      // Set by an operator until the verification issue brings documents (user:verify-id).
+      isIdVerified: user.idVerifiedAt !== null,
       countryIso: auth.profile.countryIso ?? visitorCountryIso ?? null,
       completedTrades: user.completedTrades,
       trustedByOwner: ownerThinks === 'trusted',
