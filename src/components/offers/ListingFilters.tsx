@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { foldForSearch } from '../../lib/fold-for-search.ts';
 import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
 import type { ListingQuery } from '../../lib/offer-listing-url.ts';
 import { CASH_IN_PERSON_GROUP } from '../../lib/offer-rules.ts';
+import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import type { ListingCurrency, ListingGroup } from './listing-types.ts';
 
 // The listing's search widget (spec section 5: amount, currency (any) and payment method), the
@@ -174,18 +175,13 @@ function MethodModal({
   onClose(): void;
   onPick(patch: Partial<ListingQuery>): void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const selectable = groups.filter((g) => g.isSelectable);
   const [tab, setTab] = useState(
     selectedGroup ?? groups.find((g) => g.methods.some((m) => m.slug === selected))?.slug ?? selectable[0]?.slug ?? '',
   );
   const [search, setSearch] = useState('');
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const folded = foldForSearch(search.trim());
   const found = folded
     ? groups.flatMap((g) => g.methods.filter((m) => foldForSearch(m.name).includes(folded)))

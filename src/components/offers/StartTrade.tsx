@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
 import type { StartTradeStep } from '../../lib/start-trade-decision.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
+import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import { amountProblem, cryptoForFiat, fiatForCrypto, isAmountText } from './amounts.ts';
 
 // The start-trade widget of an offer (spec sections 4 and 5): how much in fiat or crypto, the
@@ -279,13 +280,8 @@ function WarningModal({
   onCancel(): void;
   onConfirm(): void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   return (
     <dialog
       ref={dialog}

@@ -46,44 +46,6 @@ export function StatusLine({ message }: { message: string | undefined }) {
   );
 }
 
-/** The ids and ARIA attributes that tie an input to its hint and error. */
-export function fieldAria(id: string, error: string | undefined, hint?: boolean) {
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' '),
-  } as const;
-}
-
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: ReactNode;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint !== undefined && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <p className="field-error" id={`${id}-error`}>
-        {error}
-      </p>
-    </div>
-  );
-}
-
 /** A password input with a show/hide button, like the sign-in page's. */
 export function PasswordField({
   id,
@@ -242,3 +204,5 @@ export function DateTime({ iso }: { iso: string }) {
   }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
+
+export { Field, fieldAria } from '../form-field.tsx';

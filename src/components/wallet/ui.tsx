@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import { DECIMALS } from './conversion.ts';
 import type { CryptoCode } from './types.ts';
 
@@ -44,13 +45,8 @@ export function Modal({
   className?: string;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   return (
     <dialog
       ref={dialog}
@@ -74,39 +70,4 @@ export function Modal({
   );
 }
 
-export function fieldAria(id: string, error: string | undefined, hint?: boolean) {
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' '),
-  } as const;
-}
-
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: ReactNode;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint !== undefined && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <p className="field-error" id={`${id}-error`}>
-        {error}
-      </p>
-    </div>
-  );
-}
+export { Field, fieldAria } from '../form-field.tsx';
