@@ -121,7 +121,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       trade: fc.nat({ max: TRADES - 1 }),
       user,
       currency,
-      feePermille: fc.integer({ min: 0, max: 1000 }),
+      // One release in ten asks the whole escrow as fee, which the ledger must refuse: often enough
+      // that every run meets that refusal (a uniform 0–1000 met it once in a thousand).
+      feePermille: fc.oneof(
+        { arbitrary: fc.integer({ min: 0, max: 999 }), weight: 9 },
+        { arbitrary: fc.constant(1000), weight: 1 },
+      ),
     }),
   },
   {
