@@ -21,7 +21,7 @@ function cacheKey(request: Request, url: URL): string | undefined {
 export const onRequest = defineMiddleware(async (context, next) => {
   const key = context.isPrerendered ? undefined : cacheKey(context.request, context.url);
   const cached = key ? listingCache.get(key) : undefined;
-  if (cached) return finish(new Response(cached.html, { status: cached.status, headers: cached.headers }), cached.html);
+  if (cached) return finish(new Response(null, { status: cached.status, headers: cached.headers }), cached.body);
   const response = await next();
   if (context.isPrerendered) return response;
   if (key && response.status === 200 && response.headers.get('content-type')?.startsWith('text/html')) {
@@ -29,12 +29,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== 'set-cookie');
     // Hashing the page's inline scripts once per render, not once per answer.
     headers.push(['Content-Security-Policy', pageContentSecurityPolicy(html)]);
-    listingCache.set(key, { status: 200, headers, html });
-    return finish(new Response(html, { status: 200, headers }), html);
+    const body = new TextEncoder().encode(html);
+    listingCache.set(key, { status: 200, headers, body });
+    return finish(new Response(null, { status: 200, headers }), body);
   }
   return finish(response);
 
-  async function finish(response: Response, knownHtml?: string): Promise<Response> {
+  /** The answer with the headers every rendered page gets; `known` is its body when already read. */
+  async function finish(response: Response, known?: string | Uint8Array): Promise<Response> {
     const headers = new Headers(response.headers);
     // The CSRF cookie the browser lacked (server/backend.ts pageLocals), unless the answer set one.
     const csrfCookie = context.locals.csrfCookie;
@@ -47,10 +49,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!headers.get('content-type')?.startsWith('text/html')) {
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    const html = knownHtml ?? (await response.text());
-    if (!headers.has('Content-Security-Policy'))
+    const body = known ?? (await response.text());
+    if (!headers.has('Content-Security-Policy')) {
+      const html = typeof body === 'string' ? body : new TextDecoder().decode(body);
       headers.set('Content-Security-Policy', pageContentSecurityPolicy(html));
+    }
     headers.set('X-Frame-Options', 'DENY');
-    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+    return new Response(body as BodyInit, { status: response.status, statusText: response.statusText, headers });
   }
 });

@@ -7,7 +7,8 @@
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  html: string;
+  /** The page as UTF-8 bytes: no answer pays for encoding it again. */
+  body: Uint8Array;
 }
 
 export function createPageCache({
