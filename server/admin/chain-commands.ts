@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import type { LedgerCurrency } from '../../db/schema/index.ts';
-import { toMinorUnits } from '../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, toMinorUnits } from '../../src/lib/money.ts';
 import { createInProcessBus } from '../realtime/bus.ts';
 import { normalizeEmail } from '../services/accounts/accounts.ts';
 import { createAccountsRepository } from '../services/accounts/repository.ts';
 import { createChainService } from '../services/chain/chain.ts';
 import { type ChainConfig, createChainAdapter } from '../services/chain/create.ts';
-import { CURRENCY_DECIMALS, NETWORKS } from '../services/chain/networks.ts';
+import { NETWORKS } from '../services/chain/networks.ts';
 import { createChainRepository } from '../services/chain/repository.ts';
 import type { SimulatedChain } from '../services/chain/simulated.ts';
 import { createLedgerService } from '../services/ledger/ledger.ts';
@@ -59,7 +59,7 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
       const currency = currencyText.toUpperCase();
       if (currency !== 'BTC' && currency !== 'USDT')
         throw new CommandError(`The currency is BTC or USDT, not ${currencyText}.`);
-      const decimals = CURRENCY_DECIMALS[currency as LedgerCurrency];
+      const decimals = CRYPTO_DECIMALS[currency as LedgerCurrency];
       const amount = toMinorUnits(amountText, decimals);
       if (amount === undefined || amount === 0)
         throw new CommandError(`The amount is a positive number with at most ${decimals} decimals, such as 0.5.`);

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { fromMinorUnits } from '../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits } from '../../src/lib/money.ts';
 import { type AppEnv, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { RETRYABLE_CODES } from '../services/hedging/hedging.ts';
-import { CRYPTO_DECIMALS } from '../services/quotes/quotes.ts';
 
 // POST /rest/v1/hedging/convert (spec section 7) and the conversion settings a wallet needs
 // (GET /rest/v1/hedging/settings: limits, retryable codes, availability; spec section 3

@@ -4,6 +4,9 @@
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$/;
 
+/** Minor-unit digits of the crypto currencies: satoshi (8) and micro-tether (6). */
+export const CRYPTO_DECIMALS: Readonly<Record<'BTC' | 'USDT', number>> = { BTC: 8, USDT: 6 };
+
 /**
  * `text` as an integer count of minor units, or undefined when it is not a plain non-negative
  * decimal, has more decimals than `minorDigits`, or exceeds Number.MAX_SAFE_INTEGER.
@@ -30,4 +33,19 @@ export function fromMinorUnits(minor: number, minorDigits: number): string {
 /** Integer minor units as a number of major units, for JSON answers (fiat limits, prices). */
 export function minorToMajor(minor: number, minorDigits: number): number {
   return Number(fromMinorUnits(minor, minorDigits));
+}
+
+/**
+ * Rounds half away from zero at `decimals` places, deciding on the digits the number prints as
+ * (1.005 → 1.01) rather than on its binary neighbour (1.00499999…), by shifting the decimal point in
+ * the text instead of multiplying. For prices and rates, which are decimals people read; balances
+ * never pass through a float.
+ */
+export function roundDecimal(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) throw new RangeError(`cannot round ${value}`);
+  const [digits = '0', exponent = '0'] = String(Math.abs(value)).split('e');
+  const scaled = Math.round(Number(`${digits}e${Number(exponent) + decimals}`));
+  // Beyond 2^53 a double holds no digits at `decimals` places: there is nothing left to round.
+  if (!Number.isSafeInteger(scaled)) return value;
+  return Math.sign(value) * Number(`${scaled}e${-decimals}`);
 }

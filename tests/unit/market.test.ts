@@ -9,7 +9,6 @@ import {
   type ChartRange,
   pruneCutoffs,
 } from '../../server/services/market/buckets.ts';
-import { roundDecimal } from '../../server/services/market/decimal.ts';
 import { createMarketService } from '../../server/services/market/market.ts';
 import { createMarketRepository } from '../../server/services/market/repository.ts';
 import { sampleTimes, syntheticWalk } from '../../server/services/market/synthetic-history.ts';
@@ -19,6 +18,7 @@ import { createTickerPriceFeed } from '../../server/services/price-feed/ticker.t
 import { SIMULATED_MARKET } from '../../server/services/price-feed/walk.ts';
 import { createReferenceService } from '../../server/services/reference/reference.ts';
 import { createReferenceRepository } from '../../server/services/reference/repository.ts';
+import { roundDecimal } from '../../src/lib/money.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 const DAY = 86_400;

@@ -46,9 +46,6 @@ export const NETWORKS: Record<ChainNetwork, NetworkPolicy> = {
 /** The network a currency's deposits arrive on (USDT: TRC-20 only, docs/decisions.md). */
 export const DEPOSIT_NETWORK_OF: Record<LedgerCurrency, DepositNetwork> = { BTC: 'bitcoin', USDT: 'TRC20' };
 
-/** Digits after the point: satoshi and micro-tether. */
-export const CURRENCY_DECIMALS: Record<LedgerCurrency, number> = { BTC: 8, USDT: 6 };
-
 /** Sendout networks per currency. */
 export const SEND_NETWORKS: Record<LedgerCurrency, readonly ChainNetwork[]> = {
   BTC: ['bitcoin'],

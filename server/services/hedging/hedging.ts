@@ -1,9 +1,9 @@
-import { fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
 import type { AuthState } from '../../http/auth.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import { type LedgerService, systemAccount, walletOf } from '../ledger/ledger.ts';
 import type { CryptoCode } from '../price-feed/price-feed.ts';
-import { CRYPTO_DECIMALS, type QuoteService } from '../quotes/quotes.ts';
+import type { QuoteService } from '../quotes/quotes.ts';
 
 // Conversion between BTC and USDT ("hedging", spec sections 3, 4 and 8): at a current quote, within
 // the limits, from a wallet that holds the amount, through the conversion desk, in one ledger

@@ -1,10 +1,10 @@
 import { seededRandom } from '../../../db/seed/random.ts';
 import type { Locale } from '../../../src/lib/i18n/locales.ts';
+import { roundDecimal } from '../../../src/lib/money.ts';
 import { type CryptoCode, cryptoCodes, type PriceFeed, type PriceTick } from '../price-feed/price-feed.ts';
 import { SIMULATED_MARKET } from '../price-feed/walk.ts';
 import type { CurrencyView, ReferenceService } from '../reference/reference.ts';
 import { bucketStart, CHART_RANGES, type ChartRange, pruneCutoffs, RESOLUTIONS } from './buckets.ts';
-import { roundDecimal } from './decimal.ts';
 import type { MarketRepository, PriceHistoryRow } from './repository.ts';
 import { historyRows, syntheticWalk } from './synthetic-history.ts';
 

@@ -1,5 +1,5 @@
 import { escrowFeeBasisPoints } from '../../../src/lib/fees.ts';
-import { minorToMajor } from '../../../src/lib/money.ts';
+import { minorToMajor, roundDecimal as round } from '../../../src/lib/money.ts';
 import {
   CASH_BY_MAIL_METHODS,
   CASH_IN_PERSON_GROUP,
@@ -104,13 +104,6 @@ export interface OfferView {
   createdAt: number;
   updatedAt: number;
 }
-
-/** Half up at `decimals`, by decimal exponent so 1.005 → 1.01 (binary 1.005 × 100 is 100.4999…). */
-const round = (value: number, decimals: number) => {
-  const text = String(value);
-  if (text.includes('e')) return Math.round(value * 10 ** decimals) / 10 ** decimals;
-  return Number(`${Math.round(Number(`${text}e${decimals}`))}e-${decimals}`);
-};
 
 /** Price of one crypto unit in the offer's currency, rounded to its minor units. */
 export function offerPrice(row: OfferRow, rates: MarketRates): number {

@@ -103,14 +103,15 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
     return ratesFor.rates;
   };
 
-  const view = (row: OfferRow, locale: Locale, index = 0, forOwner = false) =>
-    toOfferView(row, {
-      rates: marketRates(),
-      now: now(),
-      index,
-      forOwner,
-      countryName: (iso, fallback) => localizedCountryName(locale, iso, fallback),
-    });
+  /** Offers as clients read them, priced at one market and one instant for the whole list. */
+  const viewAll = (rows: OfferRow[], locale: Locale, { offset = 0, forOwner = false } = {}) => {
+    const rates = marketRates();
+    const at = now();
+    const countryName = (iso: string, fallback: string) => localizedCountryName(locale, iso, fallback);
+    return rows.map((row, i) => toOfferView(row, { rates, now: at, index: offset + i, forOwner, countryName }));
+  };
+  const view = (row: OfferRow, locale: Locale, forOwner = false) =>
+    viewAll([row], locale, { forOwner })[0] as OfferView;
 
   const viewerOf = (auth: AuthState | null, ownerId: number, visitorCountryIso?: string): Viewer | null => {
     if (!auth) return null;
@@ -235,7 +236,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         const result = searches.get(key, bucket, () => {
           const found = repo.search(filters, window);
           return {
-            offers: found.rows.map((row, i) => view(row, locale, window.offset + i)),
+            offers: viewAll(found.rows, locale, { offset: window.offset }),
             meta: {
               featuredOffersCount: found.featured,
               otherOffersCount: found.total - found.featured,
@@ -274,7 +275,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       const isOwner = row !== undefined && auth?.user.id === row.ownerId;
       // Deleted offers are gone; blocked and paused ones stay readable for their owner only.
       if (!row || row.status === 'deleted' || (row.status !== 'active' && !isOwner)) throw notFound('Offer', 'hash');
-      const offer = view(row, locale, 0, isOwner);
+      const offer = view(row, locale, isOwner);
       const viewer = viewerOf(auth, row.ownerId, visitorCountryIso);
       const blocks = startBlocks(offer, viewer, {
         ownerOnline: row.ownerStatus === 'active' && now() - row.ownerLastSeenAt < OFFLINE_AFTER_MS,
@@ -298,7 +299,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       if (!owner || owner.status === 'banned') throw notFound('User', 'username');
       const isOwner = auth?.user.id === owner.id;
       const rows = isOwner ? repo.byOwner(owner.id) : repo.publicByOwner(owner.id);
-      return rows.map((row, i) => view(row, locale, i, isOwner));
+      return viewAll(rows, locale, { forOwner: isOwner });
     },
 
     create({ auth, input, locale }: { auth: AuthState; input: OfferInput; locale: Locale }): OfferView {
@@ -310,20 +311,20 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         .values({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at })
         .run();
       searches.invalidate();
-      return view(repo.byHash(hash) as OfferRow, locale, 0, true);
+      return view(repo.byHash(hash) as OfferRow, locale, true);
     },
 
     update({ auth, hash, input, locale }: { auth: AuthState; hash: string; input: OfferInput; locale: Locale }) {
       requireVendor(auth);
-      ownOffer(auth, hash);
+      const before = ownOffer(auth, hash);
       const values = checked(input);
       // `updated_at` changes, so a trade started from what the buyer saw before notices (originalData).
       db.update(offers)
-        .set({ ...values, updatedAt: Math.max(now(), (repo.byHash(hash)?.updatedAt ?? 0) + 1) })
+        .set({ ...values, updatedAt: Math.max(now(), before.updatedAt + 1) })
         .where(and(eq(offers.hash, hash), eq(offers.ownerId, auth.user.id), ne(offers.status, 'deleted')))
         .run();
       searches.invalidate();
-      return view(repo.byHash(hash) as OfferRow, locale, 0, true);
+      return view(repo.byHash(hash) as OfferRow, locale, true);
     },
 
     /** On or off; `active` sets it, otherwise it flips. Blocked offers stay off. */
@@ -348,7 +349,7 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
         )
         .run();
       searches.invalidate();
-      return view(repo.byHash(hash) as OfferRow, locale, 0, true);
+      return view(repo.byHash(hash) as OfferRow, locale, true);
     },
 
     /** Deleting keeps the row (trades point at it) and takes it out of every list. */

@@ -1,5 +1,6 @@
 import { randomBase62 } from '../../../db/ids.ts';
 import { CONVERSION_SPREAD_BASIS_POINTS } from '../../../src/lib/fees.ts';
+import { CRYPTO_DECIMALS } from '../../../src/lib/money.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import type { CryptoCode, PriceFeed, PriceTick } from '../price-feed/price-feed.ts';
 
@@ -31,9 +32,6 @@ export interface Quote {
 }
 
 export const DEFAULT_QUOTE_TTL_SECONDS = 30;
-
-/** Minor digits of each crypto currency (spec section 9: "BTC 8"; USDT has 6 on TRON and Ethereum). */
-export const CRYPTO_DECIMALS: Record<CryptoCode, number> = { BTC: 8, USDT: 6 };
 
 /** Price decimals: USDT per BTC in cents, as exchanges quote BTC/USDT. */
 const PRICE_DECIMALS = 2;

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../src/lib/i18n/locales.ts';
+import { roundDecimal as round } from '../../../src/lib/money.ts';
 import { notFound } from '../errors.ts';
 import type { PriceFeed } from '../price-feed/price-feed.ts';
 import { localizedCountryName, localizedCurrencyName } from './display-names.ts';
@@ -59,11 +60,6 @@ export interface TimezoneView {
   /** Current UTC offset, `+05:30`; it follows daylight-saving time. */
   offset: string;
   offsetMinutes: number;
-}
-
-function round(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
 }
 
 function utcOffsetMinutes(timeZone: string, at: Date): number {

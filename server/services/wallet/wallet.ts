@@ -1,12 +1,12 @@
 import { renderSVG } from 'uqr';
 import type { ChainNetwork, LedgerCurrency } from '../../../db/schema/index.ts';
-import { fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { personalChannel } from '../../realtime/channels.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import type { ChainService } from '../chain/chain.ts';
 import { WALLET_EVENT } from '../chain/chain.ts';
-import { CURRENCY_DECIMALS, NETWORKS, SEND_NETWORKS } from '../chain/networks.ts';
+import { NETWORKS, SEND_NETWORKS } from '../chain/networks.ts';
 import type { ChainTxRow } from '../chain/repository.ts';
 import { AppError, type FieldIssue, invalidInput } from '../errors.ts';
 import { LEDGER_CHANNEL, LEDGER_POSTED, type LedgerPostedEvent, type LedgerService } from '../ledger/ledger.ts';
@@ -26,7 +26,7 @@ export const CURRENCIES: readonly LedgerCurrency[] = ['BTC', 'USDT'];
 export const HISTORY_PAGE_SIZE = 50;
 
 export const formatAmount = (minor: number, currency: LedgerCurrency) =>
-  fromMinorUnits(minor, CURRENCY_DECIMALS[currency]);
+  fromMinorUnits(minor, CRYPTO_DECIMALS[currency]);
 
 export interface SendInput {
   currency: LedgerCurrency;
@@ -95,7 +95,7 @@ export function createWalletService({
         params: { networks: networks.join(', ') },
       });
 
-    const decimals = CURRENCY_DECIMALS[currency];
+    const decimals = CRYPTO_DECIMALS[currency];
     const amount = toMinorUnits(input.amount, decimals);
     if (amount === undefined)
       issues.push({

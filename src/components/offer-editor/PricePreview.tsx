@@ -1,7 +1,8 @@
 import { escrowFeeBasisPoints } from '../../lib/fees.ts';
-import { toMinorUnits } from '../../lib/money.ts';
+import { formatFiat, formatMargin, formatPercent } from '../../lib/format.ts';
+import { roundDecimal, toMinorUnits } from '../../lib/money.ts';
 import { MARGIN_MAX_PERCENT, MARGIN_MIN_PERCENT } from '../../lib/offer-rules.ts';
-import { formatMoney, formatPercent, marginPrice, roundTo } from './format.ts';
+import { marginPrice } from './format.ts';
 import { useMarketPrice } from './market-price.ts';
 import type { EditorCurrency } from './types.ts';
 import { useEditor } from './ui.tsx';
@@ -33,7 +34,7 @@ export function PricePreview({
   const code = currency?.code ?? '';
   const decimals = currency?.minorUnits ?? 2;
   const market = useMarketPrice(code, crypto, currency?.rate[crypto === 'USDT' ? 'usdt' : 'btc']);
-  const money = (amount: number) => formatMoney(amount, code, lang, decimals);
+  const money = (amount: number) => formatFiat(amount, code, lang, decimals);
   const coin = crypto === 'BTC' ? t('offerEditor.crypto.btc') : t('offerEditor.crypto.usdt');
 
   let price: number | undefined;
@@ -50,7 +51,7 @@ export function PricePreview({
       const minor = toMinorUnits(fixedPrice, decimals);
       if (minor !== undefined && minor > 0) {
         price = minor / 10 ** decimals;
-        premium = roundTo((price / market.price - 1) * 100, 2);
+        premium = roundDecimal((price / market.price - 1) * 100, 2);
       }
     }
   }
@@ -84,18 +85,18 @@ export function PricePreview({
           {premium !== undefined && (
             <div>
               <dt>{t('offerEditor.preview.vsMarket')}</dt>
-              <dd>{formatPercent(premium, lang)}</dd>
+              <dd>{formatMargin(premium, lang)}</dd>
             </div>
           )}
           <div>
             <dt>{t('offerEditor.preview.fee')}</dt>
-            <dd>{formatPercent(feePercent, lang, false)}</dd>
+            <dd>{formatPercent(feePercent, lang)}</dd>
           </div>
           {type === 'sell' && price !== undefined && (
             <div>
               <dt>{t('offerEditor.preview.youKeep', { coin })}</dt>
               {/* The fee is crypto on top of what is sold: fiat per coin given up is price / (1 + fee). */}
-              <dd data-testid="after-fee">{money(roundTo(price / (1 + feePercent / 100), decimals))}</dd>
+              <dd data-testid="after-fee">{money(roundDecimal(price / (1 + feePercent / 100), decimals))}</dd>
             </div>
           )}
         </dl>

@@ -100,10 +100,7 @@ export default function OffersListing(props: ListingProps) {
     return () => removeEventListener('popstate', onPop);
   }, [load]);
 
-  const methodName = query.paymentMethod
-    ? props.groups.flatMap((g) => g.methods).find((m) => m.slug === query.paymentMethod)?.name
-    : undefined;
-  const heading = listingHeading(t, query, methodName);
+  const heading = listingHeading(t, query, props.groups);
   useEffect(() => {
     // The page title follows the heading, as a fresh load of the new address would show it.
     const suffix = document.title.includes(' · ') ? document.title.slice(document.title.lastIndexOf(' · ')) : '';

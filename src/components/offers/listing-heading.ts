@@ -5,7 +5,13 @@ import type { ListingQuery } from '../../lib/offer-listing-url.ts';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-export function listingHeading(t: Translate, query: ListingQuery, methodName: string | undefined): string {
+/** The payment groups a heading looks the method's name up in. */
+type Groups = readonly { methods: readonly { slug: string; name: string }[] }[];
+
+export function listingHeading(t: Translate, query: ListingQuery, groups: Groups): string {
+  const methodName = query.paymentMethod
+    ? groups.flatMap((g) => g.methods).find((m) => m.slug === query.paymentMethod)?.name
+    : undefined;
   const market = t(`listing.market.${query.type}-${query.crypto}`);
   if (methodName && query.currency)
     return t('listing.h1.both', { market, method: methodName, currency: query.currency });

@@ -1,12 +1,5 @@
-import { toMinorUnits } from '../../lib/money.ts';
-import {
-  type ConversionState,
-  DECIMALS,
-  DIRECTIONS,
-  disabledReason,
-  KNOWN_ERROR_CODES,
-  previewAmount,
-} from './conversion.ts';
+import { CRYPTO_DECIMALS, toMinorUnits } from '../../lib/money.ts';
+import { type ConversionState, DIRECTIONS, disabledReason, KNOWN_ERROR_CODES, previewAmount } from './conversion.ts';
 import type { ConversionDirection, HedgingSettings, Quote } from './types.ts';
 import { Field, fieldAria, formatAmount, formatPrice, Modal } from './ui.tsx';
 
@@ -63,10 +56,10 @@ export function ConvertModal({
   });
   const limits = settings.limits[from];
   const preview = quote && !obsolete ? previewAmount(from, amount, quote) : undefined;
-  const minor = toMinorUnits(amount, DECIMALS[from]);
+  const minor = toMinorUnits(amount, CRYPTO_DECIMALS[from]);
   const amountError =
     amount.trim() !== '' && (minor === undefined || minor <= 0)
-      ? t('wallet.convert.amountInvalid', { decimals: DECIMALS[from] })
+      ? t('wallet.convert.amountInvalid', { decimals: CRYPTO_DECIMALS[from] })
       : undefined;
   const secondsLeft = quote ? Math.max(0, quote.expiredTimestamp - Math.floor(now / 1000)) : 0;
   const posting = state.conversionStatus === 'posting';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { apiPost, NETWORK_ERROR_CODE, splitErrors } from '../../lib/api-client.ts';
-import { fromMinorUnits, toMinorUnits } from '../../lib/money.ts';
-import { DECIMALS } from './conversion.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/money.ts';
 import type { CryptoCode, NetworkInfo, SendNetwork, WalletBalance, WalletUser } from './types.ts';
 import { Field, fieldAria, formatAmount, Modal } from './ui.tsx';
 
@@ -67,7 +66,7 @@ export function SendModal({
   });
 
   const max = () => {
-    const decimals = DECIMALS[currency];
+    const decimals = CRYPTO_DECIMALS[currency];
     const left = (toMinorUnits(balance, decimals) ?? 0) - (toMinorUnits(info.fee, decimals) ?? 0);
     edit(setAmount)(left > 0 ? fromMinorUnits(left, decimals).replace(/\.?0+$/, '') : '0');
   };

@@ -1,13 +1,12 @@
-import { fromMinorUnits, toMinorUnits } from '../../lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/money.ts';
 import type { ConversionDirection, CryptoCode, Quote } from './types.ts';
 
 // The conversion rules of spec sections 4, 5 and 8 without React: the amount a quote gives (the
 // server's integer arithmetic, rounded down), when conversion is disabled and why, and the state
 // of one direction (initial, posting, success, pending, error).
 
-export const DECIMALS: Record<CryptoCode, number> = { BTC: 8, USDT: 6 };
 /** Quote prices are USDT per BTC with 2 decimals; BTC 8 and USDT 6 decimals leave 10^4 between them. */
-const SCALE = 10n ** BigInt(DECIMALS.BTC + 2 - DECIMALS.USDT);
+const SCALE = 10n ** BigInt(CRYPTO_DECIMALS.BTC + 2 - CRYPTO_DECIMALS.USDT);
 
 export const DIRECTIONS: Record<ConversionDirection, { from: CryptoCode; to: CryptoCode }> = {
   toUsdt: { from: 'BTC', to: 'USDT' },
@@ -22,12 +21,12 @@ const cents = (price: number) => BigInt(Math.round(price * 100));
  * undefined when the amount is not a valid positive amount or gives nothing.
  */
 export function previewAmount(from: CryptoCode, amountText: string, quote: Quote): string | undefined {
-  const minor = toMinorUnits(amountText, DECIMALS[from]);
+  const minor = toMinorUnits(amountText, CRYPTO_DECIMALS[from]);
   if (minor === undefined || minor <= 0) return undefined;
   const amount = BigInt(minor);
   const to: CryptoCode = from === 'BTC' ? 'USDT' : 'BTC';
   const result = from === 'BTC' ? (amount * cents(quote.bid)) / SCALE : (amount * SCALE) / cents(quote.ask);
-  return result > 0n ? fromMinorUnits(Number(result), DECIMALS[to]) : undefined;
+  return result > 0n ? fromMinorUnits(Number(result), CRYPTO_DECIMALS[to]) : undefined;
 }
 
 /** A quote is usable until its expiry second (the server refuses it from that second on). */
@@ -59,7 +58,7 @@ export function disabledReason({
 }): DisabledReason | undefined {
   if (!available) return 'unavailable';
   if (from === 'BTC' && !isIdVerified) return 'idRequired';
-  if ((toMinorUnits(balance, DECIMALS[from]) ?? 0) <= 0) return 'noBalance';
+  if ((toMinorUnits(balance, CRYPTO_DECIMALS[from]) ?? 0) <= 0) return 'noBalance';
   if (subscribeError) return 'subscribe';
   if (!quote) return 'rateMissing';
   if (obsolete) return 'rateObsolete';

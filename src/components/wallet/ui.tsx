@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { CRYPTO_DECIMALS } from '../../lib/money.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
-import { DECIMALS } from './conversion.ts';
 import type { CryptoCode } from './types.ts';
 
 // Building blocks of the wallet island: a modal on <dialog>, a form field with its error, and
@@ -17,8 +17,8 @@ export function formatAmount(text: string, code: CryptoCode, lang: string, { sig
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.NumberFormat(lang, {
-      minimumFractionDigits: code === 'BTC' ? DECIMALS.BTC : 2,
-      maximumFractionDigits: DECIMALS[code],
+      minimumFractionDigits: code === 'BTC' ? CRYPTO_DECIMALS.BTC : 2,
+      maximumFractionDigits: CRYPTO_DECIMALS[code],
       ...(sign ? { signDisplay: 'exceptZero' as const } : {}),
     });
     formatters.set(key, format);

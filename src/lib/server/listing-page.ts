@@ -73,14 +73,11 @@ export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPagePr
     popular_payment_methods: g.popular_payment_methods,
     methods: g.methods.map((m) => ({ slug: m.slug, name: m.name })),
   }));
-  const methodName = query.paymentMethod
-    ? groups.flatMap((g) => g.methods).find((m) => m.slug === query.paymentMethod)?.name
-    : undefined;
   const translate = (key: string, values?: Record<string, string | number>) => t(key as MessageKey, values);
   return {
     locale,
     query,
-    heading: listingHeading(translate, query, methodName),
+    heading: listingHeading(translate, query, groups),
     description: listingLead(translate, query),
     canonicalPath: splitLocale(canonical.split('?')[0] ?? '/').path,
     messages: pickMessages(locale, ['listing.', 'offers.last_seen_trades', 'offer.crypto.']),
