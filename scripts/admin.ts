@@ -11,7 +11,8 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
 
   user:create <email> <password> [username]   a verified account
   user:verify-email <email>                    mark the e-mail address verified
-  user:verify-id <email>                       mark the identity verified (bitcoin conversion, ID-only offers)
+  user:verify-id <email>                       mark the identity verified (bitcoin conversion, ID-only offers, level 3)
+  user:verify-address <email>                  mark the address verified (level 4 of the trading limits)
   user:role <email> <role> [on|off]            roles: ${ROLES.join(', ')}
   user:ban <email>                             cannot sign in; sessions end
   user:suspend <email>                         can sign in, cannot trade
@@ -48,6 +49,9 @@ try {
       break;
     case 'user:verify-id':
       message = users.verifyId(need(1)[0]);
+      break;
+    case 'user:verify-address':
+      message = users.verifyAddress(need(1)[0]);
       break;
     case 'user:role': {
       const [email, role] = need(2);

@@ -3,22 +3,31 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { type AppEnv, authMiddleware } from './http/auth.ts';
 import { csrf } from './http/csrf.ts';
 import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
+import { authorizeChannel } from './realtime/channels.ts';
+import type { ChannelAuthorizer } from './realtime/hub.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { hedgingRoutes } from './routes/hedging.ts';
 import { marketRoutes } from './routes/market.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { offersRoutes } from './routes/offers.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { phoneRoutes } from './routes/phone.ts';
+import { profileRoutes } from './routes/profiles.ts';
+import { pushRoutes } from './routes/push.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { telegramRoutes } from './routes/telegram.ts';
+import { tradeUploadRoutes } from './routes/trade-uploads.ts';
+import { tradesRoutes } from './routes/trades.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { usersRoutes } from './routes/users.ts';
 import { vendorRoutes } from './routes/vendor.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import type { Services } from './services/container.ts';
 import { AppError } from './services/errors.ts';
@@ -30,6 +39,8 @@ export interface AppOptions {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
   logError?: (error: unknown) => void;
+  /** The realtime hub's channel authoriser, for push-authorize (public and personal channels by default). */
+  authorizeChannel?: ChannelAuthorizer;
 }
 
 /** Path prefixes the Hono app answers (spec section 7); main.ts sends everything else to Astro. */
@@ -37,10 +48,12 @@ export const API_PREFIXES = [
   '/rest/v1/',
   '/auth/',
   '/account/',
-  '/trade/',
+  // Only the push authorisation: /trade/{hash} itself is the trade page (spec section 2).
+  '/trade/push-authorize/',
   '/vendor/',
   '/location/',
-  // Avatars: files under UPLOADS_DIR, served by the API (routes/avatar.ts), not from a web root.
+  // Avatars and trade files: under UPLOADS_DIR, served by the API (routes/avatar.ts,
+  // routes/trade-uploads.ts), not from a web root.
   '/uploads/',
 ] as const;
 
@@ -101,6 +114,7 @@ export function createApp({
   secureCookies = false,
   trustProxy = false,
   logError = console.error,
+  authorizeChannel: authorize = authorizeChannel,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
@@ -123,15 +137,26 @@ export function createApp({
   // Full paths inside: /account/, /auth/, /rest/v1/users/ (phone) and /rest/v1/users/, /uploads/ (avatar).
   app.route('/', phoneRoutes(services));
   app.route('/', avatarRoutes(services));
+  // Full paths inside: /rest/v1/trade/{id}/attachments|upload|uploads|requirement and /uploads/trades/.
+  app.route('/', tradeUploadRoutes(services));
   // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
   app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));
   app.route('/rest/v1/hedging', hedgingRoutes(services));
+  app.route('/rest/v1/verification', verificationRoutes(services));
   app.route('/vendor', vendorRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/users/2fa', twoFactorRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/users/sessions', sessionRoutes(services, { secureCookies }));
   // Full paths inside: /rest/v1/balances and /rest/v1/wallet/….
   app.route('/rest/v1', walletRoutes(services));
+  app.route('/rest/v1/notifications', notificationRoutes(services));
+  // Full paths inside: /trade/push-authorize/{id} and /account/re-auth-push-subscription.
+  app.route('/', pushRoutes(services, { authorize }));
+  // Full paths inside: /rest/v1/trade…, /rest/v1/dispute/reasons, /rest/v1/moderation/….
+  app.route('/rest/v1', tradesRoutes(services, { trustProxy }));
+  // Full paths inside: /rest/v1/feedback/… and /rest/v1/users/{username}/{feedbacks,profile,trust,past-trades}.
+  app.route('/rest/v1', feedbackRoutes(services));
+  app.route('/rest/v1', profileRoutes(services));
 
   app.notFound((c) =>
     errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),

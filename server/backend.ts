@@ -7,11 +7,11 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { sessionCookieName } from './http/auth.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
-import { createInProcessBus } from './realtime/bus.ts';
-import { authorizeChannel, sessionPrincipal } from './realtime/channels.ts';
+import { createInProcessBus, type EventBus } from './realtime/bus.ts';
+import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { chainPollMs } from './services/chain/create.ts';
-import { createServices } from './services/container.ts';
+import { createServices, type Services } from './services/container.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
 import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
@@ -48,6 +48,9 @@ export interface Backend {
   /** The locals of one page render. */
   pageLocals(req: IncomingMessage): PageLocals;
   hub: RealtimeHub;
+  /** The process's event bus and services: for the browser tests' harness and operator tooling. */
+  bus: EventBus;
+  services: Services;
   secureCookies: boolean;
   stop(): Promise<void>;
 }
@@ -89,11 +92,18 @@ export async function createBackend({
   priceFeed.start();
   // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
   const stopChain = services.chain.start(chainPollMs(config));
+  // Unpaid trades past their payment window go back to the seller; the trades table is the job's state.
+  const stopExpiry = services.trades.startExpiryJob(5_000, (e) => log.error('trade expiry failed', e));
   if (config.CHAIN === 'simulated') {
     log.info(`Chain: simulated, a block every ${config.CHAIN_BLOCK_SECONDS} s (npm run admin -- chain:deposit …).`);
   }
+  // E-mail digests, SMS and Telegram messages of notifications, from their durable queue.
+  const stopDeliveries = services.notificationDeliveries.start(5_000);
+  // One authoriser for the hub and for the keys push-authorize issues.
+  const authorize = createChannelAuthorizer({ tradeAccess: services.trades.canFollow });
   const app = createApp({
     services,
+    authorizeChannel: authorize,
     allowedOrigins,
     secureCookies,
     trustProxy: config.TRUST_PROXY === 'on',
@@ -103,7 +113,8 @@ export async function createBackend({
     bus,
     allowedOrigins,
     log: log.error,
-    authorize: authorizeChannel,
+    authorize,
+    verifyKey: services.pushKeys.verify,
     resolvePrincipal: sessionPrincipal(services.sessions, sessionCookieName(secureCookies)),
   });
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
@@ -125,12 +136,16 @@ export async function createBackend({
       return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
     },
     hub,
+    bus,
+    services,
     secureCookies,
     async stop() {
       clearInterval(sweep);
       clearInterval(presence);
       priceFeed.stop();
+      stopExpiry();
       await stopChain();
+      await stopDeliveries();
       await hub.close();
       closeDatabase(db);
     },

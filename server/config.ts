@@ -113,6 +113,13 @@ const ConfigFields = v.object({
     v.minValue(5, 'must be between 5 and 300'),
     v.maxValue(300, 'must be between 5 and 300'),
   ),
+  /** Minutes after the buyer marks a trade paid before either party may open a dispute (0: at once). */
+  DISPUTE_WAIT_MINUTES: v.pipe(
+    v.optional(v.string(), '30'),
+    v.regex(/^\d+$/, 'must be a whole number of minutes'),
+    v.transform(Number),
+    v.maxValue(1440, 'must be between 0 and 1440'),
+  ),
   /**
    * `simulated`: an embedded chain in the database, fed by `npm run admin -- chain:deposit` and
    * mined every CHAIN_BLOCK_SECONDS. `bitcoind`: a Bitcoin Core wallet over JSON-RPC (BITCOIND_RPC_URL).

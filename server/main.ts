@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isApiPath } from './app.ts';
-import { consoleLogger, createBackend, type Logger } from './backend.ts';
+import { type Backend, consoleLogger, createBackend, type Logger } from './backend.ts';
 import { type Config, ConfigError, readConfig } from './config.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
 import { createStaticFiles } from './http/static-files.ts';
@@ -31,6 +31,8 @@ export interface StartOptions {
 export interface RunningServer {
   server: Server;
   url: string;
+  /** The backend's bus and services, for the browser tests' harness (tests/e2e/harness.ts). */
+  backend: Pick<Backend, 'bus' | 'services'>;
   stop(): Promise<void>;
 }
 
@@ -100,7 +102,7 @@ export async function startServer({
     return stopping;
   };
 
-  return { server, url, stop };
+  return { server, url, backend, stop };
 }
 
 /** `npm start`: read the environment, start, and stop cleanly on SIGTERM/SIGINT. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { OfferTradeRequirement } from '../../src/lib/trade-requirements.ts';
 import { countries, cryptoCurrencies, fiatCurrencies, locations, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
 
@@ -50,6 +51,11 @@ export const offers = sqliteTable(
     /** Instructions revealed to the trade partner once a trade starts (spec: paymentDetails). */
     tradeInstructions: text('trade_instructions').notNull().default(''),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+    /** Proofs asked of the trade partner (trade flow, spec section 3): src/lib/trade-requirements.ts. */
+    tradeRequirements: text('trade_requirements', { mode: 'json' })
+      .$type<OfferTradeRequirement[]>()
+      .notNull()
+      .default(sql`'[]'`),
     bondRequired: integer('bond_required', { mode: 'boolean' }).notNull().default(false),
     requireOfferCurrencyMatchBuyerCountry: integer('require_currency_match_country', { mode: 'boolean' })
       .notNull()

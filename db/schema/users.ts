@@ -26,10 +26,12 @@ export const users = sqliteTable(
     isKiosk: integer('is_kiosk', { mode: 'boolean' }).notNull().default(false),
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
     /**
-     * When the identity was verified (unix ms), null until then. Set by an operator
-     * (`npm run admin -- user:verify-id`) until the verification issue brings documents.
+     * When the identity was verified (unix ms), null until then: a moderator approved the ID
+     * document and selfie (server/services/verification), or an operator ran `user:verify-id`.
      */
     idVerifiedAt: integer('id_verified_at'),
+    /** The same for the proof of address (`user:verify-address`); verification level 4. */
+    addressVerifiedAt: integer('address_verified_at'),
     /** Registration picks a username; the user may change it once (spec section 4). */
     isUsernameChanged: integer('is_username_changed', { mode: 'boolean' }).notNull().default(false),
     /** This user's own referral code (affiliates). Null only for rows older than the column. */

@@ -41,6 +41,15 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   SENDOUT_UNAVAILABLE: 503,
   // Spec section 8: a 504 leaves the conversion pending; the client retries with the same order id.
   HEDGING_ORDER_PENDING: 504,
+  TRADE_STATE_CHANGED: 409,
+  OFFER_CHANGED: 409,
+  fiat_and_btc_amount_mismatch: 409,
+  RELEASE_CODE_REQUIRED: 400,
+  RELEASE_CODE_INVALID: 400,
+  // The document's state forbids the change; a new upload after the review may pass.
+  DOCUMENT_LOCKED: 409,
+  // Not allowed at the person's verification level; a higher level (or time) lets it pass.
+  TRADING_LIMIT_EXCEEDED: 403,
   INTERNAL_ERROR: 500,
 };
 

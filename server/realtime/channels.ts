@@ -15,11 +15,28 @@ export function personalChannel(kind: (typeof PERSONAL_CHANNEL_KINDS)[number], u
   return `${kind}:${userPublicId}`;
 }
 
+/** A trade's channel `trade:<hash>`: its chat and status events, for its two parties and moderators. */
+export const tradeChannel = (tradeHash: string): string => `trade:${tradeHash}`;
+const TRADE = /^trade:([0-9A-Za-z]{6,32})$/;
+
+/** Whether this user may follow this trade (the trades service answers). */
+export type TradeChannelAccess = (tradeHash: string, userId: number) => boolean;
+
+/** Public and personal channels only: for hubs without trades (tests of other areas). */
 export const authorizeChannel: ChannelAuthorizer = (channel, principal) => {
   if (PUBLIC_CHANNELS.has(channel)) return true;
   const owner = PERSONAL.exec(channel)?.[2];
   return owner !== undefined && owner === principal.userPublicId;
 };
+
+/** Public, personal and trade channels. */
+export function createChannelAuthorizer({ tradeAccess }: { tradeAccess: TradeChannelAccess }): ChannelAuthorizer {
+  return (channel, principal) => {
+    if (authorizeChannel(channel, principal)) return true;
+    const trade = TRADE.exec(channel)?.[1];
+    return trade !== undefined && principal.userId !== undefined && tradeAccess(trade, principal.userId);
+  };
+}
 
 export function sessionPrincipal(sessions: SessionService, cookieName: string): PrincipalResolver {
   return (request: IncomingMessage) => {

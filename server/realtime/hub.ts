@@ -2,14 +2,24 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { BusEvent, EventBus } from './bus.ts';
+import type { PushGrant } from './push-keys.ts';
 
 // The realtime hub on /ws (same port as HTTP). Sockets subscribe to channels; the hub holds one
 // bus subscription per channel in use and fans each event out, serialized once.
 //
 // Client → server: {"type":"subscribe","channel":"rates"} | {"type":"unsubscribe","channel":…} | {"type":"ping"}
+//                  {"type":"auth","key":…}  (the push-authorize `auth_key`, server/realtime/push-keys.ts)
 // Server → client: {"type":"subscribed","channel":…} | {"type":"unsubscribed","channel":…} | {"type":"pong"}
+//                  {"type":"authorized","expiresAt":…}
 //                  {"type":"event","channel":…,"event":{"type":…,"payload":…}}
 //                  {"type":"error","code":"CHANNEL_FORBIDDEN"|"BAD_MESSAGE"|"TOO_MANY_CHANNELS","channel"?:…}
+//                  {"type":"error","code":"ACCESS_DENIED","channels"?:[…]}  (key refused or expired:
+//                  the channels it alone granted are left; spec section 8: re-authorise, new key)
+//
+// A channel is joined when it is public, when the authoriser grants it to the handshake's
+// principal (the session cookie), or when a valid key lists it and the authoriser grants it to the
+// key's user. A key's grant ends at its expiry: the next ping (or the server's heartbeat) answers
+// ACCESS_DENIED.
 
 /** Who is on the other end of a socket; the accounts issue fills it from the session. */
 export interface SocketPrincipal {
@@ -33,6 +43,9 @@ interface Client {
   principal: SocketPrincipal;
   channels: Set<string>;
   alive: boolean;
+  /** The latest key presented, and the channels only it granted. */
+  grant?: PushGrant | undefined;
+  viaKey: Set<string>;
 }
 
 export interface RealtimeHubOptions {
@@ -43,6 +56,9 @@ export interface RealtimeHubOptions {
   allowedOrigins?: readonly string[];
   heartbeatMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Reads a push-authorize key (server/realtime/push-keys.ts); without it `auth` frames are refused. */
+  verifyKey?: (key: unknown) => PushGrant | null;
+  now?: () => number;
 }
 
 export interface RealtimeHub {
@@ -64,6 +80,8 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     allowedOrigins = [],
     heartbeatMs = 30_000,
     log = () => {},
+    verifyKey = () => null,
+    now = Date.now,
   } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, clientTracking: false });
   const clients = new Set<Client>();
@@ -95,12 +113,30 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   const leave = (client: Client, channel: string) => {
     const room = rooms.get(channel);
     client.channels.delete(channel);
+    client.viaKey.delete(channel);
     if (!room) return;
     room.members.delete(client);
     if (room.members.size === 0) {
       room.unsubscribe();
       rooms.delete(channel);
     }
+  };
+
+  const keyGrants = (client: Client, channel: string): 'yes' | 'no' | 'expired' => {
+    const grant = client.grant;
+    if (!grant?.channels.includes(channel)) return 'no';
+    if (grant.expiresAt <= now()) return 'expired';
+    return authorize(channel, { userId: grant.userId, userPublicId: grant.userPublicId }) ? 'yes' : 'no';
+  };
+
+  /** An expired key: its channels go, and the client hears it must re-authorise. */
+  const expireGrant = (client: Client): boolean => {
+    if (!client.grant || client.grant.expiresAt > now()) return false;
+    const left = [...client.viaKey];
+    for (const channel of left) leave(client, channel);
+    client.grant = undefined;
+    send(client, { type: 'error', code: 'ACCESS_DENIED', channels: left });
+    return true;
   };
 
   const onMessage = (client: Client, raw: string) => {
@@ -113,16 +149,34 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     const channel = typeof message.channel === 'string' ? message.channel : '';
     switch (message.type) {
       case 'ping':
+        if (expireGrant(client)) return;
         return send(client, { type: 'pong' });
-      case 'subscribe':
+      case 'auth': {
+        const grant = verifyKey((message as { key?: unknown }).key);
+        const principal = client.principal;
+        // A key of another user than the socket's own session is never taken.
+        const foreign = grant && principal.userId !== undefined && principal.userId !== grant.userId;
+        if (!grant || grant.expiresAt <= now() || foreign)
+          return send(client, { type: 'error', code: 'ACCESS_DENIED' });
+        // A new key replaces the old one; channels it no longer lists go.
+        for (const joined of [...client.viaKey]) if (!grant.channels.includes(joined)) leave(client, joined);
+        client.grant = grant;
+        return send(client, { type: 'authorized', expiresAt: grant.expiresAt });
+      }
+      case 'subscribe': {
         if (!CHANNEL_PATTERN.test(channel)) return send(client, { type: 'error', code: 'BAD_MESSAGE' });
-        if (!authorize(channel, client.principal))
-          return send(client, { type: 'error', code: 'CHANNEL_FORBIDDEN', channel });
+        const byCookie = authorize(channel, client.principal);
+        const byKey = byCookie ? 'no' : keyGrants(client, channel);
+        if (byKey === 'expired') return send(client, { type: 'error', code: 'ACCESS_DENIED', channels: [channel] });
+        if (!byCookie && byKey !== 'yes') return send(client, { type: 'error', code: 'CHANNEL_FORBIDDEN', channel });
         if (!client.channels.has(channel) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
           return send(client, { type: 'error', code: 'TOO_MANY_CHANNELS', channel });
         }
         join(client, channel);
+        if (byCookie) client.viaKey.delete(channel);
+        else client.viaKey.add(channel);
         return send(client, { type: 'subscribed', channel });
+      }
       case 'unsubscribe':
         leave(client, channel);
         return send(client, { type: 'unsubscribed', channel });
@@ -140,6 +194,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
       }
       client.alive = false;
       client.socket.ping();
+      expireGrant(client);
     }
   }, heartbeatMs);
   heartbeat.unref();
@@ -174,7 +229,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
         return true;
       }
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const client: Client = { socket: ws, principal, channels: new Set(), alive: true };
+        const client: Client = { socket: ws, principal, channels: new Set(), alive: true, viaKey: new Set() };
         clients.add(client);
         ws.on('pong', () => {
           client.alive = true;

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { TRADE_REQUIREMENT_KINDS, TRADE_REQUIREMENT_STAGES } from '../../src/lib/trade-requirements.ts';
 import { type AppEnv, requireAuth } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';
 import { fieldIssues, validate, validationError } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
-import type { StartBlock, StartBlockCode } from '../services/offers/start-gate.ts';
+import { BLOCK_MESSAGES, type StartBlock } from '../services/offers/start-gate.ts';
 
 // Offers: the listing search of spec section 7 (GET /rest/v1/offers with its parameters) and the
 // vendor's calls the spec does not show, in the same conventions (docs/decisions.md):
@@ -55,6 +56,19 @@ const OfferBody = v.object({
   terms: v.optional(v.string('must be text')),
   trade_instructions: v.optional(v.string('must be text')),
   tags: v.optional(v.pipe(v.array(v.string(), 'must be a list of tags'), v.maxLength(20, 'is too long'))),
+  trade_requirements: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          kind: v.picklist(TRADE_REQUIREMENT_KINDS, `must be one of ${TRADE_REQUIREMENT_KINDS.join(', ')}`),
+          stage: v.picklist(TRADE_REQUIREMENT_STAGES, 'must be before_reveal or before_paid'),
+          optional: v.optional(v.boolean('must be true or false'), false),
+        }),
+        'must be a list of requirements',
+      ),
+      v.maxLength(20, 'is too long'),
+    ),
+  ),
   require_verified_id: bool,
   show_only_trusted_user: bool,
   bond_required: bool,
@@ -75,22 +89,6 @@ const OfferBody = v.object({
 
 const HashParam = v.object({ hash: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be an offer hash')) });
 const ToggleBody = v.object({ active: bool });
-
-/** English text of each start block; `errors.start_block_<code>` translates it (locales/*.json). */
-const BLOCK_MESSAGES: Record<StartBlockCode, string> = {
-  sign_in_required: 'Sign in to trade on this offer.',
-  own_offer: 'This is your own offer.',
-  offer_inactive: 'This offer is switched off.',
-  account_restricted: 'Your account cannot trade at the moment. Contact support.',
-  email_not_verified: 'Confirm your e-mail address to start trading.',
-  country_not_allowed: 'This offer is not available in your country.',
-  gray_country_id_required: 'Verify your identity to sell to this offer from your country.',
-  currency_country_mismatch: 'This offer only trades with people whose country uses {currency}.',
-  min_past_trades: 'This offer needs {required} completed trades; you have {completed}.',
-  trusted_only: 'This offer is only for people the vendor trusts.',
-  owner_offline: 'The vendor has not been online recently.',
-  opponent_blocked: 'You cannot trade with this vendor.',
-};
 
 export function offersRoutes(services: Services) {
   const { offers } = services;

@@ -12,18 +12,27 @@ const SetUsernameBody = v.object({
 });
 
 export function usersRoutes(services: Services) {
-  const { accounts } = services;
+  const { accounts, verification } = services;
   return (
     new Hono<AppEnv>()
       .get('/me', (c) => {
         const { user, profile } = requireAuth(c);
-        return c.json({ data: accounts.currentUser(user, requestLocale(c), profile) });
+        return c.json({
+          data: accounts.currentUser(user, requestLocale(c), profile, verification.currentUserFlags(user.id)),
+        });
       })
       // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
       .get('/current_user', (c) => {
         const auth = c.get('auth');
         return c.json({
-          data: auth ? accounts.currentUser(auth.user, requestLocale(c), auth.profile) : { isLogged: false },
+          data: auth
+            ? accounts.currentUser(
+                auth.user,
+                requestLocale(c),
+                auth.profile,
+                verification.currentUserFlags(auth.user.id),
+              )
+            : { isLogged: false },
         });
       })
       .post('/set-username', validate('json', SetUsernameBody), (c) => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
+import { createPushKeys } from '../realtime/push-keys.ts';
 import { createAccountsService } from './accounts/accounts.ts';
 import { createAccountsRepository } from './accounts/repository.ts';
 import { createSessionService } from './accounts/sessions.ts';
@@ -16,6 +17,8 @@ import { createChallengeService } from './challenge/challenge.ts';
 import { createDeviceReviewService } from './devices/devices.ts';
 import { createGeolocation } from './devices/geolocation.ts';
 import { createDevicesRepository } from './devices/repository.ts';
+import { createFeedbackService } from './feedback/feedback.ts';
+import { createFeedbackRepository } from './feedback/repository.ts';
 import { createHedgingService } from './hedging/hedging.ts';
 import { createLedgerService } from './ledger/ledger.ts';
 import { createLedgerRepository } from './ledger/repository.ts';
@@ -23,6 +26,10 @@ import { createMarketService } from './market/market.ts';
 import { createMarketRepository } from './market/repository.ts';
 import { createMailer, createSmsSender } from './messaging/create.ts';
 import type { Mailer, SmsSender } from './messaging/messaging.ts';
+import { createDeliveryJob } from './notifications/deliveries.ts';
+import { createNotificationsService } from './notifications/notifications.ts';
+import { createNotificationsRepository } from './notifications/repository.ts';
+import { subscribeNotifications } from './notifications/subscriber.ts';
 import { loadOffersCatalogue } from './offers/catalogue.ts';
 import { createOffersService } from './offers/offers.ts';
 import { createOffersRepository } from './offers/repository.ts';
@@ -31,6 +38,8 @@ import { createPasswordsRepository } from './passwords/repository.ts';
 import { createPhoneService } from './phone/phone.ts';
 import { createPhoneRepository } from './phone/repository.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
+import { createProfilesService } from './profiles/profiles.ts';
+import { createProfilesRepository } from './profiles/repository.ts';
 import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
@@ -40,7 +49,15 @@ import { createVendorTermsService } from './settings/vendor-terms.ts';
 import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
+import { createTradesRepository } from './trades/repository.ts';
+import { createTradesService } from './trades/trades.ts';
+import { createTradeUploadsService } from './trades/uploads.ts';
+import { createTradeUploadsRepository } from './trades/uploads-repository.ts';
 import { createTwoFactorService } from './two-factor/two-factor.ts';
+import { createVerificationRepository } from './verification/repository.ts';
+import { createDocumentStorage } from './verification/storage.ts';
+import { createVerificationService } from './verification/verification.ts';
+import { tradesVolumeSource } from './verification/volume.ts';
 import { createAddressBook } from './wallet/address-book.ts';
 import { createDepositAddresses } from './wallet/addresses.ts';
 import { createWalletRepository } from './wallet/repository.ts';
@@ -59,6 +76,8 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       | 'CHAIN'
       | 'BITCOIND_RPC_URL'
       | 'CHAIN_BLOCK_SECONDS'
+      | 'DISPUTE_WAIT_MINUTES'
+      | 'PUBLIC_ORIGIN'
     >
   >;
 
@@ -109,9 +128,10 @@ export function createServices({
     botName: config.TELEGRAM_BOT_NAME ?? DEFAULT_TELEGRAM_BOT_NAME,
     now,
   });
+  const texts = smsSender ?? createSmsSender(config, db, log, now);
   const phone = createPhoneService({
     repo: createPhoneRepository(db),
-    sms: smsSender ?? createSmsSender(config, db, log, now),
+    sms: texts,
     now,
   });
   const sender = mailer ?? createMailer(config, db, log, now);
@@ -122,6 +142,7 @@ export function createServices({
     geolocation: createGeolocation({ enabled: config.GEOIP !== 'off', log: log.error }),
     now,
     log: log.error,
+    bus,
   });
   const avatar = createAvatarService({
     repo: createAvatarRepository(db),
@@ -157,9 +178,77 @@ export function createServices({
     maxPriceAgeSeconds: Math.max(60, 3 * (config.PRICE_TICK_SECONDS ?? 10)),
     onListenerError: (error) => log.error('a quote listener failed', error),
   });
+  // Identity and address documents, verification levels and the 30-day trading limit (issue 8).
+  const verification = createVerificationService({
+    repo: createVerificationRepository(db),
+    storage: createDocumentStorage(config.UPLOADS_DIR),
+    usedVolumeUsdCents: tradesVolumeSource(db),
+    fiatPerUsd: (code) => reference.listCurrencies({ locale: 'en' }).find((c) => c.code === code)?.rate.usd,
+    mailer: sender,
+    bus,
+    now,
+    log: log.error,
+  });
+  const offers = createOffersService({
+    repo: createOffersRepository(db),
+    catalogue: loadOffersCatalogue(db),
+    reference,
+    allowance: verification.tradeAllowance,
+    now,
+  });
+  // Escrow lifecycle of trades (issue 6); the realtime hub asks it who may follow a trade.
+  const tradesRepo = createTradesRepository(db);
+  const trades = createTradesService({
+    repo: tradesRepo,
+    offers,
+    ledger,
+    twoFactor,
+    bus,
+    now,
+    disputeWaitMs: (config.DISPUTE_WAIT_MINUTES ?? 30) * 60_000,
+    checkTradingLimit: (userId, usdCents) => {
+      verification.assertWithinLimit(userId, usdCents);
+    },
+  });
+  // Chat attachments and requirement proofs of trades, under UPLOADS_DIR/trades.
+  const tradeUploads = createTradeUploadsService({
+    repo: createTradeUploadsRepository(db),
+    tradesRepo,
+    trades,
+    bus,
+    root: config.UPLOADS_DIR,
+    now,
+  });
+  const telegramBot = createOfflineTelegramBot({ telegram, log: log.info });
+  // Notifications (issue 7): stored and pushed by notify(), made from the bus's domain events by
+  // the subscriber, carried to e-mail, SMS and Telegram by the delivery job (server/backend.ts).
+  const notificationsRepo = createNotificationsRepository(db);
+  const notifications = createNotificationsService({ repo: notificationsRepo, bus, now });
+  subscribeNotifications({ bus, notifications, repo: notificationsRepo, log: log.error });
   return {
+    notifications,
+    notificationDeliveries: createDeliveryJob({
+      repo: notificationsRepo,
+      mailer: sender,
+      sms: texts,
+      telegram: telegramBot,
+      now,
+      log: log.error,
+      origin: config.PUBLIC_ORIGIN,
+    }),
+    // Signs the realtime `auth_key`s (spec section 7, push-authorize); the hub verifies with it.
+    pushKeys: createPushKeys({ now }),
     reference,
     ledger,
+    trades,
+    // After the trade (issue 6): ratings and replies, public profiles, trust and past trades.
+    feedback: createFeedbackService({ repo: createFeedbackRepository(db), bus, now }),
+    profiles: createProfilesService({
+      repo: createProfilesRepository(db),
+      now,
+      onTrustChanged: () => offers.invalidateSearches(),
+    }),
+    tradeUploads,
     chain,
     wallet: createWalletService({
       ledger,
@@ -175,19 +264,15 @@ export function createServices({
     // Spec section 6: converting bitcoin needs a verified identity (user:verify-id for now).
     hedging: createHedgingService({ ledger, quotes, isIdVerified: (auth) => auth.user.idVerifiedAt !== null }),
     depositAddresses,
-    offers: createOffersService({
-      repo: createOffersRepository(db),
-      catalogue: loadOffersCatalogue(db),
-      reference,
-      now,
-    }),
+    offers,
+    verification,
     sessions,
     challenge,
     twoFactor,
     settings,
     vendorTerms: createVendorTermsService({ repo: settingsRepo, sessions }),
     telegram,
-    telegramBot: createOfflineTelegramBot({ telegram, log: log.info }),
+    telegramBot,
     phone,
     avatar,
     devices,

@@ -34,6 +34,18 @@ export const errorCodes = [
   'HEDGING_ORDER_PENDING',
   // Wallet sendouts: the chain adapter in use cannot send on that network (CHAIN=bitcoind and USDT).
   'SENDOUT_UNAVAILABLE',
+  // Trades (server/services/trades/): the trade moved on (reload it), the offer changed since it was
+  // read (meta.action "reload"), the price moved past the tolerance (the spec's own code), and the
+  // release's second factor, answered 400 so the page shows the message (spec section 8).
+  'TRADE_STATE_CHANGED',
+  'OFFER_CHANGED',
+  'fiat_and_btc_amount_mismatch',
+  'RELEASE_CODE_REQUIRED',
+  'RELEASE_CODE_INVALID',
+  // Verification (server/services/verification/): a document under review, approved or reviewed
+  // already cannot change; a trade above the trading limit of the person's verification level.
+  'DOCUMENT_LOCKED',
+  'TRADING_LIMIT_EXCEEDED',
   'INTERNAL_ERROR',
 ] as const;
 

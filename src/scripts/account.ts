@@ -4,6 +4,9 @@
 
 interface CurrentUser {
   isLogged?: boolean;
+  /** Public id (`usr_…`): the bell's personal channel. */
+  id?: string;
+  isSoundEnabled?: boolean;
   username?: string;
   avatarUrl?: string | null;
 }
@@ -24,6 +27,8 @@ if (root.classList.contains('signed-in')) {
         document.cookie = 'signed_in=; Path=/; Max-Age=0; SameSite=Lax';
         return;
       }
+      // The bell (src/scripts/bell.ts) starts its live part for this person.
+      dispatchEvent(new CustomEvent('account:user', { detail: data }));
       for (const name of document.querySelectorAll<HTMLElement>('[data-account-name]')) {
         name.textContent = data.username ?? name.textContent;
       }

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { MAX_UPLOAD_BYTES } from '../../server/services/avatar/avatar.ts';
 import { sniffImageType } from '../../server/services/avatar/image-type.ts';
 import { browserSession } from '../support/browser-session.ts';
+import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 let t: ReturnType<typeof createTestApp>;
@@ -94,19 +94,6 @@ const avatarFiles = () => {
   const dir = join(t.uploadsDir, 'avatars');
   return existsSync(dir) ? readdirSync(dir) : [];
 };
-
-/** A tiny PNG whose header claims `width`×`height`: a decoder that trusts it allocates gigabytes. */
-async function pixelFlood(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer(),
-  );
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 describe('POST /rest/v1/users/avatar-upload', () => {
   it('stores a JPEG or PNG as received in the uploader’s pending area and answers an opaque reference', async () => {

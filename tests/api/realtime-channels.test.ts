@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { authorizeChannel, personalChannel, sessionPrincipal } from '../../server/realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from '../../server/realtime/hub.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { openSocket } from '../support/ws-client.ts';
 
 // A socket joins only its own personal channels; which user it is comes from the session cookie.
 
@@ -40,19 +40,7 @@ const user = (email: string) => {
   return { ...row, token: t.services.sessions.create(row.id, { ip: '127.0.0.1', userAgent: 'test' }).token };
 };
 
-async function socket(cookie?: string) {
-  const ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const ask = (message: unknown) =>
-    new Promise<any>((resolve) => {
-      ws.once('message', (data) => resolve(JSON.parse(data.toString())));
-      ws.send(JSON.stringify(message));
-    });
-  return { ws, ask };
-}
+const socket = (cookie?: string) => openSocket(url, cookie);
 
 describe('personal channels', () => {
   it('lets a signed-in socket join its own channel and receive its events', async () => {

@@ -411,6 +411,14 @@ for (const [path, goal] of islandPages) {
 console.log('\nJavaScript per page with islands (all chunks a first visit loads, gzip)');
 console.table(islandSizes);
 
+// Trades (issue 6): lifecycles over HTTP against the service directly, and chat latency with 1000
+// sockets; its own servers and database (tests/bench/trades.ts).
+execFileSync(process.execPath, [join(root, 'tests/bench/trades.ts')], { cwd: root, stdio: 'inherit' });
+
+// Notifications (issue 7): fan-out to 1000 sockets through the hub against bare `ws`, and the built
+// server's memory with 1000 sockets over the 100,000-offer database (tests/bench/fanout.ts).
+execFileSync(process.execPath, [join(root, 'tests/bench/fanout.ts'), offersDb], { cwd: root, stdio: 'inherit' });
+
 const htmlSize = statSync(join(client, 'index.html')).size;
 console.log(`Home page HTML: ${(htmlSize / 1024).toFixed(1)} KB raw`);
 const sorted = [...coldStarts].sort((a, b) => a - b);

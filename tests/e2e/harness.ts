@@ -24,8 +24,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   latestMail(recipient: string): { subject: string; text: string } | undefined;
   /** Runs a statement on the server's database, for states no page can reach (an owner gone offline). */
   sql(statement: string, ...params: unknown[]): void;
+  /** One row of a query on the server's database. */
+  row<T>(statement: string, ...params: unknown[]): T | undefined;
   /** The operator's simulated-chain commands (`npm run admin -- chain:…`) on the server's database. */
   chain: ReturnType<typeof chainCommands>;
+  /** The running server's event bus and services (publish a domain event, notify someone). */
+  backend: RunningServer['backend'];
   stop(): Promise<void>;
 }> {
   const bundle = join(buildDir, 'app', 'main.js');
@@ -40,10 +44,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   let chain: ReturnType<typeof chainCommands> | undefined;
   return {
     url: running.url,
+    backend: running.backend,
     latestMail: (recipient) => outbox.latestFor(recipient, 'email'),
     sql: (statement, ...params) => {
       testDb.db.$client.prepare(statement).run(...params);
     },
+    row: <T>(statement: string, ...params: unknown[]) =>
+      testDb.db.$client.prepare(statement).get(...params) as T | undefined,
     // Made on first use: most test files never touch the chain.
     get chain() {
       chain ??= chainCommands(testDb.db);

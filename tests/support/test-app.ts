@@ -93,5 +93,5 @@ export function createTestApp(options: TestAppOptions = {}) {
     rmSync(uploadsDir, { recursive: true, force: true });
   };
 
-  return { app, db: testDb.db, services, priceFeed, send, sent, sms, uploadsDir, clock, close };
+  return { app, db: testDb.db, dbPath: testDb.path, services, priceFeed, send, sent, sms, uploadsDir, clock, close };
 }

@@ -10,7 +10,7 @@ import { safeBackPath } from '../../../src/lib/safe-back-path.ts';
 import { NOSCRIPT_NONCE } from '../challenge/challenge.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
-import { profileFacts, toCurrentUser } from './current-user.ts';
+import { profileFacts, toCurrentUser, type VerificationFlags } from './current-user.ts';
 import {
   compromisedPasswordError,
   decoyPasswordHash,
@@ -308,9 +308,16 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** `profile` comes with the session when there is one; otherwise it is looked up. */
-    currentUser(user: UserRow, locale: string, profile: UserProfileRow | undefined = repo.userProfile(user.id)) {
+    currentUser(
+      user: UserRow,
+      locale: string,
+      profile: UserProfileRow | undefined = repo.userProfile(user.id),
+      verification?: VerificationFlags,
+    ) {
       const { place, extras } = profileFacts(profile);
-      return toCurrentUser(user, place, locale, extras);
+      // Read here rather than with the session's profile: only current-user answers need the sum.
+      const withTrades = { ...extras, btcTraded: repo.btcTraded(user.id) };
+      return toCurrentUser(user, place, locale, verification ? { ...withTrades, verification } : withTrades);
     },
   };
 }

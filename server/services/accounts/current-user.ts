@@ -4,8 +4,8 @@ import { purposesOf } from '../two-factor/two-factor.ts';
 import { isAllowedSendout } from '../wallet/sendout-permission.ts';
 import type { UserProfileRow, UserRow } from './repository.ts';
 
-// The current-user shape of spec section 3. Fields that later issues back (KYC levels, trading
-// activity) carry honest defaults until then: zero, false, empty. `balance` and
+// The current-user shape of spec section 3. Fields that later issues back (trading activity)
+// carry honest defaults until then: zero, false, empty. `balance` and
 // `wallet.incomingAmount` are bitcoin, as the spec's callers read them (USDT is on /balances).
 
 const SATOSHI_DIGITS = 8;
@@ -16,8 +16,20 @@ export interface CurrentUserPlace {
   currencyCode: string | null;
 }
 
+/** The verification flags of spec section 3 (server/services/verification, currentUserFlags). */
+export interface VerificationFlags {
+  isIdVerificationPending: boolean;
+  isDocumentVerified: boolean;
+  isAddressVerified: boolean;
+  isAddressVerificationPending: boolean;
+  kycLevelCheck: { level: number; unusedTradingVolumeInFiatCurrency: number };
+  showKYCVerificationBanner: boolean;
+}
+
 /** Facts other areas own, each optional: a missing one reads as "nothing yet". */
 export interface CurrentUserExtras {
+  /** Documents, level and trading limit (server/services/verification). */
+  verification?: VerificationFlags;
   /** Which actions need the second factor (server/services/two-factor); all false when it is off. */
   twoFactor?: { login: boolean; sendout: boolean; release: boolean };
   /** The stored `soundNotifications` setting (server/services/settings); on by default. */
@@ -30,6 +42,8 @@ export interface CurrentUserExtras {
   avatarUrl?: string | null;
   /** Satoshi in the BTC wallet (server/services/ledger). */
   btcBalance?: number;
+  /** Satoshi of the person's completed BTC trades, bought and sold (server/services/profiles). */
+  btcTraded?: number;
   /** Satoshi on the way: deposits seen on the chain, not yet confirmed (server/services/chain). */
   btcIncoming?: number;
 }
@@ -87,13 +101,13 @@ export function toCurrentUser(
     urlLocale: locale === 'en' ? '' : locale,
     isUsernameChanged: user.isUsernameChanged,
     isIdVerified: user.idVerifiedAt !== null,
-    isIdVerificationPending: false,
-    isDocumentVerified: false,
+    isIdVerificationPending: extras.verification?.isIdVerificationPending ?? false,
+    isDocumentVerified: extras.verification?.isDocumentVerified ?? false,
     isPhoneVerified: extras.isPhoneVerified ?? false,
     phone: extras.isPhoneVerified ? (extras.phone ?? null) : null,
     isEmailVerified: user.isEmailVerified,
-    isAddressVerified: false,
-    isAddressVerificationPending: false,
+    isAddressVerified: extras.verification?.isAddressVerified ?? user.addressVerifiedAt !== null,
+    isAddressVerificationPending: extras.verification?.isAddressVerificationPending ?? false,
     isVendor,
     isModerator: user.role === 'moderator' || user.role === 'admin',
     isBanned: user.status === 'banned',
@@ -105,7 +119,7 @@ export function toCurrentUser(
     isSoundEnabled: extras.isSoundEnabled ?? true,
     completedTrades: user.completedTrades,
     activeOffersCount: 0,
-    totalTradedBtc: '0.00000000',
+    totalTradedBtc: fromMinorUnits(extras.btcTraded ?? 0, SATOSHI_DIGITS),
     affiliateBalance: '0.00000000',
     kioskBalance: '0.00000000',
     merchantBalance: '0.00000000',
@@ -119,8 +133,8 @@ export function toCurrentUser(
       isKYCRequired: false,
     },
     referralCode: user.referralCode,
-    kycLevelCheck: { level: user.isEmailVerified ? 1 : 0, unusedTradingVolumeInFiatCurrency: 0 },
-    showKYCVerificationBanner: false,
+    kycLevelCheck: extras.verification?.kycLevelCheck ?? { level: 0, unusedTradingVolumeInFiatCurrency: 0 },
+    showKYCVerificationBanner: extras.verification?.showKYCVerificationBanner ?? false,
     isCurrentUserEligibleForBanks: false,
   };
 }

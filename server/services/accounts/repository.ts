@@ -12,6 +12,7 @@ import {
   userSettings,
   users,
 } from '../../../db/schema/index.ts';
+import { BTC_TRADED_SQL } from '../profiles/repository.ts';
 
 // Every statement of the accounts area, prepared once per database.
 
@@ -104,6 +105,8 @@ export function createAccountsRepository(db: Db) {
       "SELECT coalesce(sum(amount), 0) FROM chain_transactions WHERE user_id = ? AND status = 'incoming' AND currency = 'BTC'",
     )
     .pluck();
+
+  const btcTradedOf = db.$client.prepare<[number, number], number>(BTC_TRADED_SQL).pluck();
 
   const profileOf = (user: UserRow): UserProfileRow => {
     const place = user.countryId === null ? undefined : placeOf(user.countryId);
@@ -226,6 +229,8 @@ export function createAccountsRepository(db: Db) {
       if (!session || !user) return undefined;
       return { session, user, profile: profileOf(user) };
     }),
+    /** Satoshi of the person's completed BTC trades (current user's totalTradedBtc). */
+    btcTraded: (id: number): number => btcTradedOf.get(id, id) ?? 0,
     userProfile: (id: number): UserProfileRow | undefined => {
       const user = userById(id);
       return user && profileOf(user);

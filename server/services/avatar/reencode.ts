@@ -34,7 +34,8 @@ function createLimiter(max: number) {
   };
 }
 
-const limit = createLimiter(MAX_CONCURRENT);
+/** One decode slot for every upload that sharp reads (avatars, verification documents). */
+export const withDecodeSlot = createLimiter(MAX_CONCURRENT);
 
 function unreadable(message: string): AppError {
   return new AppError('ERROR_INPUT_VALIDATION', message, {
@@ -45,7 +46,7 @@ function unreadable(message: string): AppError {
 
 /** A 256×256 JPEG of `input` (JPEG or PNG), upright, cropped to fill, without metadata. */
 export function reencodeAvatar(input: Uint8Array): Promise<Buffer> {
-  return limit(async () => {
+  return withDecodeSlot(async () => {
     try {
       // failOn 'warning' (sharp's default, named here on purpose): a damaged file is refused, not guessed at.
       const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });

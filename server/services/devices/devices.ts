@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Locale } from '../../../src/lib/i18n/locales.ts';
+import type { EventBus } from '../../realtime/bus.ts';
 import { AppError } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
+import { DEVICES_BUS_CHANNEL, type DeviceBusEvent } from '../notifications/trade-events.ts';
 import { localizedCountryName } from '../reference/display-names.ts';
 import { deviceFingerprint } from './fingerprint.ts';
 import { countryName, type Geolocation } from './geolocation.ts';
@@ -45,6 +47,8 @@ export interface DeviceReviewDeps {
   geolocation?: Pick<Geolocation, 'lookup'>;
   now: () => number;
   log: (message: string, error?: unknown) => void;
+  /** Hears of each review requested, after its commit (the notifications subscriber). */
+  bus?: EventBus;
 }
 
 function hashToken(token: string): string {
@@ -53,7 +57,7 @@ function hashToken(token: string): string {
 
 const invalidLink = () => new AppError('NOT_FOUND', 'This device review link is invalid, used or expired.');
 
-export function createDeviceReviewService({ repo, mailer, geolocation, now, log }: DeviceReviewDeps) {
+export function createDeviceReviewService({ repo, mailer, geolocation, now, log, bus }: DeviceReviewDeps) {
   const pendingDevice = (token: string) => {
     const found = TOKEN_PATTERN.test(token)
       ? repo.pendingByToken(hashToken(token), now() - REVIEW_TOKEN_TTL_MS)
@@ -107,8 +111,16 @@ export function createDeviceReviewService({ repo, mailer, geolocation, now, log 
     },
 
     /** After the commit: a mail server that is down must not undo a sign-in. */
-    async mailReview(user: { email: string; username: string }, token: string, client: DeviceClient) {
+    async mailReview(user: { id?: number; email: string; username: string }, token: string, client: DeviceClient) {
       const { browser, version, os } = parseUserAgent(client.userAgent);
+      // The bell too (device_review), for the account's other open pages; the sign-in has committed.
+      if (bus && user.id !== undefined) {
+        const event: DeviceBusEvent = {
+          type: 'device.review_requested',
+          payload: { userId: user.id, browser, os, ip: client.ip, at: now() },
+        };
+        bus.publish(DEVICES_BUS_CHANNEL, event);
+      }
       const what = [browser && `${browser}${version ? ` ${version}` : ''}`, os && `on ${os}`].filter(Boolean).join(' ');
       const link = `${client.origin}/review-device?token=${token}`;
       let where = '';

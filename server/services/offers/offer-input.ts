@@ -13,6 +13,7 @@ import {
   TERMS_MAX_LENGTH,
   TRADE_INSTRUCTIONS_MAX_LENGTH,
 } from '../../../src/lib/offer-rules.ts';
+import { MAX_TRADE_REQUIREMENTS, type OfferTradeRequirement } from '../../../src/lib/trade-requirements.ts';
 import type { FieldIssue } from '../errors.ts';
 import type { OffersCatalogue } from './catalogue.ts';
 
@@ -36,6 +37,7 @@ export interface OfferInput {
   terms?: string | undefined;
   trade_instructions?: string | undefined;
   tags?: string[] | undefined;
+  trade_requirements?: OfferTradeRequirement[] | undefined;
   require_verified_id?: boolean | undefined;
   show_only_trusted_user?: boolean | undefined;
   bond_required?: boolean | undefined;
@@ -67,6 +69,7 @@ export interface OfferValues {
   terms: string;
   tradeInstructions: string;
   tags: string[];
+  tradeRequirements: OfferTradeRequirement[];
   requireVerifiedId: boolean;
   showOnlyTrustedUser: boolean;
   bondRequired: boolean;
@@ -197,6 +200,17 @@ export function readOfferInput(
     if (!(OFFER_TAGS as readonly string[]).includes(tag)) issue('tags', 'offer_tag_unknown', `Unknown tag ${tag}.`);
   }
 
+  const tradeRequirements = input.trade_requirements ?? [];
+  if (tradeRequirements.length > MAX_TRADE_REQUIREMENTS) {
+    issue('trade_requirements', 'offer_requirements_count', `At most ${MAX_TRADE_REQUIREMENTS} requirements.`, {
+      max: MAX_TRADE_REQUIREMENTS,
+    });
+  }
+  const requirementKeys = tradeRequirements.map((r) => `${r.stage}:${r.kind}`);
+  if (new Set(requirementKeys).size !== requirementKeys.length) {
+    issue('trade_requirements', 'offer_requirements_repeated', 'Ask for each proof once per step.');
+  }
+
   const requireMinPastTrades = input.require_min_past_trades ?? 0;
   if (
     !Number.isInteger(requireMinPastTrades) ||
@@ -258,6 +272,7 @@ export function readOfferInput(
       terms,
       tradeInstructions,
       tags,
+      tradeRequirements: tradeRequirements.map(({ kind, stage, optional }) => ({ kind, stage, optional })),
       requireVerifiedId: input.require_verified_id ?? false,
       showOnlyTrustedUser: input.show_only_trusted_user ?? false,
       bondRequired: input.bond_required ?? false,

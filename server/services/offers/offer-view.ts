@@ -6,6 +6,7 @@ import {
   CHARGEBACK_RISKY_GROUPS,
   CHARGEBACK_RISKY_METHODS,
 } from '../../../src/lib/offer-rules.ts';
+import type { OfferTradeRequirement } from '../../../src/lib/trade-requirements.ts';
 import type { OfferRow } from './repository.ts';
 
 // An offer as clients read it: the "Offer (viewed)" of spec section 3. The price follows the
@@ -75,6 +76,8 @@ export interface OfferView {
   /** Revealed to the trade partner once a trade starts; in the offer only for its owner. */
   tradeInstructions?: string;
   tags: string[];
+  /** Proofs the trade partner uploads before the payment details show, or before marking paid. */
+  tradeRequirements: OfferTradeRequirement[];
   isGiftCard: boolean;
   isGold: boolean;
   isCashInPerson: boolean;
@@ -183,6 +186,7 @@ export function toOfferView(
     offerTerms: row.terms,
     ...(forOwner ? { tradeInstructions: row.tradeInstructions } : {}),
     tags: JSON.parse(row.tags) as string[],
+    tradeRequirements: JSON.parse(row.tradeRequirements) as OfferTradeRequirement[],
     isGiftCard: row.paymentGroupSlug === 'gift-cards',
     isGold: row.isGold === 1,
     isCashInPerson: row.paymentGroupSlug === CASH_IN_PERSON_GROUP,

@@ -74,10 +74,12 @@ export interface OffersDeps {
   repo: OffersRepository;
   catalogue: OffersCatalogue;
   reference: ReferenceService;
+  /** What a person may still trade in the rolling 30 days (server/services/verification). */
+  allowance?: (userId: number) => { level: number; unusedUsdCents: number };
   now: () => number;
 }
 
-export function createOffersService({ repo, catalogue, reference, now }: OffersDeps) {
+export function createOffersService({ repo, catalogue, reference, allowance, now }: OffersDeps) {
   const { db } = repo;
   // Shaped answers, per filters, page and language: the shaping and the market price are those of
   // the bucket's first request (prices tick every 10 s anyway).
@@ -212,6 +214,41 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
     return { filters, canRelax, currencyCode: currency?.code ?? null };
   };
 
+  const detailsOf = (
+    hash: string,
+    auth: AuthState | null,
+    locale: Locale,
+    visitorCountryIso?: string,
+  ): { details: OfferDetails; row: OfferRow } => {
+    const row = repo.byHash(hash);
+    const isOwner = row !== undefined && auth?.user.id === row.ownerId;
+    // Deleted offers are gone; blocked and paused ones stay readable for their owner only.
+    if (!row || row.status === 'deleted' || (row.status !== 'active' && !isOwner)) throw notFound('Offer', 'hash');
+    const offer = view(row, locale, isOwner);
+    const viewer = viewerOf(auth, row.ownerId, visitorCountryIso);
+    // The viewer's trading limit in the offer's currency, rounded down to cents.
+    const left = viewer && !isOwner && allowance ? allowance(viewer.id) : undefined;
+    const viewerAllowance = left && {
+      level: left.level,
+      unused: Math.floor(left.unusedUsdCents * marketRates().fiatPerUsd(offer.fiatCurrency)) / 100,
+    };
+    const blocks = startBlocks(offer, viewer, {
+      ownerOnline: row.ownerStatus === 'active' && now() - row.ownerLastSeenAt < OFFLINE_AFTER_MS,
+      countryCurrency: catalogue.countryCurrency,
+      allowance: viewerAllowance,
+    });
+    const isNewPartner = (viewer?.completedTrades ?? 0) === 0;
+    const cap = isNewPartner ? offer.newBuyerMaxFiatLimit : null;
+    const max = cap === null ? offer.fiatLimitMax : Math.min(cap, offer.fiatLimitMax);
+    const limits = {
+      min: offer.fiatLimitMin,
+      // A trade above what the verification level has left would be refused at the start.
+      max: viewerAllowance ? Math.max(offer.fiatLimitMin, Math.min(max, Math.floor(viewerAllowance.unused))) : max,
+    };
+    const step = startTradeStep(offer, viewer ?? { isIdVerified: false });
+    return { row, details: { offer, blocks, step, isOwner, limits } };
+  };
+
   return {
     search({ input, auth, locale }: { input: SearchInput; auth: AuthState | null; locale: Locale }): SearchResult {
       const page = input.page ?? 1;
@@ -271,23 +308,12 @@ export function createOffersService({ repo, catalogue, reference, now }: OffersD
       locale: Locale;
       visitorCountryIso?: string | undefined;
     }): OfferDetails {
-      const row = repo.byHash(hash);
-      const isOwner = row !== undefined && auth?.user.id === row.ownerId;
-      // Deleted offers are gone; blocked and paused ones stay readable for their owner only.
-      if (!row || row.status === 'deleted' || (row.status !== 'active' && !isOwner)) throw notFound('Offer', 'hash');
-      const offer = view(row, locale, isOwner);
-      const viewer = viewerOf(auth, row.ownerId, visitorCountryIso);
-      const blocks = startBlocks(offer, viewer, {
-        ownerOnline: row.ownerStatus === 'active' && now() - row.ownerLastSeenAt < OFFLINE_AFTER_MS,
-        countryCurrency: catalogue.countryCurrency,
-      });
-      const isNewPartner = (viewer?.completedTrades ?? 0) === 0;
-      const cap = isNewPartner ? offer.newBuyerMaxFiatLimit : null;
-      const limits = {
-        min: offer.fiatLimitMin,
-        max: cap === null ? offer.fiatLimitMax : Math.min(cap, offer.fiatLimitMax),
-      };
-      return { offer, blocks, step: startTradeStep(offer, viewer ?? { isIdVerified: false }), isOwner, limits };
+      return detailsOf(hash, auth, locale, visitorCountryIso).details;
+    },
+
+    /** `get` and the row behind it: the trade start needs the offer's ids and its instructions. */
+    forTradeStart({ hash, auth, locale }: { hash: string; auth: AuthState; locale: Locale }) {
+      return detailsOf(hash, auth, locale);
     },
 
     listForUser({ username, auth, locale }: { username: string; auth: AuthState | null; locale: Locale }) {

@@ -35,6 +35,8 @@ export interface OfferRow {
   terms: string;
   tradeInstructions: string;
   tags: string;
+  /** JSON of OfferTradeRequirement[]. */
+  tradeRequirements: string;
   bondRequired: number;
   requireOfferCurrencyMatchBuyerCountry: number;
   newBuyerMaxFiatMinor: number | null;
@@ -76,6 +78,7 @@ const COLUMNS = `
   o.fiat_min_minor AS fiatMinMinor, o.fiat_max_minor AS fiatMaxMinor,
   o.predefined_amounts_minor AS predefinedAmountsMinor, o.payment_window_minutes AS paymentWindowMinutes,
   o.payment_method_label AS paymentMethodLabel, o.terms, o.trade_instructions AS tradeInstructions, o.tags,
+  o.trade_requirements AS tradeRequirements,
   o.bond_required AS bondRequired, o.require_currency_match_country AS requireOfferCurrencyMatchBuyerCountry,
   o.new_buyer_max_fiat_minor AS newBuyerMaxFiatMinor, o.is_gold AS isGold, o.is_skip_warnings AS isSkipWarnings,
   o.is_publicly_visible AS isPubliclyVisible, o.allowed_countries AS allowedCountries,

@@ -17,12 +17,31 @@ export type StartBlockCode =
   | 'min_past_trades'
   | 'trusted_only'
   | 'owner_offline'
-  | 'opponent_blocked';
+  | 'opponent_blocked'
+  | 'trading_limit';
 
 export interface StartBlock {
   code: StartBlockCode;
   params?: Record<string, string | number>;
 }
+
+/** English of each reason; `errors.start_block_<code>` translates it. */
+export const BLOCK_MESSAGES: Record<StartBlockCode, string> = {
+  sign_in_required: 'Sign in to trade on this offer.',
+  own_offer: 'This is your own offer.',
+  offer_inactive: 'This offer is switched off.',
+  account_restricted: 'Your account cannot trade at the moment. Contact support.',
+  email_not_verified: 'Confirm your e-mail address to start trading.',
+  country_not_allowed: 'This offer is not available in your country.',
+  gray_country_id_required: 'Verify your identity to sell to this offer from your country.',
+  currency_country_mismatch: 'This offer only trades with people whose country uses {currency}.',
+  min_past_trades: 'This offer needs {required} completed trades; you have {completed}.',
+  trusted_only: 'This offer is only for people the vendor trusts.',
+  owner_offline: 'The vendor has not been online recently.',
+  opponent_blocked: 'You cannot trade with this vendor.',
+  trading_limit:
+    'Your trading limit at level {level} has {unused} {currency} left, less than this offer’s minimum. Verify more of your account to raise it.',
+};
 
 /** What the gate knows of the person looking at the offer; null for a visitor. */
 export interface Viewer {
@@ -43,7 +62,16 @@ export interface Viewer {
 export function startBlocks(
   offer: OfferView,
   viewer: Viewer | null,
-  { ownerOnline, countryCurrency }: { ownerOnline: boolean; countryCurrency: (iso: string) => string | undefined },
+  {
+    ownerOnline,
+    countryCurrency,
+    allowance,
+  }: {
+    ownerOnline: boolean;
+    countryCurrency: (iso: string) => string | undefined;
+    /** What the viewer may still trade in the rolling 30 days, in the offer's currency (verification). */
+    allowance?: { level: number; unused: number } | undefined;
+  },
 ): StartBlock[] {
   const blocks: StartBlock[] = [];
   if (offer.status !== 'active') blocks.push({ code: 'offer_inactive' });
@@ -84,5 +112,13 @@ export function startBlocks(
   if (offer.showOnlyTrustedUser && !viewer.trustedByOwner) blocks.push({ code: 'trusted_only' });
   if (!ownerOnline) blocks.push({ code: 'owner_offline' });
   if (viewer.blockedEitherWay) blocks.push({ code: 'opponent_blocked' });
+  // Not even the smallest trade fits in what is left of the verification level's limit (without a
+  // verified e-mail the limit is zero, and email_not_verified already says what to do).
+  if (viewer.isEmailVerified && allowance && allowance.unused < offer.fiatLimitMin) {
+    blocks.push({
+      code: 'trading_limit',
+      params: { level: allowance.level, unused: allowance.unused.toFixed(2), currency: offer.fiatCurrency },
+    });
+  }
   return blocks;
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
 import type { StartTradeStep } from '../../lib/start-trade-decision.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
@@ -13,6 +14,8 @@ import { amountProblem, cryptoForFiat, fiatForCrypto, isAmountText } from './amo
 // page-reload-required when the server answers `meta.action = "reload"` (spec section 8).
 
 export interface StartTradeProps {
+  /** The page's locale: the trade page opens in the same language. */
+  locale: Locale;
   lang: string;
   messages: IslandMessages;
   offer: {
@@ -39,7 +42,7 @@ export interface StartTradeProps {
   links: { signIn: string; settings: string; vendorTerms: string };
 }
 
-type Status = 'default' | 'posting' | 'unavailable' | 'page-reload-required' | 'failed';
+type Status = 'default' | 'posting' | 'page-reload-required' | 'failed';
 
 /** Where each reason sends the person to do something about it. */
 const BLOCK_ACTIONS: Record<string, keyof StartTradeProps['links']> = {
@@ -103,16 +106,11 @@ export default function StartTrade(props: StartTradeProps) {
       original_data: offer.originalData,
     });
     if (result.ok && result.data?.chatUrl) {
-      location.assign(result.data.chatUrl);
+      location.assign(localizePath(props.locale, result.data.chatUrl));
       return;
     }
     if (result.meta?.action === 'reload') {
       setStatus('page-reload-required');
-      return;
-    }
-    // Until the trades service answers, the endpoint does not exist: say so plainly.
-    if (result.status === 404 && result.errors[0]?.code === 'NOT_FOUND') {
-      setStatus('unavailable');
       return;
     }
     if (result.status >= 500) console.error('trade start failed', result.status, result.errors);
@@ -239,11 +237,6 @@ export default function StartTrade(props: StartTradeProps) {
         </div>
       )}
 
-      {status === 'unavailable' && (
-        <p className="start-alert" role="alert">
-          {t('offer.start.unavailable')}
-        </p>
-      )}
       {status === 'failed' && (
         <div className="start-alert" role="alert">
           {errors.length > 0 ? errors.map((message) => <p key={message}>{message}</p>) : t('offer.start.failed')}

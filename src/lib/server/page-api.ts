@@ -28,6 +28,8 @@ export async function callApi<T>(
     /** A form-encoded body instead of JSON, for the endpoints the spec defines so (vendor terms). */
     urlencoded?: Record<string, string>;
     form?: FormData;
+    /** The posted form itself as multipart/form-data, for uploads (verification documents). */
+    multipart?: FormData;
   } = {},
 ): Promise<ApiAnswer<T>> {
   const headers = new Headers();
@@ -39,13 +41,18 @@ export async function callApi<T>(
   if (method !== 'GET') {
     // The token the form carried: a no-JS form proves it came from our page the way a script does.
     headers.set('x-csrf-token', String(options.form?.get('csrf') ?? ''));
-    headers.set('content-type', options.urlencoded ? 'application/x-www-form-urlencoded' : 'application/json');
+    // Multipart bodies bring their own type with the boundary.
+    if (!options.multipart) {
+      headers.set('content-type', options.urlencoded ? 'application/x-www-form-urlencoded' : 'application/json');
+    }
   }
-  const payload = options.urlencoded
-    ? new URLSearchParams(options.urlencoded).toString()
-    : options.json === undefined
-      ? undefined
-      : JSON.stringify(options.json);
+  const payload = options.multipart
+    ? options.multipart
+    : options.urlencoded
+      ? new URLSearchParams(options.urlencoded).toString()
+      : options.json === undefined
+        ? undefined
+        : JSON.stringify(options.json);
   const request = new Request(new URL(path, Astro.url), {
     method,
     headers,

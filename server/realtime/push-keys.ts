@@ -1,0 +1,59 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// The `auth_key` of spec section 7's push-authorize: a short-lived grant, signed with HMAC-SHA256,
+// naming a user and the channels they were allowed when it was issued. A socket presents it in an
+// `auth` frame; the hub then lets it join those channels (and asks the authoriser again, so access
+// lost meanwhile stays lost). The secret is per process: keys live minutes, and a restart drops
+// every socket anyway, whose page then asks for a new key (docs/decisions.md, "Push keys").
+
+export interface PushGrant {
+  userId: number;
+  userPublicId: string;
+  channels: string[];
+  /** Unix ms. */
+  expiresAt: number;
+}
+
+export const PUSH_KEY_TTL_MS = 10 * 60 * 1000;
+
+export function createPushKeys({
+  now = Date.now,
+  ttlMs = PUSH_KEY_TTL_MS,
+  secret = randomBytes(32),
+}: {
+  now?: () => number;
+  ttlMs?: number;
+  secret?: Buffer;
+} = {}) {
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+
+  return {
+    ttlMs,
+    issue(grant: Omit<PushGrant, 'expiresAt'>): { authKey: string; expiresAt: number } {
+      const expiresAt = now() + ttlMs;
+      const body = Buffer.from(
+        JSON.stringify({ u: grant.userId, p: grant.userPublicId, c: grant.channels, e: expiresAt }),
+      ).toString('base64url');
+      return { authKey: `${body}.${sign(body)}`, expiresAt };
+    },
+
+    /** The grant of a key this process signed, or null (forged, malformed). Expiry is the caller's to check. */
+    verify(key: unknown): PushGrant | null {
+      if (typeof key !== 'string' || key.length > 8192) return null;
+      const [body = '', signature = '', extra] = key.split('.');
+      if (extra !== undefined) return null;
+      const expected = Buffer.from(sign(body));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      try {
+        const { u, p, c, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+        if (!Number.isInteger(u) || typeof p !== 'string' || !Array.isArray(c) || !Number.isFinite(e)) return null;
+        return { userId: u, userPublicId: p, channels: c.filter((x: unknown) => typeof x === 'string'), expiresAt: e };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type PushKeys = ReturnType<typeof createPushKeys>;

@@ -1,0 +1,84 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { requestLocale } from '../http/locale.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+
+// Feedback (spec section 7 "Feedback"): a trade's ratings under /rest/v1/feedback/{tradeHash},
+// the feature-request form, and a person's feedback list under /rest/v1/users/{username}/feedbacks.
+
+const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be a trade id')) });
+export const UsernameParam = v.object({
+  username: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,40}$/, 'must be a username')),
+});
+// Lengths are the service's rule (with a translated message); here only the type and a hard cap.
+const text = (max: number) => v.pipe(v.string('must be text'), v.maxLength(max, 'is too long'));
+const GiveBody = v.object({
+  rating: v.picklist(['positive', 'negative'], 'must be positive or negative'),
+  message: text(2000),
+});
+const ReplyBody = v.object({ reply: text(2000) });
+const FeatureRequestBody = v.object({ text: text(10_000) });
+export const pageNumber = () =>
+  v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'must be a page number from 1'), v.transform(Number)), '1');
+const FeedbacksQuery = v.object({
+  f_page: pageNumber(),
+  offer_type: v.optional(v.picklist(['buy', 'sell', 'all'], 'must be buy, sell or all'), 'all'),
+  feedback: v.optional(v.picklist(['all', 'positive', 'negative'], 'must be all, positive or negative'), 'all'),
+});
+
+/** 401 before anything is read: a visitor learns nothing about a trade. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAuth(c);
+  await next();
+};
+
+export function feedbackRoutes(services: Services) {
+  const { feedback } = services;
+  return new Hono<AppEnv>()
+    .use('/feedback/*', signedIn)
+    .post('/feedback/feature-request', validate('json', FeatureRequestBody), (c) =>
+      c.json(
+        {
+          data: feedback.featureRequest({
+            auth: requireAuth(c),
+            text: c.req.valid('json').text,
+            locale: requestLocale(c),
+          }),
+        },
+        201,
+      ),
+    )
+    .get('/feedback/:id', validate('param', IdParam), (c) =>
+      c.json({ data: feedback.ofTrade({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+    )
+    .post('/feedback/:id/give', validate('param', IdParam), validate('json', GiveBody), (c) => {
+      const body = c.req.valid('json');
+      return c.json({
+        data: feedback.give({
+          auth: requireAuth(c),
+          hash: c.req.valid('param').id,
+          rating: body.rating,
+          message: body.message,
+        }),
+      });
+    })
+    .post('/feedback/:id/reply', validate('param', IdParam), validate('json', ReplyBody), (c) =>
+      c.json({
+        data: feedback.reply({ auth: requireAuth(c), hash: c.req.valid('param').id, reply: c.req.valid('json').reply }),
+      }),
+    )
+    .get('/users/:username/feedbacks', validate('param', UsernameParam), validate('query', FeedbacksQuery), (c) => {
+      const q = c.req.valid('query');
+      // The spec reads total, positive, negative, data and nextPageUrl from the body itself.
+      return c.json(
+        feedback.ofUser({
+          username: c.req.valid('param').username,
+          page: q.f_page,
+          offerType: q.offer_type,
+          rating: q.feedback,
+        }),
+      );
+    });
+}

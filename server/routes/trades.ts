@@ -1,0 +1,159 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { type AppEnv, clientInfo, requireAuth } from '../http/auth.ts';
+import { localizedMessage } from '../http/errors.ts';
+import { requestLocale } from '../http/locale.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
+
+// Trades (spec section 7 "Trade"): POST /rest/v1/trade starts one; /rest/v1/trade/{id}/… moves it
+// on; chat lines under /rest/v1/trade/{id}/messages (the spec leaves the path open,
+// docs/decisions.md); the moderators' queue under /rest/v1/moderation.
+
+const text = (max: number) =>
+  v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
+/** Amounts as text or numbers (gift-card clients send numbers, spec section 5), read as decimal text. */
+const amount = v.pipe(
+  v.union([v.string(), v.number()], 'must be an amount'),
+  v.transform(String),
+  v.trim(),
+  v.regex(/^\d{1,12}(?:\.\d{1,8})?$/, 'must be an amount such as 100 or 0.0015'),
+);
+const flag = v.pipe(
+  v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()], 'must be 1 or 0'),
+  v.transform((value) => (value === 1 || value === '1' || value === true ? 1 : 0) as 0 | 1),
+);
+
+const StartBody = v.object({
+  offer_hash: v.pipe(text(32), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be an offer hash')),
+  amount_btc: amount,
+  amount_fiat: amount,
+  gold_terms: v.optional(flag, 0),
+  original_data: text(2000),
+  payer_name: v.optional(text(100)),
+});
+const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be a trade id')) });
+const ReleaseBody = v.object({ code: v.optional(v.pipe(v.string('must be text'), v.maxLength(64, 'is too long'))) });
+const DisputeBody = v.object({
+  dispute_reason_id: text(64),
+  dispute_reason_text: text(2000),
+});
+const MessageBody = v.object({
+  text: v.pipe(v.string('must be text'), v.maxLength(4000, 'is too long')),
+  is_for_moderator: v.optional(flag, 0),
+});
+const AfterQuery = v.object({
+  after: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'must be a message id'), v.transform(Number)), '0'),
+});
+const PageQuery = v.object({
+  page: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'must be a page number from 1'), v.transform(Number)),
+    '1',
+  ),
+});
+const ResolveBody = v.object({ winner: v.picklist(['buyer', 'seller'], 'must be buyer or seller') });
+
+/** 401 before anything is read: a visitor learns nothing about a trade, nor about its input rules. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAuth(c);
+  await next();
+};
+
+export function tradesRoutes(services: Services, { trustProxy }: { trustProxy: boolean }) {
+  const { trades } = services;
+  return (
+    new Hono<AppEnv>()
+      .get('/dispute/reasons', (c) => {
+        const locale = requestLocale(c);
+        return c.json({
+          data: DISPUTE_REASONS.map((reason) => ({
+            id: reason.id,
+            title: localizedMessage(locale, reason.id, `trade_dispute_reason_${reason.id}`),
+            roles: reason.roles,
+          })),
+        });
+      })
+      .use('/trade', signedIn)
+      .use('/trade/*', signedIn)
+      .use('/moderation/*', signedIn)
+      .post('/trade', validate('json', StartBody), (c) => {
+        const trade = trades.start({
+          auth: requireAuth(c),
+          input: c.req.valid('json'),
+          locale: requestLocale(c),
+          ip: clientInfo(c, trustProxy).ip,
+        });
+        return c.json({ data: trade }, 201);
+      })
+      .get('/trade/active', (c) => {
+        const { trades: list, alarmedTrades } = trades.active({ auth: requireAuth(c) });
+        return c.json({ data: list, meta: { alarmedTrades } });
+      })
+      .get('/trade/:id', validate('param', IdParam), (c) =>
+        c.json({ data: trades.get({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+      )
+      .post('/trade/:id/paid', validate('param', IdParam), (c) =>
+        c.json({ data: trades.markPaid({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+      )
+      .post('/trade/:id/release', validate('param', IdParam), validate('json', ReleaseBody), (c) =>
+        c.json({
+          data: trades.release({ auth: requireAuth(c), hash: c.req.valid('param').id, code: c.req.valid('json').code }),
+        }),
+      )
+      .post('/trade/:id/cancel', validate('param', IdParam), (c) =>
+        c.json({ data: trades.cancel({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+      )
+      .post('/trade/:id/dispute', validate('param', IdParam), validate('json', DisputeBody), (c) => {
+        const body = c.req.valid('json');
+        return c.json({
+          data: trades.openDispute({
+            auth: requireAuth(c),
+            hash: c.req.valid('param').id,
+            reasonId: body.dispute_reason_id,
+            text: body.dispute_reason_text,
+          }),
+        });
+      })
+      // The page lost its live channel and polls instead: it learns where the trade stands now.
+      .post('/trade/:id/fallback', validate('param', IdParam), (c) => {
+        const trade = trades.get({ auth: requireAuth(c), hash: c.req.valid('param').id });
+        return c.json({ data: { status: trade.status, version: trade.version } });
+      })
+      .get('/trade/:id/messages', validate('param', IdParam), validate('query', AfterQuery), (c) =>
+        c.json({
+          data: trades.messages({
+            auth: requireAuth(c),
+            hash: c.req.valid('param').id,
+            after: c.req.valid('query').after,
+          }),
+        }),
+      )
+      .post('/trade/:id/messages', validate('param', IdParam), validate('json', MessageBody), (c) => {
+        const body = c.req.valid('json');
+        const message = trades.postMessage({
+          auth: requireAuth(c),
+          hash: c.req.valid('param').id,
+          text: body.text,
+          isForModerator: body.is_for_moderator === 1,
+        });
+        return c.json({ data: message }, 201);
+      })
+      .get('/moderation/disputes', validate('query', PageQuery), (c) => {
+        const { trades: list, hasMore } = trades.disputes({ auth: requireAuth(c), page: c.req.valid('query').page });
+        return c.json({ data: list, meta: { page: c.req.valid('query').page, nextPageExist: hasMore } });
+      })
+      .post('/moderation/trades/:id/resolve', validate('param', IdParam), validate('json', ResolveBody), (c) =>
+        c.json({
+          data: trades.resolve({
+            auth: requireAuth(c),
+            hash: c.req.valid('param').id,
+            winner: c.req.valid('json').winner,
+          }),
+        }),
+      )
+      .post('/moderation/trades/:id/reopen', validate('param', IdParam), (c) =>
+        c.json({ data: trades.reopen({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+      )
+  );
+}

@@ -1,0 +1,132 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { DOCUMENT_KINDS } from '../../db/schema/index.ts';
+import { DOCUMENT_MAX_BYTES, REJECTION_REASON_MAX_LENGTH } from '../../src/lib/verification-rules.ts';
+import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { validate } from '../http/validate.ts';
+import type { Services } from '../services/container.ts';
+import { AppError } from '../services/errors.ts';
+import { tooLarge } from '../services/verification/document-file.ts';
+
+// Identity and address verification (docs/verification.md). The spec shows no calls for it; these
+// follow its conventions:
+//   GET  /rest/v1/verification                              the person's level, limit and documents
+//   POST /rest/v1/verification/documents                    multipart: kind, file → the new document
+//   POST /rest/v1/verification/submit {check}               uploaded documents of a check → pending
+//   GET  /rest/v1/verification/documents/{id}/file          the file: its owner and moderators only
+//   GET  /rest/v1/verification/queue                        moderators: pending documents
+//   POST /rest/v1/verification/documents/{id}/review        moderators: {decision, reason}
+
+/** Room for the multipart boundary and part headers around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const DocumentParam = v.object({ id: v.pipe(v.string(), v.regex(/^doc_[0-9A-Za-z]{16}$/, 'must be a document id')) });
+const SubmitBody = v.object({ check: v.picklist(['identity', 'address'], 'must be identity or address') });
+const ReviewBody = v.object({
+  decision: v.picklist(['approve', 'reject'], 'must be approve or reject'),
+  reason: v.optional(
+    v.pipe(
+      v.string('must be text'),
+      v.maxLength(REJECTION_REASON_MAX_LENGTH, `must be at most ${REJECTION_REASON_MAX_LENGTH} characters`),
+    ),
+  ),
+});
+
+/** 401 before the body is read: a visitor's upload is never received, let alone stored. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAuth(c);
+  await next();
+};
+
+function fieldError(field: string, message: string, key: string): AppError {
+  return new AppError('ERROR_INPUT_VALIDATION', message, { field, key, details: [{ field, message, key }] });
+}
+
+/**
+ * Identity papers: never cached, never run. An image opens inline as an image; a PDF is always a
+ * download, so no PDF viewer of ours renders what it contains. The sandbox CSP keeps scripts off
+ * even for a browser that ignores the type.
+ */
+function fileHeaders(contentType: string, kind: string) {
+  const pdf = contentType === 'application/pdf';
+  return {
+    'Content-Type': contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': `${pdf ? 'attachment' : 'inline'}; filename="${kind}.${pdf ? 'pdf' : 'jpg'}"`,
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-store',
+  };
+}
+
+export function verificationRoutes(services: Services) {
+  const { verification } = services;
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.json({ data: verification.status(requireAuth(c).user.id) }))
+    .post(
+      '/documents',
+      signedIn,
+      // Refuses by Content-Length before reading, and counts the bytes of a body without one.
+      bodyLimit({
+        maxSize: DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+        onError: () => {
+          throw tooLarge();
+        },
+      }),
+      async (c) => {
+        const { user } = requireAuth(c);
+        if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the document as multipart/form-data with the fields "kind" and "file".',
+          );
+        }
+        let form: FormData;
+        try {
+          form = await c.req.formData();
+        } catch {
+          throw fieldError('file', 'The upload could not be read. Try again.', 'verification_file_unreadable');
+        }
+        // A document is always the signed-in person's own: a form naming anyone else is refused.
+        const owner = form.get('user');
+        if (owner !== null && owner !== user.publicId) {
+          throw new AppError('FORBIDDEN', 'You can only upload your own documents.', { key: 'verification_not_yours' });
+        }
+        const kind = form.get('kind');
+        if (typeof kind !== 'string' || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) {
+          throw fieldError('kind', `Must be one of ${DOCUMENT_KINDS.join(', ')}.`, 'verification_kind');
+        }
+        const file = form.get('file');
+        if (file === null || typeof file === 'string' || file.size === 0) {
+          throw fieldError('file', 'Choose a file to upload.', 'verification_file_missing');
+        }
+        if (file.size > DOCUMENT_MAX_BYTES) throw tooLarge();
+        // The declared name and type are ignored: the service looks at the bytes.
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const document = await verification.upload(user, kind as (typeof DOCUMENT_KINDS)[number], bytes);
+        return c.json({ data: document }, 201);
+      },
+    )
+    .post('/submit', validate('json', SubmitBody), (c) => {
+      const { user } = requireAuth(c);
+      return c.json({ data: verification.submit(user.id, c.req.valid('json').check) });
+    })
+    .get('/documents/:id/file', validate('param', DocumentParam), async (c) => {
+      const { user } = requireAuth(c);
+      const file = await verification.file(user, c.req.valid('param').id);
+      return c.body(new Uint8Array(file.bytes), 200, fileHeaders(file.contentType, file.kind));
+    })
+    .get('/queue', (c) => c.json({ data: verification.queue(requireAuth(c).user) }))
+    .post('/documents/:id/review', validate('param', DocumentParam), validate('json', ReviewBody), async (c) => {
+      const { user } = requireAuth(c);
+      const { decision, reason } = c.req.valid('json');
+      const document = await verification.review({
+        moderator: user,
+        documentId: c.req.valid('param').id,
+        decision,
+        reason: reason ?? null,
+        origin: new URL(c.req.url).origin,
+      });
+      return c.json({ data: document });
+    });
+}

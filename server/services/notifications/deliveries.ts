@@ -1,0 +1,123 @@
+import { defaultLocale, isLocale, type Locale } from '../../../src/lib/i18n/locales.ts';
+import { translate } from '../../../src/lib/i18n/messages.ts';
+import type { Mailer, SmsSender } from '../messaging/messaging.ts';
+import type { TelegramBot } from '../telegram/bot.ts';
+import { renderNotification } from './notifications.ts';
+import type { DeliveryRow, NotificationsRepository } from './repository.ts';
+import { TRADE_MESSAGE_TYPES } from './types.ts';
+
+// The job that carries notifications out of the system: e-mail digests of unread trade messages,
+// SMS and Telegram messages, from the `notification_deliveries` queue that notify() fills in its
+// own transaction. Started in server/backend.ts like the chain job.
+//
+// Exactly once, as far as a crash allows: a row is claimed (claimed_at) before it is sent and
+// finished after; stop() waits for what is in flight. A row a crashed process had claimed but not
+// finished is marked `interrupted` at the next start and not sent again: a second copy of a
+// message is worse than a logged gap (docs/decisions.md, "Notification deliveries").
+
+const BATCH = 50;
+/** The e-mail lists at most this many trades. */
+const DIGEST_ITEMS = 20;
+
+export interface DeliveryJobDeps {
+  repo: NotificationsRepository;
+  mailer: Mailer;
+  sms: SmsSender;
+  telegram: Pick<TelegramBot, 'sendMessage'>;
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+  /** The site's address for links in messages (PUBLIC_ORIGIN); links stay paths without it. */
+  origin?: string | undefined;
+}
+
+export function createDeliveryJob({ repo, mailer, sms, telegram, now, log, origin = '' }: DeliveryJobDeps) {
+  const localeOf = (value: string): Locale => (isLocale(value) ? value : defaultLocale);
+
+  /** Sends one row; answers `skipped` when there is nothing (left) to say. */
+  async function send(row: DeliveryRow): Promise<'sent' | 'skipped'> {
+    const recipient = repo.recipient(row.userId);
+    if (!recipient) return 'skipped';
+    const locale = localeOf(recipient.locale);
+
+    if (row.kind === 'digest') {
+      const unread = repo.unreadOfTypes(recipient.id, TRADE_MESSAGE_TYPES, DIGEST_ITEMS);
+      // Read on the site meanwhile: no mail.
+      if (unread.length === 0 || !recipient.isEmailVerified) return 'skipped';
+      const lines = unread.map((n) => {
+        const view = renderNotification(n, locale);
+        return `- ${view.message}${view.subtext ? ` (${view.subtext})` : ''}\n  ${origin}${view.link}`;
+      });
+      await mailer.send({
+        to: recipient.email,
+        subject: translate(locale, 'notifications.email.subject'),
+        text: `${translate(locale, 'notifications.email.greeting', { username: recipient.username })}\n\n${lines.join('\n')}\n\n${translate(locale, 'notifications.email.footer')}\n`,
+      });
+      return 'sent';
+    }
+
+    const stored = row.notificationId === null ? undefined : repo.byId(row.notificationId);
+    if (!stored || stored.isRead) return 'skipped';
+    const view = renderNotification(stored, locale);
+    const text = `${view.message}${view.subtext ? `\n${view.subtext}` : ''}\n${origin}${view.link}`;
+    if (row.channel === 'telegram') {
+      if (!recipient.telegramChatId) return 'skipped';
+      await telegram.sendMessage(recipient.telegramChatId, text);
+      return 'sent';
+    }
+    if (row.channel === 'sms') {
+      if (!recipient.phoneNumber || recipient.phoneVerifiedAt === null) return 'skipped';
+      await sms.send({ to: recipient.phoneNumber, text });
+      return 'sent';
+    }
+    return 'skipped';
+  }
+
+  let inFlight: Promise<number> | undefined;
+
+  /** One pass over what is due; answers how many rows it finished. */
+  async function runOnce(): Promise<number> {
+    let finished = 0;
+    for (const row of repo.dueDeliveries(now(), BATCH)) {
+      if (!repo.claim(row.id, now())) continue;
+      try {
+        const outcome = await send(row);
+        repo.finish(row.id, outcome, outcome === 'sent' ? now() : null, null);
+      } catch (error) {
+        log(`notifications: ${row.channel} delivery ${row.id} failed`, error);
+        repo.finish(row.id, 'failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
+      }
+      finished += 1;
+    }
+    return finished;
+  }
+
+  const tick = () => {
+    inFlight ??= runOnce()
+      .catch((error: unknown) => {
+        log('notifications: the delivery job failed', error);
+        return 0;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+
+  return {
+    runOnce: tick,
+    /** Runs every `pollMs`; resolves the returned stop() once the pass in flight is done. */
+    start(pollMs: number): () => Promise<void> {
+      const interrupted = repo.markInterrupted();
+      if (interrupted > 0) log(`notifications: ${interrupted} deliveries were cut short by a stop and are not resent`);
+      const timer = setInterval(() => void tick(), pollMs);
+      timer.unref();
+      void tick();
+      return async () => {
+        clearInterval(timer);
+        await inFlight;
+      };
+    },
+  };
+}
+
+export type DeliveryJob = ReturnType<typeof createDeliveryJob>;

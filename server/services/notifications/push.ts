@@ -1,0 +1,58 @@
+import { personalChannel, tradeChannel } from '../../realtime/channels.ts';
+import type { ChannelAuthorizer } from '../../realtime/hub.ts';
+import type { PushKeys } from '../../realtime/push-keys.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import { AppError } from '../errors.ts';
+
+// Spec section 7: `POST /trade/push-authorize/{id}` hands a page the key its socket presents to
+// join the caller's own channels; `POST /account/re-auth-push-subscription` renews it when a
+// heartbeat answers ACCESS_DENIED. `{id}` is the caller's public id (personal channels) or a trade
+// hash (that trade's channel); docs/decisions.md 2026-11-24 "Push authorisation".
+
+export const MAX_PUSH_CHANNELS = 20;
+
+export interface PushAuthorization {
+  auth_key: string;
+  channels: string[];
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; authorize: ChannelAuthorizer }) {
+  const grant = (user: UserRow, channels: readonly string[]): PushAuthorization => {
+    const principal = { userId: user.id, userPublicId: user.publicId };
+    const refused = channels.filter((channel) => !authorize(channel, principal));
+    if (refused.length > 0) {
+      throw new AppError('FORBIDDEN', `Not your channel: ${refused.join(', ')}.`, {
+        field: 'channels',
+        details: refused.map((channel) => ({ field: 'channels', message: `${channel} is not yours to follow` })),
+      });
+    }
+    const unique = [...new Set(channels)];
+    const { authKey, expiresAt } = keys.issue({ userId: user.id, userPublicId: user.publicId, channels: unique });
+    return { auth_key: authKey, channels: unique, expiresAt: Math.floor(expiresAt / 1000) };
+  };
+
+  return {
+    /** A key for `{id}`'s channels; without a list, the usual ones of that id. */
+    authorize(user: UserRow, id: string, channels: readonly string[] | undefined): PushAuthorization {
+      const own = id === user.publicId;
+      const defaults = own
+        ? [
+            personalChannel('notifications', user.publicId),
+            personalChannel('telegram', user.publicId),
+            personalChannel('wallet', user.publicId),
+          ]
+        : [tradeChannel(id)];
+      // A key for someone else's public id is never issued, whatever the list says.
+      if (!own && id.startsWith('usr_')) throw new AppError('FORBIDDEN', 'Those are not your channels.');
+      return grant(user, channels?.length ? channels : defaults);
+    },
+
+    renew(user: UserRow, channels: readonly string[]): PushAuthorization {
+      return grant(user, channels);
+    },
+  };
+}
+
+export type PushAuthorizer = ReturnType<typeof createPushAuthorizer>;

@@ -1,0 +1,99 @@
+// The events other services publish on the in-process bus (server/realtime/bus.ts) after their
+// commits, as the notifications subscriber reads them. The trades service imports these types for
+// what it publishes on the internal channel `trades`; the verification service for `verification`.
+// Internal channels: no socket may join them (server/realtime/channels.ts grants only public,
+// personal and trade channels).
+
+/** Internal bus channels the notifications subscriber listens on. */
+export const TRADES_BUS_CHANNEL = 'trades';
+export const VERIFICATION_BUS_CHANNEL = 'verification';
+export const DEVICES_BUS_CHANNEL = 'devices';
+
+export type TradeRole = 'buyer' | 'seller' | 'moderator' | 'system';
+
+export type TradeAction =
+  | 'started'
+  | 'paid'
+  | 'released'
+  | 'cancelled'
+  | 'expired'
+  | 'disputed'
+  | 'resolved'
+  | 'reopened';
+
+export interface TradeChangedPayload {
+  tradeHash: string;
+  action: TradeAction;
+  status: string;
+  previousStatus: string | null;
+  /** Row id of who acted; null for the system (expiry). */
+  actorId: number | null;
+  actorRole: TradeRole;
+  buyerId: number;
+  sellerId: number;
+  /** The offer's owner: the vendor who receives a started trade. */
+  ownerId: number;
+  /** Who started the trade from the offer. */
+  responderId: number;
+  buyerUsername: string;
+  sellerUsername: string;
+  /** `/trade/<hash>`. */
+  link: string;
+  /** Major units as text: `"150.00"`. */
+  fiatAmount: string;
+  currency: string;
+  cryptoAmount: string;
+  cryptoCurrency: string;
+  /** Unix ms. */
+  at: number;
+}
+
+export interface TradeMessagePayload {
+  tradeHash: string;
+  messageId: number | string;
+  authorId: number | null;
+  authorRole: TradeRole;
+  /** Who should hear of it (the author excluded by the publisher). */
+  recipientIds: number[];
+  hasAttachment: boolean;
+  /** A message only moderators read (spec section 7: `is_for_moderator`). */
+  isForModerator: boolean;
+  link: string;
+  at: number;
+}
+
+export interface TradeFeedbackPayload {
+  tradeHash: string;
+  fromId: number;
+  toId: number;
+  fromUsername: string;
+  rating: 'positive' | 'negative';
+  link: string;
+  at: number;
+}
+
+export interface VerificationReviewedPayload {
+  userId: number;
+  userPublicId: string;
+  kind: string;
+  decision: 'approved' | 'rejected';
+  reason: string | null;
+}
+
+/** Published by the device review service once a sign-in from a new device is committed. */
+export interface DeviceReviewRequestedPayload {
+  userId: number;
+  browser: string | null;
+  os: string | null;
+  ip: string;
+  at: number;
+}
+
+export type TradeBusEvent =
+  | { type: 'trade.changed'; payload: TradeChangedPayload }
+  | { type: 'trade.message'; payload: TradeMessagePayload }
+  | { type: 'trade.feedback'; payload: TradeFeedbackPayload };
+
+export type VerificationBusEvent = { type: 'verification.reviewed'; payload: VerificationReviewedPayload };
+
+export type DeviceBusEvent = { type: 'device.review_requested'; payload: DeviceReviewRequestedPayload };

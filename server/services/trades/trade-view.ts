@@ -1,0 +1,208 @@
+import type { TradeActorRole } from '../../../db/schema/index.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/money.ts';
+import { isBlocking, type TradeRequirementStatus } from '../../../src/lib/trade-requirements.ts';
+import type { RequirementRow, TradeRow } from './repository.ts';
+import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
+
+// A trade as its parties and moderators read it: the "Trade (lite)" and "Trade (chat)" shapes of
+// spec section 3 in one object, plus what this reader may do now.
+
+export interface TradeRequirementView {
+  id: number;
+  kind: string;
+  status: TradeRequirementStatus;
+  optional: boolean;
+}
+
+export type FlowStep = 'before_reveal_payment_details' | 'before_mark_as_paid' | 'done';
+
+export interface TradeView {
+  id: string;
+  hash: string;
+  chatUrl: string;
+  offerUrl: string;
+  offerHash: string;
+  /** Unix seconds. */
+  startedAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  cancelledAt: number | null;
+  endedAt: number | null;
+  /** The reader is the offer's owner. */
+  isVendor: boolean;
+  /** The reader started the trade (spec "isResponder"). */
+  isResponder: boolean;
+  role: TradeActorRole;
+  buyer: { username: string; profile: string; avatarUrl: string | null };
+  seller: { username: string; profile: string; avatarUrl: string | null };
+  isOpponentsSameIp: boolean;
+  paymentMethod: string;
+  paymentMethodName: string;
+  paymentMethodSlug: string;
+  status: TradeRow['status'];
+  tradeCompleted: boolean;
+  /** A release or status change that failed half-way; every change here is one transaction, so never. */
+  isReleaseError: false;
+  isStatusChangeError: false;
+  isFunded: boolean;
+  isDisputed: boolean;
+  isPaid: boolean;
+  isGccTrade: false;
+  /** The owner's trade instructions, null until the requirements before reveal are met. */
+  paymentDetails: string | null;
+  payerName: string | null;
+  cryptoCurrency: 'BTC' | 'USDT';
+  /** What the buyer receives; `btcAmount` names it in both units for BTC trades. */
+  cryptoAmount: string;
+  btcAmount: { satoshi: number; btc: string } | null;
+  fee: { amount: string; percentage: number; paidBy: 'seller' };
+  feePercentage: number;
+  fiatAmount: number;
+  fiatAmountRequested: number;
+  currency: string;
+  fiatDecimals: number;
+  fiatPricePerBtc: number;
+  affiliateId: null;
+  paymentWindowMinutes: number;
+  info: { tags: string[]; offerTerms: string; isResponder: boolean; ownerUserName: string };
+  flow: {
+    step: FlowStep;
+    state: { beforeRevealPaymentDetails: TradeRequirementView[]; beforeMarkAsPaid: TradeRequirementView[] };
+  };
+  dispute: {
+    available: boolean;
+    /** Unix seconds: from when a dispute may be opened on a paid trade. */
+    availableAt: number | null;
+    reasonId: string | null;
+    text: string | null;
+    openedBy: string | null;
+  };
+  /** What the reader may do now (the buttons of the trade page). */
+  actions: {
+    markPaid: boolean;
+    release: boolean;
+    cancel: boolean;
+    dispute: boolean;
+    resolve: boolean;
+    reopen: boolean;
+  };
+  /** The release asks for a second-factor code. */
+  releaseNeedsCode: boolean;
+  /** Bumped by every change: a client that sees a higher one missed nothing else. */
+  version: number;
+}
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
+
+export interface ViewContext {
+  readerId: number;
+  role: TradeActorRole;
+  now: number;
+  disputeWaitMs: number;
+  sameIp: boolean;
+  releaseNeedsCode: boolean;
+  disputeOpenedBy: string | null;
+}
+
+export function flowOf(requirements: RequirementRow[]): TradeView['flow'] {
+  const toView = (r: RequirementRow): TradeRequirementView => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    optional: r.optional === 1,
+  });
+  const beforeReveal = requirements.filter((r) => r.stage === 'before_reveal').map(toView);
+  const beforePaid = requirements.filter((r) => r.stage === 'before_paid').map(toView);
+  const step: FlowStep = beforeReveal.some(isBlocking)
+    ? 'before_reveal_payment_details'
+    : beforePaid.some(isBlocking)
+      ? 'before_mark_as_paid'
+      : 'done';
+  return { step, state: { beforeRevealPaymentDetails: beforeReveal, beforeMarkAsPaid: beforePaid } };
+}
+
+export function disputeAvailableAt(row: TradeRow, disputeWaitMs: number): number | null {
+  return row.paidAt === null ? null : row.paidAt + disputeWaitMs;
+}
+
+export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: ViewContext): TradeView {
+  const decimals = CRYPTO_DECIMALS[row.cryptoCode];
+  const flow = flowOf(requirements);
+  const availableAt = disputeAvailableAt(row, ctx.disputeWaitMs);
+  const may = (action: Parameters<typeof transitionFor>[0]) =>
+    transitionFor(action, row.status, ctx.role) !== undefined;
+  const disputeOpen = may('open_dispute') && availableAt !== null && ctx.now >= availableAt;
+  // The instructions are the owner's; the person who answered the offer sees them once the proofs
+  // asked before reveal are in.
+  const revealed =
+    flow.step !== 'before_reveal_payment_details' || ctx.readerId === row.ownerId || ctx.role === 'moderator';
+  const fiat = minorToMajor(row.fiatAmountMinor, row.fiatMinorUnits);
+  const profile = (username: string) => `/profile/${username}`;
+  const isResponder = ctx.readerId === row.responderId;
+  const ownerUserName = row.ownerId === row.buyerId ? row.buyerUsername : row.sellerUsername;
+  const tags = JSON.parse(row.tags) as string[];
+  return {
+    id: row.hash,
+    hash: row.hash,
+    chatUrl: `/trade/${row.hash}`,
+    offerUrl: `/offers/${row.offerHash}`,
+    offerHash: row.offerHash,
+    startedAt: seconds(row.startedAt) as number,
+    expiresAt: seconds(row.expiresAt) as number,
+    paidAt: seconds(row.paidAt),
+    cancelledAt: isCancelled(row.status) ? seconds(row.endedAt) : null,
+    endedAt: seconds(row.endedAt),
+    isVendor: ctx.readerId === row.ownerId,
+    isResponder,
+    role: ctx.role,
+    buyer: { username: row.buyerUsername, profile: profile(row.buyerUsername), avatarUrl: row.buyerAvatarUrl },
+    seller: { username: row.sellerUsername, profile: profile(row.sellerUsername), avatarUrl: row.sellerAvatarUrl },
+    isOpponentsSameIp: ctx.sameIp,
+    paymentMethod: row.paymentMethodName,
+    paymentMethodName: row.paymentMethodName,
+    paymentMethodSlug: row.paymentMethodSlug,
+    status: row.status,
+    tradeCompleted: isCompleted(row.status),
+    isReleaseError: false,
+    isStatusChangeError: false,
+    isFunded: row.status === 'active_funded' || row.status === 'paid' || row.status === 'dispute_open',
+    isDisputed: row.status === 'dispute_open',
+    isPaid: row.paidAt !== null,
+    isGccTrade: false,
+    paymentDetails: revealed ? row.paymentDetails : null,
+    payerName: row.payerName,
+    cryptoCurrency: row.cryptoCode,
+    cryptoAmount: fromMinorUnits(row.cryptoAmount, decimals),
+    btcAmount:
+      row.cryptoCode === 'BTC' ? { satoshi: row.cryptoAmount, btc: fromMinorUnits(row.cryptoAmount, decimals) } : null,
+    fee: { amount: fromMinorUnits(row.feeAmount, decimals), percentage: row.feeBasisPoints / 100, paidBy: 'seller' },
+    feePercentage: row.feeBasisPoints / 100,
+    fiatAmount: fiat,
+    fiatAmountRequested: fiat,
+    currency: row.fiatCode,
+    fiatDecimals: row.fiatMinorUnits,
+    fiatPricePerBtc: minorToMajor(row.priceMinor, row.fiatMinorUnits),
+    affiliateId: null,
+    paymentWindowMinutes: row.paymentWindowMinutes,
+    info: { tags, offerTerms: row.offerTerms, isResponder, ownerUserName },
+    flow,
+    dispute: {
+      available: disputeOpen,
+      availableAt: seconds(availableAt),
+      reasonId: row.disputeReasonId,
+      text: row.disputeText,
+      openedBy: ctx.disputeOpenedBy,
+    },
+    actions: {
+      // Non-optional pending requirements hold the buyer back (spec section 4).
+      markPaid: may('mark_paid') && flow.step === 'done',
+      release: may('release'),
+      cancel: may('cancel'),
+      dispute: disputeOpen,
+      resolve: may('resolve_for_buyer'),
+      reopen: may('reopen'),
+    },
+    releaseNeedsCode: ctx.role === 'seller' && ctx.releaseNeedsCode,
+    version: row.version,
+  };
+}

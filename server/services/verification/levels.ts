@@ -1,0 +1,70 @@
+import {
+  LEVEL_LIMITS_USD_CENTS,
+  LIMIT_WINDOW_DAYS,
+  MAX_LEVEL,
+  VERIFICATION_STEPS,
+  type VerificationStep,
+} from '../../../src/lib/verification-rules.ts';
+
+// The verification ladder (docs/verification.md): e-mail → phone → ID document and selfie →
+// proof of address. Pure functions, so the allowance is tested without a database.
+
+export const LIMIT_WINDOW_MS = LIMIT_WINDOW_DAYS * 86_400_000;
+
+/** What a person has verified; each flag is one step of the ladder. */
+export type VerifiedSteps = Record<VerificationStep, boolean>;
+
+/**
+ * The number of steps done in order. A later step without the earlier ones does not count yet
+ * (an approved ID without a verified phone stays at level 1): the ladder is the issue's order, and
+ * the page always names the one next step.
+ */
+export function levelOf(steps: VerifiedSteps): number {
+  let level = 0;
+  for (const step of VERIFICATION_STEPS) {
+    if (!steps[step]) break;
+    level++;
+  }
+  return level;
+}
+
+export function limitOfLevel(level: number): number {
+  return LEVEL_LIMITS_USD_CENTS[Math.max(0, Math.min(level, MAX_LEVEL))] ?? 0;
+}
+
+export interface NextLevel {
+  level: number;
+  /** What reaching it takes. */
+  step: VerificationStep;
+  limitUsdCents: number;
+}
+
+/** What a person may still trade, in US cents over the last LIMIT_WINDOW_DAYS days. */
+export interface TradeAllowance {
+  level: number;
+  limitUsdCents: number;
+  usedUsdCents: number;
+  /** Never below zero, even when a limit was lowered under what was already traded. */
+  unusedUsdCents: number;
+  windowDays: number;
+  /** Null at the top of the ladder. */
+  next: NextLevel | null;
+}
+
+export function allowanceOf(level: number, usedUsdCents: number): TradeAllowance {
+  const limitUsdCents = limitOfLevel(level);
+  const step = VERIFICATION_STEPS[level];
+  return {
+    level,
+    limitUsdCents,
+    usedUsdCents,
+    unusedUsdCents: Math.max(0, limitUsdCents - usedUsdCents),
+    windowDays: LIMIT_WINDOW_DAYS,
+    next: step ? { level: level + 1, step, limitUsdCents: limitOfLevel(level + 1) } : null,
+  };
+}
+
+/** The ladder as the dashboard lists it: every level with what reaching it takes. */
+export function ladder(): NextLevel[] {
+  return VERIFICATION_STEPS.map((step, i) => ({ level: i + 1, step, limitUsdCents: limitOfLevel(i + 1) }));
+}

@@ -1,0 +1,287 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiGet } from '../../lib/api-client.ts';
+import { formatFiat } from '../../lib/format.ts';
+import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
+import { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
+import {
+  type ActiveTrade,
+  PAST_STATUSES,
+  PAST_TYPES,
+  type PastPage,
+  type PastStatus,
+  type PastTrade,
+  type PastType,
+  pastHref,
+  STATUS_LABELS,
+  toActiveTrade,
+} from './types.ts';
+
+// The trades screen (spec section 2: active trades table, past trades): the active table refreshes
+// every 30 s and highlights what waits on the reader (meta.alarmedTrades); past trades have the
+// bought/sold tabs and a status filter. Spec section 4, "Lists": changing filter or tab resets the
+// page and reloads; further pages append. Every control is also a link, so without JavaScript the
+// page itself answers (pages 1…N rendered by the server).
+
+const REFRESH_MS = 30_000;
+
+type Props = {
+  locale: Locale;
+  lang: string;
+  username: string;
+  messages: IslandMessages;
+  active: ActiveTrade[];
+  alarmed: string[];
+  past: PastPage;
+  type: PastType;
+  status: PastStatus;
+  /** The page's own path (localized), for links. */
+  base: string;
+};
+
+function crypto(amount: string, code: 'BTC' | 'USDT', lang: string) {
+  const digits = code === 'BTC' ? 8 : 2;
+  const format = new Intl.NumberFormat(lang, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: code === 'BTC' ? 8 : 6,
+  });
+  return `${format.format(amount as unknown as number)} ${code}`;
+}
+
+export default function TradesApp(props: Props) {
+  const t = useMemo(() => islandTranslator(props.messages), [props.messages]);
+  const { lang, locale } = props;
+  const date = useMemo(() => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }), [lang]);
+  const [active, setActive] = useState(props.active);
+  const [alarmed, setAlarmed] = useState(() => new Set(props.alarmed));
+  const [type, setType] = useState(props.type);
+  const [status, setStatus] = useState(props.status);
+  const [past, setPast] = useState(props.past);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // The newest request wins: a slow answer for a filter left behind is dropped.
+  const request = useRef(0);
+
+  useEffect(() => {
+    const timer = window.setInterval(async () => {
+      const answer = await apiGet<Parameters<typeof toActiveTrade>[0][]>(`/rest/v1/trade/active?locale=${locale}`);
+      if (!answer.ok || !answer.data) return;
+      setActive(answer.data.map(toActiveTrade));
+      setAlarmed(new Set((answer.meta?.alarmedTrades as string[] | undefined) ?? []));
+    }, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [locale]);
+
+  const load = async (nextType: PastType, nextStatus: PastStatus, page: number) => {
+    const id = ++request.current;
+    setLoading(true);
+    setFailed(false);
+    const query = new URLSearchParams({ type: nextType, status: nextStatus, page: String(page), locale });
+    const answer = await apiGet<PastTrade[]>(
+      `/rest/v1/users/${encodeURIComponent(props.username)}/past-trades?${query}`,
+    );
+    if (id !== request.current) return;
+    setLoading(false);
+    if (!answer.ok || !answer.data) {
+      setFailed(true);
+      return;
+    }
+    const data = answer.data;
+    const lastPage = Number(answer.meta?.lastPage ?? page);
+    setPast((before) => ({ items: page === 1 ? data : [...before.items, ...data], page, lastPage }));
+  };
+
+  /** A new tab or filter: the table clears, paging starts over, the list loads again. */
+  const choose = (event: React.MouseEvent, nextType: PastType, nextStatus: PastStatus) => {
+    event.preventDefault();
+    setType(nextType);
+    setStatus(nextStatus);
+    setPast({ items: [], page: 1, lastPage: 1 });
+    window.history.replaceState(null, '', pastHref(props.base, nextType, nextStatus));
+    void load(nextType, nextStatus, 1);
+  };
+
+  const more = (event: React.MouseEvent) => {
+    event.preventDefault();
+    if (!loading) void load(type, status, past.page + 1);
+  };
+
+  const statusLabel = (value: string) =>
+    (STATUS_LABELS as readonly string[]).includes(value) ? t(`trades.status.${value}`) : value;
+  const tradeHref = (hash: string) => localizePath(locale, `/trade/${hash}`);
+  const profileHref = (username: string) => localizePath(locale, `/profile/${username}`);
+
+  return (
+    <div className="trades-app">
+      <section className="card trades-card" aria-labelledby="active-trades-title" data-testid="active-trades">
+        <h2 className="h3" id="active-trades-title">
+          {t('trades.active.title')}
+        </h2>
+        {active.length === 0 ? (
+          <p className="muted">{t('trades.active.empty')}</p>
+        ) : (
+          <table className="trades-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('trades.col.partner')}</th>
+                <th scope="col">{t('trades.col.role')}</th>
+                <th scope="col" className="trades-num">
+                  {t('trades.col.amount')}
+                </th>
+                <th scope="col">{t('trades.col.method')}</th>
+                <th scope="col">{t('trades.col.status')}</th>
+                <th scope="col">{t('trades.col.started')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('trades.open')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {active.map((trade) => {
+                const alarm = alarmed.has(trade.hash);
+                return (
+                  <tr
+                    key={trade.hash}
+                    className={alarm ? 'trades-alarm' : undefined}
+                    data-trade={trade.hash}
+                    data-alarmed={alarm || undefined}
+                  >
+                    <td data-label={t('trades.col.partner')}>
+                      <a className="text-link" href={profileHref(trade.partner)}>
+                        {trade.partner}
+                      </a>
+                    </td>
+                    <td data-label={t('trades.col.role')}>
+                      {t(trade.role === 'seller' ? 'trades.role.seller' : 'trades.role.buyer')}
+                    </td>
+                    <td data-label={t('trades.col.amount')} className="trades-num">
+                      {formatFiat(trade.fiatAmount, trade.currency, lang)}
+                      <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+                    </td>
+                    <td data-label={t('trades.col.method')}>{trade.paymentMethod}</td>
+                    <td data-label={t('trades.col.status')}>
+                      <span className={`trades-status trades-status-${trade.status}`}>{statusLabel(trade.status)}</span>
+                      {alarm && <span className="trades-alarm-note">{t('trades.active.alarm')}</span>}
+                    </td>
+                    <td data-label={t('trades.col.started')}>
+                      <time dateTime={new Date(trade.startedAt * 1000).toISOString()}>
+                        {date.format(trade.startedAt * 1000)}
+                      </time>
+                    </td>
+                    <td>
+                      <a className="btn btn-secondary trades-open" href={tradeHref(trade.hash)}>
+                        {t('trades.open')}
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section
+        className="card trades-card"
+        id="past-trades"
+        aria-labelledby="past-trades-title"
+        data-testid="past-trades"
+      >
+        <h2 className="h3" id="past-trades-title">
+          {t('trades.past.title')}
+        </h2>
+        <nav className="trades-tabs" aria-label={t('trades.past.tabs')}>
+          {PAST_TYPES.map((value) => (
+            <a
+              key={value}
+              href={pastHref(props.base, value, status)}
+              aria-current={value === type ? 'page' : undefined}
+              className="trades-tab"
+              data-tab={value}
+              onClick={(event) => choose(event, value, status)}
+            >
+              {t(`trades.past.${value}`)}
+            </a>
+          ))}
+        </nav>
+        <nav className="trades-filters" aria-label={t('trades.past.filter')}>
+          {PAST_STATUSES.map((value) => (
+            <a
+              key={value}
+              href={pastHref(props.base, type, value)}
+              aria-current={value === status ? 'true' : undefined}
+              className="trades-pill"
+              data-filter={value}
+              onClick={(event) => choose(event, type, value)}
+            >
+              {t(`trades.past.filter.${value}`)}
+            </a>
+          ))}
+        </nav>
+        {failed && (
+          <p className="alert alert-error" role="alert">
+            {t('trades.past.failed')}
+          </p>
+        )}
+        {past.items.length === 0 && !loading && !failed ? (
+          <p className="muted" data-empty>
+            {t('trades.past.empty')}
+          </p>
+        ) : (
+          <table className="trades-table" aria-busy={loading || undefined}>
+            <thead>
+              <tr>
+                <th scope="col">{t('trades.col.partner')}</th>
+                <th scope="col" className="trades-num">
+                  {t('trades.col.amount')}
+                </th>
+                <th scope="col">{t('trades.col.method')}</th>
+                <th scope="col">{t('trades.col.status')}</th>
+                <th scope="col">{t('trades.col.ended')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('trades.open')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {past.items.map((trade) => (
+                <tr key={trade.id} data-trade={trade.id} data-status={trade.status}>
+                  <td data-label={t('trades.col.partner')}>
+                    <a className="text-link" href={profileHref(trade.partner.username)}>
+                      {trade.partner.username}
+                    </a>
+                  </td>
+                  <td data-label={t('trades.col.amount')} className="trades-num">
+                    {formatFiat(trade.fiatAmountRequested, trade.currency, lang)}
+                    <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+                  </td>
+                  <td data-label={t('trades.col.method')}>{trade.paymentMethod}</td>
+                  <td data-label={t('trades.col.status')}>
+                    <span className={`trades-status trades-status-${trade.status}`}>{statusLabel(trade.status)}</span>
+                  </td>
+                  <td data-label={t('trades.col.ended')}>{date.format((trade.endedAt ?? trade.startedAt) * 1000)}</td>
+                  <td>
+                    <a className="btn btn-ghost trades-open" href={tradeHref(trade.id)}>
+                      {t('trades.open')}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {loading && <p className="muted trades-loading">{t('trades.loading')}</p>}
+        {!loading && past.page < past.lastPage && (
+          <a
+            className="btn btn-secondary trades-more"
+            href={pastHref(props.base, type, status, past.page + 1)}
+            onClick={more}
+            data-testid="past-more"
+          >
+            {t('trades.past.more')}
+          </a>
+        )}
+      </section>
+    </div>
+  );
+}

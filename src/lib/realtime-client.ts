@@ -1,0 +1,137 @@
+// The browser's side of the realtime hub with push keys (spec sections 7 and 8), framework-free
+// so the header bell of every page can use it and tests can run it in Node against a real hub:
+//
+// - on open it asks `authorize()` for an `auth_key` (POST /trade/push-authorize/{id}), presents
+//   it, then subscribes its channels;
+// - a heartbeat (`ping`) every `heartbeatMs`; an ACCESS_DENIED answer (the key expired) asks
+//   `reauthorize(channels)` (POST /account/re-auth-push-subscription) for a new key and joins
+//   again;
+// - a refused channel is retried up to 3 times, waiting attempt × 1 s; a dropped socket likewise;
+//   a successful subscription resets the count.
+
+export interface RealtimeEvent {
+  type: string;
+  payload?: unknown;
+}
+
+export interface RealtimeClientOptions {
+  url: string;
+  channels: readonly string[];
+  onEvent(channel: string, event: RealtimeEvent): void;
+  /** The first key; without it the socket relies on its session cookie. */
+  authorize?: () => Promise<string | undefined>;
+  /** A new key after ACCESS_DENIED. */
+  reauthorize?: (channels: readonly string[]) => Promise<string | undefined>;
+  /** `failed`: the retries are spent. */
+  onStatus?(channel: string, status: 'subscribed' | 'failed'): void;
+  heartbeatMs?: number;
+  /** The spec's 1 s; tests shorten it. */
+  retryDelayMs?: number;
+  /** Where waits are scheduled (tests record them). */
+  schedule?: (run: () => void, ms: number) => unknown;
+  WebSocketImpl?: typeof WebSocket;
+}
+
+export const MAX_RETRIES = 3;
+
+export function createRealtimeClient(options: RealtimeClientOptions): { close(): void } {
+  const {
+    url,
+    channels,
+    onEvent,
+    authorize,
+    reauthorize,
+    onStatus = () => {},
+    heartbeatMs = 25_000,
+    retryDelayMs = 1000,
+    schedule = (run, ms) => setTimeout(run, ms),
+    WebSocketImpl = WebSocket,
+  } = options;
+  const attempts = new Map<string, number>();
+  let socketAttempts = 0;
+  let socket: WebSocket | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+
+  const send = (ws: WebSocket, message: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const subscribeAll = (ws: WebSocket, list: readonly string[]) => {
+    for (const channel of list) send(ws, { type: 'subscribe', channel });
+  };
+  /** Attempt n waits n × the delay; after the third the channel is given up. */
+  const retry = (key: string, run: () => void, failed: () => void) => {
+    const n = (key === '' ? socketAttempts : (attempts.get(key) ?? 0)) + 1;
+    if (n > MAX_RETRIES) return failed();
+    if (key === '') socketAttempts = n;
+    else attempts.set(key, n);
+    schedule(() => {
+      if (!stopped) run();
+    }, n * retryDelayMs);
+  };
+  const present = async (ws: WebSocket, key: Promise<string | undefined> | undefined, list: readonly string[]) => {
+    const authKey = await key?.catch(() => undefined);
+    if (ws !== socket) return;
+    if (authKey) send(ws, { type: 'auth', key: authKey });
+    // The hub answers in order: `authorized` comes before the subscriptions are judged.
+    subscribeAll(ws, list);
+  };
+
+  function connect() {
+    const ws = new WebSocketImpl(url);
+    socket = ws;
+    ws.addEventListener('open', () => {
+      void present(ws, authorize?.(), channels);
+      clearInterval(heartbeat);
+      heartbeat = setInterval(() => send(ws, { type: 'ping' }), heartbeatMs);
+    });
+    ws.addEventListener('message', (message) => {
+      let frame: { type?: string; channel?: string; code?: string; channels?: string[]; event?: RealtimeEvent };
+      try {
+        frame = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const channel = frame.channel ?? '';
+      if (frame.type === 'event' && frame.event) onEvent(channel, frame.event);
+      else if (frame.type === 'authorized') attempts.delete('auth');
+      else if (frame.type === 'subscribed') {
+        attempts.delete(channel);
+        socketAttempts = 0;
+        onStatus(channel, 'subscribed');
+      } else if (frame.type === 'error' && frame.code === 'ACCESS_DENIED') {
+        // Spec section 8: re-authorise with a new key, then join what the old key held.
+        const lost = frame.channels?.length ? frame.channels : channels;
+        retry(
+          'auth',
+          () => void present(ws, reauthorize?.(lost), lost),
+          () => {
+            for (const c of lost) onStatus(c, 'failed');
+          },
+        );
+      } else if (frame.type === 'error' && channel) {
+        retry(
+          channel,
+          () => send(ws, { type: 'subscribe', channel }),
+          () => onStatus(channel, 'failed'),
+        );
+      }
+    });
+    ws.addEventListener('close', () => {
+      clearInterval(heartbeat);
+      if (ws !== socket || stopped) return;
+      retry('', connect, () => {
+        for (const c of channels) onStatus(c, 'failed');
+      });
+    });
+  }
+
+  connect();
+  return {
+    close() {
+      stopped = true;
+      clearInterval(heartbeat);
+      socket?.close();
+    },
+  };
+}

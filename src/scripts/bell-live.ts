@@ -1,0 +1,185 @@
+import { apiGet, apiPost } from '../lib/api-client.ts';
+import { createRealtimeClient } from '../lib/realtime-client.ts';
+
+// The bell's live part for a signed-in person, on every page (static and app pages share the
+// header): the unread count, the popup with the latest notifications, toasts and sounds, fed by the
+// personal `notifications:<usr_…>` channel. Loaded by src/scripts/bell.ts only once account.ts
+// knows who is signed in. The rules are spec section 4's "Notifications"; the numbers section 9's.
+
+interface Item {
+  id: string;
+  type: string;
+  link: string;
+  message: string;
+  subtext: string | null;
+  isRead: boolean;
+  updatedAt: number;
+}
+
+interface Counts {
+  total: number;
+}
+
+/** Chat and attachment types: marked read at once when their trade's page is the one open. */
+const CHAT = ['trade_msg_received', 'trade_attach_uploaded', 'moderator_message', 'trade_attach_uploaded_by_moderator'];
+const POPUP_ITEMS = 10;
+const TOAST_MS = 6000;
+/** Spec section 9: one retry after 3 s. */
+const MARK_READ_RETRY_MS = 3000;
+
+const popup = document.getElementById('bell-popup');
+const bell = document.querySelector<HTMLAnchorElement>('[data-testid="notification-bell"]');
+const toasts = document.querySelector<HTMLElement>('[data-toasts]');
+const locale = popup?.dataset.locale ?? 'en';
+
+let items: Item[] = [];
+let unread = 0;
+let sound = true;
+
+const setUnread = (count: number) => {
+  unread = Math.max(0, count);
+  dispatchEvent(new CustomEvent('notifications:count', { detail: { count: unread } }));
+};
+
+/** Sent for unread ones only; retried once after 3 s; a failure is only logged (spec section 8). */
+function markRead(ids: string[], path = '/rest/v1/notifications', retried = false): void {
+  if (ids.length === 0) return;
+  void apiPost<unknown>(path, { ids }).then((result) => {
+    const counts = result.meta?.unread as Counts | undefined;
+    if (result.ok && counts) setUnread(counts.total);
+    else if (!retried) setTimeout(() => markRead(ids, path, true), MARK_READ_RETRY_MS);
+    else console.warn('notifications: could not mark read', result.errors);
+  });
+}
+
+function itemElement(item: Item, tag: 'li' | 'div'): HTMLElement {
+  const element = document.createElement(tag);
+  element.className = item.isRead ? 'bell-item' : 'bell-item unread';
+  element.dataset.id = item.id;
+  element.dataset.type = item.type;
+  const link = document.createElement('a');
+  link.href = item.link;
+  const message = document.createElement('strong');
+  message.textContent = item.message;
+  link.append(message);
+  if (item.subtext) {
+    const subtext = document.createElement('span');
+    subtext.textContent = item.subtext;
+    link.append(subtext);
+  }
+  const time = document.createElement('time');
+  const at = new Date(item.updatedAt * 1000);
+  time.dateTime = at.toISOString();
+  time.textContent = at.toLocaleString(document.documentElement.lang, { dateStyle: 'short', timeStyle: 'short' });
+  link.append(time);
+  element.append(link);
+  return element;
+}
+
+function render(): void {
+  const list = popup?.querySelector('[data-bell-list]');
+  if (!list) return;
+  list.replaceChildren(...items.slice(0, POPUP_ITEMS).map((item) => itemElement(item, 'li')));
+  popup?.querySelector('[data-bell-empty]')?.toggleAttribute('hidden', items.length > 0);
+}
+
+async function loadLatest(): Promise<void> {
+  // The popup shows both tabs' latest together, newest first.
+  const [inbox, moderators] = await Promise.all(
+    ['inbox', 'moderators'].map((tab) =>
+      apiGet<Item[]>(`/rest/v1/notifications?name=${tab}&limit=${POPUP_ITEMS}&locale=${locale}`),
+    ),
+  );
+  items = [...(inbox?.data ?? []), ...(moderators?.data ?? [])]
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .slice(0, POPUP_ITEMS);
+  const counts = inbox?.meta?.unread as Counts | undefined;
+  if (counts) setUnread(counts.total);
+}
+
+function setOpen(open: boolean): void {
+  if (!popup || !bell) return;
+  popup.hidden = !open;
+  bell.setAttribute('aria-expanded', String(open));
+  if (!open) return;
+  void loadLatest().then(() => {
+    render();
+    // What the popup shows is seen: the unread ones are marked read (their highlight stays until closed).
+    markRead(items.filter((item) => !item.isRead).map((item) => item.id));
+  });
+}
+
+function toast(item: Item): void {
+  if (!toasts) return;
+  const element = itemElement(item, 'div');
+  element.classList.add('toast');
+  element.setAttribute('role', 'status');
+  toasts.prepend(element);
+  while (toasts.children.length > 3) toasts.lastElementChild?.remove();
+  setTimeout(() => element.remove(), TOAST_MS);
+}
+
+function play(type: string): void {
+  if (!sound) return;
+  // Spec section 9: one sound for a trade started with you, another for the rest.
+  const audio = new Audio(type === 'trade_started_receiver' ? '/sounds/trade-started.wav' : '/sounds/notification.wav');
+  // Browsers refuse sound before the first interaction with the page: nothing to do about it.
+  audio.play().catch(() => {});
+}
+
+function receive(payload: Item & { type: string }): void {
+  if (payload.type === 'system:active_trades_updated') {
+    // Only a refresh of the active trades (spec section 4); the trades screens listen.
+    dispatchEvent(new CustomEvent('notifications:active-trades', { detail: payload }));
+    return;
+  }
+  const existing = items.find((item) => item.id === payload.id);
+  items = [payload, ...items.filter((item) => item.id !== payload.id)].slice(0, POPUP_ITEMS);
+  if (CHAT.includes(payload.type) && location.pathname.endsWith(payload.link)) {
+    // The person is looking at that chat: read at once, counters reset through the server.
+    payload.isRead = true;
+    markRead([payload.id], '/rest/v1/notifications/reset-counters');
+    if (popup?.hidden === false) render();
+    return;
+  }
+  if (!payload.isRead && (!existing || existing.isRead)) setUnread(unread + 1);
+  if (popup?.hidden === false) render();
+  toast(payload);
+  play(payload.type);
+}
+
+export function startBell(user: { id: string; sound: boolean }): void {
+  sound = user.sound;
+  const channel = `notifications:${user.id}`;
+  bell?.addEventListener('click', (event) => {
+    event.preventDefault();
+    setOpen(popup?.hidden === true);
+  });
+  document.addEventListener('click', (event) => {
+    const target = event.target as Node;
+    if (popup?.hidden === false && !popup.contains(target) && !bell?.contains(target)) setOpen(false);
+  });
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && popup?.hidden === false) {
+      setOpen(false);
+      bell?.focus();
+    }
+  });
+  // The count first, with the smallest page of the list.
+  void apiGet<Item[]>(`/rest/v1/notifications?limit=1&locale=${locale}`).then((result) => {
+    const counts = result.meta?.unread as Counts | undefined;
+    if (counts) setUnread(counts.total);
+  });
+  const keyOf = async (path: string, channels: readonly string[]) =>
+    (await apiPost<{ auth_key?: string }>(path, { channels })).data?.auth_key;
+  createRealtimeClient({
+    url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+    channels: [channel],
+    authorize: () => keyOf(`/trade/push-authorize/${user.id}?camelCase=1`, [channel]),
+    reauthorize: (channels) => keyOf('/account/re-auth-push-subscription', channels),
+    onEvent: (_channel, event) => {
+      if (event.type === 'notification') receive(event.payload as Item);
+      else if (event.type === 'notifications_counts') setUnread((event.payload as Counts).total);
+    },
+  });
+}

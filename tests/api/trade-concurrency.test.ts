@@ -1,0 +1,113 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../server/services/ledger/invariants.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
+import type { TradeAction, TradeWorkerInput, TradeWorkerResult } from './trade-worker.ts';
+
+// Real contention on trades: worker threads, each with its own connection and services over one
+// SQLite file (as separate server processes would have), released together by a barrier. Whatever
+// the interleaving, each trade ends exactly one way and the ledger stays whole.
+// TRADES_LONG=1 runs the long mode: 1000 release-versus-cancel trials.
+
+const CONTENDERS = 4;
+const TRIALS = process.env.TRADES_LONG === '1' ? 1000 : 40;
+
+let t: ReturnType<typeof createTestApp>;
+afterEach(() => t?.close());
+
+async function contend(lists: TradeAction[][]): Promise<TradeWorkerResult[]> {
+  const barrier = new SharedArrayBuffer(8);
+  const flags = new Int32Array(barrier);
+  const workers = lists.map((actions) => {
+    const data: TradeWorkerInput = { dbPath: t.dbPath, barrier, actions };
+    return new Worker(new URL('./trade-worker.ts', import.meta.url), { workerData: data });
+  });
+  const answers = workers.map(
+    (worker) =>
+      new Promise<TradeWorkerResult[]>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      }),
+  );
+  while (Atomics.load(flags, 0) < lists.length) await new Promise((r) => setTimeout(r, 5));
+  Atomics.store(flags, 1, 1);
+  Atomics.notify(flags, 1);
+  try {
+    return (await Promise.all(answers)).flat();
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+async function setUp(trades: number) {
+  t = createTestApp({ clock: { now: Date.now() } });
+  const f = tradeFixtures(t);
+  f.sql(`UPDATE offers SET status = 'paused'`);
+  f.everyoneOnline();
+  f.verifyFully('buyer@example.com');
+  f.verifyFully('vendor@example.com');
+  f.fund('vendor@example.com', 'BTC', trades * 50_500);
+  const vendor = await f.signedIn('vendor@example.com');
+  const buyer = await f.signedIn('buyer@example.com');
+  const offer = await f.createOffer(vendor);
+  const started: TradeData[] = [];
+  for (let i = 0; i < trades; i++) started.push(await f.startTrade(buyer, offer, '50'));
+  return { f, started, sellerId: f.userId('vendor@example.com'), buyerId: f.userId('buyer@example.com') };
+}
+
+const statusOf = (hash: string) =>
+  t.db.$client.prepare('SELECT status FROM trades WHERE hash = ?').pluck().get(hash) as string;
+
+describe('trades under concurrent writers', { timeout: 120_000 }, () => {
+  it('50 concurrent identical releases: one release, the others see it done', async () => {
+    const { f, started, sellerId } = await setUp(1);
+    const hash = (started[0] as TradeData).hash;
+    const lists = Array.from({ length: CONTENDERS }, (_, w) =>
+      Array.from({ length: 50 }, (_, i) => i)
+        .filter((i) => i % CONTENDERS === w)
+        .map(() => ({ hash, action: 'release' as const, userId: sellerId })),
+    );
+    const results = await contend(lists);
+    expect(results).toHaveLength(50);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(new Set(results.map((r) => (r.ok ? r.status : '')))).toEqual(new Set(['released']));
+    expect(t.db.$client.prepare("SELECT count(*) FROM trade_transitions WHERE action = 'release'").pluck().get()).toBe(
+      1,
+    );
+    expect(f.balance('buyer@example.com')).toBe(50_000);
+    expect(verifyLedger(t.db)).toEqual([]);
+  });
+
+  it(`release racing cancel, ${TRIALS} trials: each trade ends one way, the money follows it`, async () => {
+    const { f, started, sellerId, buyerId } = await setUp(TRIALS);
+    // Every contender takes every trade; half release as the seller, half cancel as the buyer.
+    const lists = Array.from({ length: CONTENDERS }, (_, w) =>
+      started.map((trade) =>
+        w % 2 === 0
+          ? { hash: trade.hash, action: 'release' as const, userId: sellerId }
+          : { hash: trade.hash, action: 'cancel' as const, userId: buyerId },
+      ),
+    );
+    const results = await contend(lists);
+    const codes = new Set(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.code)));
+    // The loser of a race is told the trade moved on; nothing else may go wrong.
+    expect([...codes].filter((code) => code !== 'TRADE_STATE_CHANGED')).toEqual([]);
+    let released = 0;
+    for (const trade of started) {
+      const status = statusOf(trade.hash);
+      expect(['released', 'cancelled_buyer']).toContain(status);
+      if (status === 'released') released += 1;
+      const moves = t.db.$client
+        .prepare(
+          "SELECT count(*) FROM trade_transitions t JOIN trades r ON r.id = t.trade_id WHERE r.hash = ? AND t.action IN ('release', 'cancel')",
+        )
+        .pluck()
+        .get(trade.hash);
+      expect(moves).toBe(1);
+    }
+    expect(f.balance('buyer@example.com')).toBe(released * 50_000);
+    expect(f.balance('vendor@example.com')).toBe((TRIALS - released) * 50_500);
+    expect(verifyLedger(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
+import type { createTestApp } from './test-app.ts';
+
+type TestApp = ReturnType<typeof createTestApp>;
+
+/**
+ * A demo user with a fresh session (no sign-in round trip): its row ids, the cookie header a
+ * browser would send, and JSON requests that carry the session's CSRF token as our pages do.
+ */
+export function signedInAs(t: TestApp, email: string) {
+  const row = t.db.$client.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as
+    | { id: number; publicId: string }
+    | undefined;
+  if (!row) throw new Error(`no demo user ${email}`);
+  const { token, session } = t.services.sessions.create(row.id, { ip: '203.0.113.7', userAgent: 'test' });
+  const cookie = `session=${token}; ${CSRF_COOKIE}=${session.csrfToken}`;
+  const headers = { cookie, [CSRF_HEADER]: session.csrfToken };
+  return {
+    ...row,
+    cookie,
+    get: (path: string) => t.send(path, { headers }),
+    post: (path: string, json: unknown = {}) => t.send(path, { method: 'POST', headers, json }),
+  };
+}

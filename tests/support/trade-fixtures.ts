@@ -1,0 +1,128 @@
+import { expect } from 'vitest';
+import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
+import { browserSession } from './browser-session.ts';
+import { type createTestApp, TEST_NOW } from './test-app.ts';
+
+// What trade tests share: signed-in parties, money from the chain, an offer and a started trade.
+// The test price feed stands at 90,000 USD per BTC.
+
+type TestApp = ReturnType<typeof createTestApp>;
+export type Browser = ReturnType<typeof browserSession>;
+
+export const DEMO_PASSWORD = 'Coinfair-demo-2026!';
+
+export function tradeFixtures(t: TestApp) {
+  const sql = (statement: string, ...params: unknown[]) => t.db.$client.prepare(statement).run(...params);
+  const userId = (email: string) =>
+    (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+
+  async function signedIn(email: string, ip?: string): Promise<Browser> {
+    const b = browserSession(t, ip);
+    const res = await b.post('/rest/v1/auth/login', { email, password: DEMO_PASSWORD });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return b;
+  }
+
+  /** Money arriving from the chain, as a confirmed deposit posts it. */
+  function fund(email: string, currency: 'BTC' | 'USDT', amount: number) {
+    const id = userId(email);
+    t.services.ledger.post({
+      ctx: { actor: { type: 'system', name: 'test' } },
+      input: {
+        kind: 'deposit',
+        idempotencyKey: `fund:${id}:${currency}:${amount}:${Math.random()}`,
+        legs: [
+          { account: systemAccount('chain_in', currency), amount: -amount },
+          { account: walletOf(id, currency), amount },
+        ],
+      },
+    });
+  }
+
+  const balance = (email: string, currency: 'BTC' | 'USDT' = 'BTC') =>
+    t.services.ledger.balances(userId(email))[currency];
+
+  /** A fixed-price offer (100,000 USD per BTC) so amounts are round; the vendor sells by default. */
+  async function createOffer(vendor: Browser, overrides: Record<string, unknown> = {}) {
+    const res = await vendor.post('/rest/v1/offers', {
+      type: 'sell',
+      crypto_currency_code: 'BTC',
+      currency: 'USD',
+      payment_method: 'bank-transfer',
+      price_type: 'fixed',
+      fixed_price: '100000',
+      fiat_min: '50',
+      fiat_max: '5000',
+      payment_window: 30,
+      terms: 'Pay from an account in your own name.',
+      trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00, reference: your username.',
+      ...overrides,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()).data as { hash: string; originalData: string; fiatPricePerCrypto: number };
+  }
+
+  /** What the start widget posts for `fiat` at the offer's price. */
+  const startBody = (
+    offer: { hash: string; originalData: string; fiatPricePerCrypto: number },
+    fiat: string,
+    overrides: Record<string, unknown> = {},
+  ) => ({
+    offer_hash: offer.hash,
+    amount_fiat: fiat,
+    amount_btc: (Number(fiat) / offer.fiatPricePerCrypto).toFixed(8),
+    gold_terms: 0,
+    original_data: offer.originalData,
+    ...overrides,
+  });
+
+  async function startTrade(
+    b: Browser,
+    offer: { hash: string; originalData: string; fiatPricePerCrypto: number },
+    fiat = '100',
+  ) {
+    const res = await b.post('/rest/v1/trade', startBody(offer, fiat));
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()).data as TradeData;
+  }
+
+  /** Every step of the verification ladder done (level 4, the highest trading limit). */
+  function verifyFully(email: string) {
+    const id = userId(email);
+    const at = t.clock.now;
+    sql(
+      `INSERT INTO phones (user_id, number, verified_at, codes_sent_at) VALUES (?, ?, ?, '[]')
+       ON CONFLICT(user_id) DO UPDATE SET verified_at = excluded.verified_at`,
+      id,
+      `+4915100${String(id).padStart(5, '0')}`,
+      at,
+    );
+    sql('UPDATE users SET id_verified_at = ?, address_verified_at = ? WHERE id = ?', at, at, id);
+  }
+
+  /** Everyone online now, so the start gate's presence rule lets trades start. */
+  const everyoneOnline = () => sql('UPDATE users SET last_seen_at = ?', t.clock.now);
+
+  return { sql, userId, signedIn, fund, balance, createOffer, startBody, startTrade, everyoneOnline, verifyFully };
+}
+
+export interface TradeData {
+  id: string;
+  hash: string;
+  chatUrl: string;
+  status: string;
+  role: string;
+  version: number;
+  cryptoAmount: string;
+  btcAmount: { satoshi: number; btc: string } | null;
+  fee: { amount: string; percentage: number };
+  fiatAmount: number;
+  paymentDetails: string | null;
+  expiresAt: number;
+  dispute: { available: boolean; availableAt: number | null };
+  actions: Record<string, boolean>;
+  flow: { step: string; state: Record<string, { id: number; status: string; optional: boolean }[]> };
+  [key: string]: unknown;
+}
+
+export { TEST_NOW };
