@@ -31,8 +31,8 @@ export function TradeActions({
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const { actions } = trade;
-  if (!actions.markPaid && !actions.release && !actions.cancel && paid === 'initial' && release === 'initial')
-    return null;
+  // Nothing left to do here (the trade moved on): the status and the chat say what happened.
+  if (!actions.markPaid && !actions.release && !actions.cancel && !error) return null;
 
   const markPaid = async () => {
     setPaid('start');

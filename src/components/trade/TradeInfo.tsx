@@ -35,7 +35,11 @@ export function TradeInfo({ trade, t, lang, prefix }: { trade: TradeView; t: T; 
           <dd data-fact="fiat">{money(trade.fiatAmount)}</dd>
         </div>
         <div>
-          <dt>{t('trade.info.crypto', { crypto: trade.cryptoCurrency })}</dt>
+          <dt>
+            {t(trade.role === 'seller' ? 'trade.info.cryptoSeller' : 'trade.info.crypto', {
+              crypto: trade.cryptoCurrency,
+            })}
+          </dt>
           <dd data-fact="crypto">{crypto(trade.cryptoAmount)}</dd>
         </div>
         <div>

@@ -155,8 +155,10 @@ export default function TradesApp(props: Props) {
                       {t(trade.role === 'seller' ? 'trades.role.seller' : 'trades.role.buyer')}
                     </td>
                     <td data-label={t('trades.col.amount')} className="trades-num">
-                      {formatFiat(trade.fiatAmount, trade.currency, lang)}
-                      <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+                      <span className="trades-amount">
+                        {formatFiat(trade.fiatAmount, trade.currency, lang)}
+                        <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+                      </span>
                     </td>
                     <td data-label={t('trades.col.method')}>{trade.paymentMethod}</td>
                     <td data-label={t('trades.col.status')}>
@@ -252,8 +254,10 @@ export default function TradesApp(props: Props) {
                     </a>
                   </td>
                   <td data-label={t('trades.col.amount')} className="trades-num">
-                    {formatFiat(trade.fiatAmountRequested, trade.currency, lang)}
-                    <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+                    <span className="trades-amount">
+                      {formatFiat(trade.fiatAmountRequested, trade.currency, lang)}
+                      <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+                    </span>
                   </td>
                   <td data-label={t('trades.col.method')}>{trade.paymentMethod}</td>
                   <td data-label={t('trades.col.status')}>
