@@ -95,6 +95,7 @@ export function DisputeForm({
       <div className="field">
         <label htmlFor={`${id}-text`}>{t('trade.dispute.text')}</label>
         <textarea
+          dir="auto"
           id={`${id}-text`}
           className="input"
           rows={4}

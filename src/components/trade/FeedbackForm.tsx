@@ -87,6 +87,7 @@ export function FeedbackForm({ trade, t }: { trade: TradeView; t: T }) {
           <div className="field">
             <label htmlFor={`${id}-message`}>{t('trade.feedback.message')}</label>
             <textarea
+              dir="auto"
               id={`${id}-message`}
               className="input"
               rows={3}

@@ -146,6 +146,7 @@ export function TradeChat({
           {t('trade.chat.label')}
         </label>
         <textarea
+          dir="auto"
           id={`${id}-text`}
           className="input"
           rows={2}
