@@ -42,11 +42,7 @@ beforeEach(async () => {
   });
   t = createTestApp({ bus });
   f = tradeFixtures(t);
-  f.sql(`UPDATE offers SET status = 'paused'`);
-  f.everyoneOnline();
-  f.fund(VENDOR, 'BTC', 10_000_000);
-  vendor = await f.signedIn(VENDOR);
-  buyer = await f.signedIn(BUYER);
+  ({ vendor, buyer } = await f.openMarket(10_000_000));
   offer = await f.createOffer(vendor);
 });
 afterEach(() => t?.close());

@@ -13,9 +13,6 @@ let vendor: Browser;
 let buyer: Browser;
 let offer: Awaited<ReturnType<typeof f.createOffer>>;
 
-const VENDOR = 'vendor@example.com';
-const BUYER = 'buyer@example.com';
-
 const errorOf = async (res: Response) =>
   ((await res.json()) as { errors: { code: string; field?: string }[] }).errors[0];
 const past = async (who: Browser, query = '', username = 'buyer') => {
@@ -30,11 +27,7 @@ const past = async (who: Browser, query = '', username = 'buyer') => {
 beforeEach(async () => {
   t = createTestApp({ config: { DISPUTE_WAIT_MINUTES: 0 } });
   f = tradeFixtures(t);
-  f.sql(`UPDATE offers SET status = 'paused'`);
-  f.everyoneOnline();
-  f.fund(VENDOR, 'BTC', 10_000_000);
-  vendor = await f.signedIn(VENDOR);
-  buyer = await f.signedIn(BUYER);
+  ({ vendor, buyer } = await f.openMarket(10_000_000));
   offer = await f.createOffer(vendor);
 });
 afterEach(() => t?.close());

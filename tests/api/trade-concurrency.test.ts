@@ -43,13 +43,9 @@ async function contend(lists: TradeAction[][]): Promise<TradeWorkerResult[]> {
 async function setUp(trades: number) {
   t = createTestApp({ clock: { now: Date.now() } });
   const f = tradeFixtures(t);
-  f.sql(`UPDATE offers SET status = 'paused'`);
-  f.everyoneOnline();
   f.verifyFully('buyer@example.com');
   f.verifyFully('vendor@example.com');
-  f.fund('vendor@example.com', 'BTC', trades * 50_500);
-  const vendor = await f.signedIn('vendor@example.com');
-  const buyer = await f.signedIn('buyer@example.com');
+  const { vendor, buyer } = await f.openMarket(trades * 50_500);
   const offer = await f.createOffer(vendor);
   const started: TradeData[] = [];
   for (let i = 0; i < trades; i++) started.push(await f.startTrade(buyer, offer, '50'));

@@ -113,11 +113,7 @@ beforeEach(async () => {
   bus = createInProcessBus();
   t = createTestApp({ bus });
   f = tradeFixtures(t);
-  f.sql(`UPDATE offers SET status = 'paused'`);
-  f.everyoneOnline();
-  f.fund(VENDOR, 'BTC', 1_000_000);
-  vendor = await f.signedIn(VENDOR);
-  buyer = await f.signedIn(BUYER);
+  ({ vendor, buyer } = await f.openMarket(1_000_000));
 });
 afterEach(() => t?.close());
 

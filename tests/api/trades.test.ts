@@ -36,11 +36,7 @@ beforeEach(async () => {
   bus = createInProcessBus();
   t = createTestApp({ bus, config: { DISPUTE_WAIT_MINUTES: 30 } });
   f = tradeFixtures(t);
-  f.sql(`UPDATE offers SET status = 'paused'`);
-  f.everyoneOnline();
-  f.fund(VENDOR, 'BTC', 1_000_000);
-  vendor = await f.signedIn(VENDOR);
-  buyer = await f.signedIn(BUYER);
+  ({ vendor, buyer } = await f.openMarket(1_000_000));
   offer = await f.createOffer(vendor);
 });
 afterEach(() => t?.close());

@@ -103,7 +103,30 @@ export function tradeFixtures(t: TestApp) {
   /** Everyone online now, so the start gate's presence rule lets trades start. */
   const everyoneOnline = () => sql('UPDATE users SET last_seen_at = ?', t.clock.now);
 
-  return { sql, userId, signedIn, fund, balance, createOffer, startBody, startTrade, everyoneOnline, verifyFully };
+  /**
+   * A quiet market for trade tests: the demo offers paused, everyone online, the vendor with
+   * `vendorBtc` satoshi, both demo parties signed in.
+   */
+  async function openMarket(vendorBtc: number) {
+    sql(`UPDATE offers SET status = 'paused'`);
+    everyoneOnline();
+    fund('vendor@example.com', 'BTC', vendorBtc);
+    return { vendor: await signedIn('vendor@example.com'), buyer: await signedIn('buyer@example.com') };
+  }
+
+  return {
+    sql,
+    userId,
+    signedIn,
+    fund,
+    balance,
+    createOffer,
+    startBody,
+    startTrade,
+    everyoneOnline,
+    verifyFully,
+    openMarket,
+  };
 }
 
 export interface TradeData {

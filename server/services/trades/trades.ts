@@ -129,7 +129,7 @@ export function createTradesService(deps: TradesDeps) {
       now: now(),
       disputeWaitMs,
       sameIp: role !== 'moderator' && readerIp !== null && readerIp === opponentIp,
-      releaseNeedsCode: role === 'seller' && twoFactor.verify(row.sellerId, 'release') !== 'disabled',
+      releaseNeedsCode: role === 'seller' && twoFactor.purposes(row.sellerId).release,
       disputeOpenedBy:
         row.disputeOpenedBy === null
           ? null
@@ -206,7 +206,6 @@ export function createTradesService(deps: TradesDeps) {
     details: { disputeReasonId?: string; disputeText?: string; note?: string } = {},
   ): TradeRow => {
     let event: TradeChangedEvent | undefined;
-    let previous: TradeStatus | undefined;
     const ledgerActor: LedgerContext['actor'] =
       actor.id === null ? { type: 'system', name: 'trades' } : { type: 'user', userId: actor.id };
     const result = inTransaction(ledgerActor, (ctx) => {
@@ -286,11 +285,10 @@ export function createTradesService(deps: TradesDeps) {
       });
       systemLine(row.id, `trade.system.${rule.to}`, at);
       const updated = repo.byHash(hash) as TradeRow;
-      previous = row.status;
       event = changedEvent(updated, CHANGE_OF[action], row.status, actor.id, actor.role);
       return updated;
     });
-    if (event && previous) announce(result, event);
+    if (event) announce(result, event);
     return result;
   };
 

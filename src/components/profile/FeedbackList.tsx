@@ -112,12 +112,12 @@ export default function FeedbackList(props: Props) {
 
   return (
     <div className="feedback-list">
-      <nav className="profile-tabs" aria-label={t('profile.feedback.tabs')}>
+      <nav className="tab-bar" aria-label={t('profile.feedback.tabs')}>
         {TABS.map((value) => (
           <a
             key={value}
             href={feedbackHref(props.base, value, filter)}
-            className="profile-tab"
+            className="tab"
             aria-current={value === tab ? 'page' : undefined}
             data-tab={value}
             onClick={(event) => choose(event, value, filter)}
@@ -126,12 +126,12 @@ export default function FeedbackList(props: Props) {
           </a>
         ))}
       </nav>
-      <nav className="profile-filters" aria-label={t('profile.feedback.filters')}>
+      <nav className="pill-bar" aria-label={t('profile.feedback.filters')}>
         {FILTERS.map((value) => (
           <a
             key={value}
             href={feedbackHref(props.base, tab, value)}
-            className={`profile-pill profile-pill-${value}`}
+            className={`pill profile-pill-${value}`}
             aria-current={value === filter ? 'true' : undefined}
             data-filter={value}
             onClick={(event) => choose(event, tab, value)}

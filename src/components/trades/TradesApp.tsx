@@ -192,13 +192,13 @@ export default function TradesApp(props: Props) {
         <h2 className="h3" id="past-trades-title">
           {t('trades.past.title')}
         </h2>
-        <nav className="trades-tabs" aria-label={t('trades.past.tabs')}>
+        <nav className="tab-bar" aria-label={t('trades.past.tabs')}>
           {PAST_TYPES.map((value) => (
             <a
               key={value}
               href={pastHref(props.base, value, status)}
               aria-current={value === type ? 'page' : undefined}
-              className="trades-tab"
+              className="tab"
               data-tab={value}
               onClick={(event) => choose(event, value, status)}
             >
@@ -206,13 +206,13 @@ export default function TradesApp(props: Props) {
             </a>
           ))}
         </nav>
-        <nav className="trades-filters" aria-label={t('trades.past.filter')}>
+        <nav className="pill-bar" aria-label={t('trades.past.filter')}>
           {PAST_STATUSES.map((value) => (
             <a
               key={value}
               href={pastHref(props.base, type, value)}
               aria-current={value === status ? 'true' : undefined}
-              className="trades-pill"
+              className="pill"
               data-filter={value}
               onClick={(event) => choose(event, type, value)}
             >
