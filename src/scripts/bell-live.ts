@@ -3,7 +3,7 @@ import { createRealtimeClient } from '../lib/realtime-client.ts';
 
 // The bell's live part for a signed-in person, on every page (static and app pages share the
 // header): the unread count, the popup with the latest notifications, toasts and sounds, fed by the
-// personal `notifications:<usr_…>` channel. Loaded by src/scripts/bell.ts only once account.ts
+// personal `notifications:<usr_…>` channel. Activated by src/scripts/bell.ts only once account.ts
 // knows who is signed in. The rules are spec section 4's "Notifications"; the numbers section 9's.
 
 interface Item {
@@ -148,9 +148,12 @@ function receive(payload: Item & { type: string }): void {
   play(payload.type);
 }
 
-export function startBell(user: { id: string; sound: boolean }): void {
-  sound = user.sound;
-  const channel = `notifications:${user.id}`;
+/** Starts for the person src/scripts/bell.ts wrote on the bell (`data-user`, `data-sound`). */
+export function startBell(): void {
+  const user = bell?.dataset.user;
+  if (!user) return;
+  sound = bell?.dataset.sound !== 'false';
+  const channel = `notifications:${user}`;
   bell?.addEventListener('click', (event) => {
     event.preventDefault();
     setOpen(popup?.hidden === true);
@@ -175,7 +178,7 @@ export function startBell(user: { id: string; sound: boolean }): void {
   createRealtimeClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
     channels: [channel],
-    authorize: () => keyOf(`/trade/push-authorize/${user.id}?camelCase=1`, [channel]),
+    authorize: () => keyOf(`/trade/push-authorize/${user}?camelCase=1`, [channel]),
     reauthorize: (channels) => keyOf('/account/re-auth-push-subscription', channels),
     onEvent: (_channel, event) => {
       if (event.type === 'notification') receive(event.payload as Item);

@@ -18,12 +18,16 @@ if (badge) {
     badge.textContent = text;
     badge.hidden = !text;
   });
-  // src/scripts/account.ts announces who is signed in.
+  // src/scripts/account.ts announces who is signed in; the live part (an inert <template> in
+  // Header.astro) reads them from the bell and starts once its script is in the document.
   addEventListener('account:user', (event) => {
     const user = (event as CustomEvent<{ id?: string; isSoundEnabled?: boolean }>).detail;
-    if (user?.id)
-      void import('./bell-live.ts').then((live) =>
-        live.startBell({ id: user.id ?? '', sound: user.isSoundEnabled !== false }),
-      );
+    const bell = document.querySelector<HTMLElement>('[data-testid="notification-bell"]');
+    const live = document.querySelector<HTMLTemplateElement>('template[data-bell-live]');
+    if (!user?.id || !bell || !live) return;
+    bell.dataset.user = user.id;
+    bell.dataset.sound = String(user.isSoundEnabled !== false);
+    document.body.append(live.content.cloneNode(true));
+    live.remove();
   });
 }
