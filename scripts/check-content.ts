@@ -21,6 +21,7 @@ import {
   placeholders,
 } from '../src/content/schema.ts';
 import { defaultLocale, locales } from '../src/lib/i18n/locales.ts';
+import { MAX_LEVEL } from '../src/lib/verification-rules.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** src/content, or CONTENT_DIR (a copy, as src/content.config.ts reads it too: the content tests). */
@@ -233,12 +234,26 @@ export function checkContent(
   return report;
 }
 
-/** Rules between languages: what must match English, and lists worth a second look. */
+/** Rules over all of a page's languages: the peer levels against the product, and lists worth a second look. */
 function crossCheck(
   collection: PageCollection,
   entries: Map<string, unknown>,
   error: (locale: string, field: string, message: string) => void,
 ): string[] {
+  // Peer levels are the verification ladder (src/lib/verification-rules.ts): one item per level in
+  // every language, English included; the page takes each level's limit from there.
+  if (collection === 'levels') {
+    for (const [locale, data] of entries) {
+      const { items } = data as { items: unknown[] };
+      if (items.length !== MAX_LEVEL) {
+        error(
+          locale,
+          'items',
+          `lists ${items.length} levels; the product has ${MAX_LEVEL} (src/lib/verification-rules.ts): write one item per level, level 1 first`,
+        );
+      }
+    }
+  }
   const en = entries.get(defaultLocale) as Record<string, unknown> | undefined;
   if (!en) return [];
   const notes: string[] = [];
@@ -253,28 +268,6 @@ function crossCheck(
     path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], data);
   for (const [locale, data] of entries) {
     if (locale === defaultLocale) continue;
-    // Peer levels are product rules: the same levels and limits in every language.
-    if (collection === 'levels') {
-      const mine = at(data, 'items') as { dailyLimitUsd: number | null }[];
-      const theirs = at(en, 'items') as { dailyLimitUsd: number | null }[];
-      if (mine.length !== theirs.length) {
-        error(
-          locale,
-          'items',
-          `lists ${mine.length} levels; English lists ${theirs.length}: levels are the same in every language`,
-        );
-      } else {
-        mine.forEach((level, i) => {
-          if (level.dailyLimitUsd !== theirs[i]?.dailyLimitUsd) {
-            error(
-              locale,
-              `items[${i}].dailyLimitUsd`,
-              `is ${level.dailyLimitUsd}; English says ${theirs[i]?.dailyLimitUsd}: limits are the same in every language`,
-            );
-          }
-        });
-      }
-    }
     for (const path of lists[collection] ?? []) {
       const mine = at(data, path);
       const theirs = at(en, path);

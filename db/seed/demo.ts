@@ -1,8 +1,19 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
 import { count, eq, like } from 'drizzle-orm';
+import { createInProcessBus } from '../../server/realtime/bus.ts';
+import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
+import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
 import type { Db } from '../client.ts';
 import { newId, newOfferHash } from '../ids.ts';
-import { cryptoCurrencies, fiatCurrencies, offers, paymentGroups, paymentMethods, users } from '../schema/index.ts';
+import {
+  cryptoCurrencies,
+  fiatCurrencies,
+  offers,
+  paymentGroups,
+  paymentMethods,
+  phones,
+  users,
+} from '../schema/index.ts';
 import { countries as countrySeeds } from './data/countries.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
@@ -192,6 +203,53 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
 
 /** The demo vendors' addresses: the only accounts whose presence the demo market plays. */
 export const DEMO_VENDOR_DOMAIN = '@vendors.example.com';
+
+/** What each demo vendor holds to sell: escrow for many trades at every offer's maximum. */
+export const DEMO_VENDOR_FUNDS = { BTC: 150_000_000, USDT: 25_000_000_000 } as const;
+
+/**
+ * Makes the demo vendors ready to trade, in one transaction: fully verified (level 4,
+ * docs/verification.md: phone, identity and address) and funded through the ledger (the only
+ * writer of postings) from the chain's incoming account. Without it a visitor who signs up would
+ * find every sell offer refused for the seller's balance or trading limit. Returns how many.
+ */
+export function readyDemoVendors(db: Db, now = Date.now()): number {
+  const ledger = createLedgerService({ repo: createLedgerRepository(db), bus: createInProcessBus(), now: () => now });
+  const ctx = { actor: { type: 'system', name: 'demo-seed' }, tx: { afterCommit: () => {} } } as const;
+  const vendors = db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
+    .all();
+  db.transaction(
+    (tx) => {
+      for (const [i, { id }] of vendors.entries()) {
+        const verifiedAt = now - 300 * 86_400_000;
+        tx.update(users).set({ idVerifiedAt: verifiedAt, addressVerifiedAt: verifiedAt }).where(eq(users.id, id)).run();
+        // +1 555 01xx xxxx: numbers reserved for fiction in the North American plan.
+        const number = `+1555010${String(i).padStart(4, '0')}`;
+        tx.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }).run();
+        for (const currency of ['BTC', 'USDT'] as const) {
+          const amount = DEMO_VENDOR_FUNDS[currency];
+          ledger.post({
+            ctx,
+            input: {
+              kind: 'deposit',
+              idempotencyKey: `demo-funding:${id}:${currency}`,
+              memo: 'Demo funding',
+              legs: [
+                { account: systemAccount('chain_in', currency), amount: -amount },
+                { account: walletOf(id, currency), amount },
+              ],
+            },
+          });
+        }
+      }
+    },
+    { behavior: 'immediate' },
+  );
+  return vendors.length;
+}
 
 /**
  * The demo market's vendors come and go like real ones: a third online now, the rest seen in the

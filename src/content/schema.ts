@@ -328,20 +328,24 @@ const levels = z.strictObject({
   /** "Level {n}". */
   level: text(),
   requirements: text(),
+  /** "Trading limit (30 days)": the heading over each level's limit. */
   limit: text(),
   /** "Everything in level {n}": the first requirement of every level after the first. */
   previous: text(),
-  unlimited: text(),
-  /** "Up to {amount} a day". */
+  /** "Up to {amount} per 30 days": the page fills in the limit from src/lib/verification-rules.ts. */
   upTo: text(),
+  /** The words of the link to the verification page (/verification), under the levels. */
+  verify: text(),
+  /**
+   * One item per level of the verification ladder, level 1 first (scripts/check-content.ts counts
+   * them against MAX_LEVEL). The limits are not written here: they come from the code.
+   */
   items: z
     .array(
       z.strictObject({
         name: text(),
         icon: icon(),
         summary: text(),
-        /** The daily trading limit in US dollars, digits only (10000); `null` for no limit. */
-        dailyLimitUsd: z.number().int().positive().nullable(),
         requirements: z.array(text()).min(1),
       }),
     )

@@ -180,6 +180,10 @@ export function startBell(): void {
     channels: [channel],
     authorize: () => keyOf(`/trade/push-authorize/${user}?camelCase=1`, [channel]),
     reauthorize: (channels) => keyOf('/account/re-auth-push-subscription', channels),
+    // On the bell for whoever needs to know the live part is connected (the trades screen's tests).
+    onStatus: (_channel, status) => {
+      if (bell) bell.dataset.connection = status;
+    },
     onEvent: (_channel, event) => {
       if (event.type === 'notification') receive(event.payload as Item);
       else if (event.type === 'notifications_counts') setUnread((event.payload as Counts).total);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LEVEL_LIMITS_USD_CENTS, MAX_LEVEL } from '../../src/lib/verification-rules.ts';
 import { serverAndBrowser } from './harness.ts';
 
 // The static marketing pages as a person meets them in Chromium: header, menu, footer,
@@ -273,6 +274,23 @@ describe('progressive widgets', () => {
     expect(await page.locator('#level-panel-3').isVisible()).toBe(true);
     expect(await page.locator('#level-panel-1').isVisible()).toBe(false);
     await close(page);
+  });
+
+  it('shows one peer level per verification step, with the limits the product enforces', async () => {
+    const page = await open('/peer-to-peer-map');
+    expect(await page.locator('#levels [role="tab"]').count()).toBe(MAX_LEVEL);
+    const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    for (let n = 1; n <= MAX_LEVEL; n++) {
+      expect(await page.locator(`#level-panel-${n} .limit-value`).textContent()).toBe(
+        `Up to ${usd.format((LEVEL_LIMITS_USD_CENTS[n] ?? 0) / 100)} per 30 days`,
+      );
+    }
+    expect(await page.locator('#levels a[href="/verification"]').count()).toBe(1);
+    await close(page);
+
+    const he = await open('/he/peer-to-peer-map');
+    expect(await he.locator('#levels a[href="/he/verification"]').count()).toBe(1);
+    await close(he);
   });
 
   it('moves the testimonials slider with its buttons and dots', async () => {

@@ -288,18 +288,25 @@ describe('the trade page', () => {
     await Promise.all([seller.close(), buyer.close(), moderator.close(), modPhone.close()]);
   });
 
-  it('shows the trade cancelled when its payment window runs out', async () => {
+  it('shows the trade cancelled when its payment window runs out, and the active trades table follows live', async () => {
     const seller = await signedIn(VENDOR, 1280);
     const buyer = await signedIn(BUYER, 1280);
     everyoneOnline();
     const offer = await publish(seller);
+    // The seller watches the trades screen: rows come and go without a reload (30 s timer aside).
+    const tradesPage = await open(seller, '/trades');
+    const bell = tradesPage.getByTestId('notification-bell');
+    await expect.poll(() => bell.getAttribute('data-connection'), LIVE).toBe('subscribed');
     const { hash } = await startByApi(buyer, offer);
+    const row = tradesPage.getByTestId('active-trades').locator(`[data-trade="${hash}"]`);
+    await expect.poll(() => row.count(), LIVE).toBe(1);
     const page = await open(buyer, `/trade/${hash}`);
     expect(await statusOf(page)).toBe('active_funded');
     live.server.sql('UPDATE trades SET expires_at = ? WHERE hash = ?', Date.now() + 3000, hash);
     await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('cancelled_system');
     expect(await page.locator('[data-countdown]').count()).toBe(0);
     expect(await messageTexts(page)).toContain('The payment window closed without payment. The trade was cancelled.');
+    await expect.poll(() => row.count(), LIVE).toBe(0);
     await Promise.all([seller.close(), buyer.close()]);
   });
 

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(TMP_DIR, { recursive: true });
   const templateDbPath = join(TMP_DIR, 'template.db');
   const db = openDatabase(templateDbPath);
-  await prepareDatabase(db);
+  await prepareDatabase(db, { readyDemoVendors: false });
   // Fold the WAL into the main file so a plain file copy carries everything.
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   closeDatabase(db);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type ContentProblem, checkContent, contentDir, fieldName, formatReport } from '../../scripts/check-content.ts';
 import { brokenLinkReason, pageCollections } from '../../src/content/schema.ts';
 import { locales } from '../../src/lib/i18n/locales.ts';
+import { MAX_LEVEL } from '../../src/lib/verification-rules.ts';
 
 // The marketing pages' content (src/content/<page>/<language>.yaml) and the check that guards it
 // (scripts/check-content.ts, run by `npm run check:content` and first thing in the build).
@@ -128,6 +129,31 @@ describe('a deliberately broken entry fails the check with its file and field', 
         file: 'levels/pl.yaml',
         field: 'level',
         message: 'unknown placeholder {number} and misses {n} (it must contain {n}; the page fills it in)',
+      },
+    ]);
+  });
+
+  it('peer levels that are not the verification ladder: a level missing, a limit written in the file', () => {
+    const dir = withFixture(undefined, (d) => {
+      const sv = join(d, 'levels', 'sv.yaml');
+      const source = readFileSync(sv, 'utf8');
+      writeFileSync(sv, source.slice(0, source.lastIndexOf('  - name:')));
+      const de = join(d, 'levels', 'de.yaml');
+      writeFileSync(
+        de,
+        readFileSync(de, 'utf8').replace('    icon: mail\n', '    icon: mail\n    dailyLimitUsd: 1000\n'),
+      );
+    });
+    expect(problems(dir)).toEqual([
+      {
+        file: 'levels/de.yaml',
+        field: 'items[0].dailyLimitUsd',
+        message: 'is not a field of this page (misspelt, or in the wrong place?)',
+      },
+      {
+        file: 'levels/sv.yaml',
+        field: 'items',
+        message: `lists ${MAX_LEVEL - 1} levels; the product has ${MAX_LEVEL} (src/lib/verification-rules.ts): write one item per level, level 1 first`,
       },
     ]);
   });

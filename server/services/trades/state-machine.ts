@@ -90,6 +90,16 @@ export function transitionFor(action: TradeAction, status: TradeStatus, role: Tr
   return TRANSITIONS.find((t) => t.action === action && t.role === role && t.from.includes(status));
 }
 
+/**
+ * Statuses where `action` by `role` has already happened, so a repeat there is a double click that
+ * answers the trade as it is. Reopen has none: an open dispute does not show that this reopen is
+ * the one that went through, so a second reopen is refused.
+ */
+export function statusesAfter(action: TradeAction, role: TradeActorRole): TradeStatus[] {
+  if (action === 'reopen') return [];
+  return [...new Set(TRANSITIONS.filter((t) => t.action === action && t.role === role).map((t) => t.to))];
+}
+
 /** Whether `role` could ever take `action` (from some status): tells "not yours" from "not now". */
 export const roleMayEver = (action: TradeAction, role: TradeActorRole): boolean =>
   TRANSITIONS.some((t) => t.action === action && t.role === role);

@@ -18,7 +18,7 @@ import { BLOCK_MESSAGES } from '../offers/start-gate.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.ts';
 import { isDisputeReason } from './dispute-reasons.ts';
 import type { TradeRow, TradesRepository } from './repository.ts';
-import { roleMayEver, type TradeAction, transitionFor } from './state-machine.ts';
+import { roleMayEver, statusesAfter, type TradeAction, transitionFor } from './state-machine.ts';
 import { disputeAvailableAt, type TradeView, toTradeView } from './trade-view.ts';
 
 // Trades (issue 6, docs/trades.md): the start, which locks the seller's coins and fee in escrow,
@@ -213,8 +213,7 @@ export function createTradesService(deps: TradesDeps) {
       if (!row) throw notFound('Trade', 'id');
       const rule = transitionFor(action, row.status, actor.role);
       if (!rule) {
-        const repeated = TRANSITIONS_TO(action, actor.role).includes(row.status);
-        if (repeated) return row;
+        if (statusesAfter(action, actor.role).includes(row.status)) return row;
         throw stateChanged(row.status);
       }
       const at = Math.max(now(), row.updatedAt);
@@ -290,21 +289,6 @@ export function createTradesService(deps: TradesDeps) {
     });
     if (event) announce(result, event);
     return result;
-  };
-
-  /** Statuses a finished `action` by `role` leaves behind: a repeat there is a double click. */
-  const TRANSITIONS_TO = (action: TradeAction, role: TradeActorRole): TradeStatus[] => {
-    const targets: Record<TradeAction, TradeStatus[]> = {
-      mark_paid: ['paid'],
-      release: ['released'],
-      cancel: [role === 'seller' ? 'cancelled_seller' : 'cancelled_buyer'],
-      expire: ['cancelled_system'],
-      open_dispute: ['dispute_open'],
-      resolve_for_buyer: ['dispute_won_buyer'],
-      resolve_for_seller: ['dispute_won_seller'],
-      reopen: [],
-    };
-    return targets[action];
   };
 
   /**

@@ -18,8 +18,8 @@ import {
 } from './types.ts';
 
 // The trades screen (spec section 2: active trades table, past trades): the active table refreshes
-// every 30 s and highlights what waits on the reader (meta.alarmedTrades); past trades have the
-// bought/sold tabs and a status filter. Spec section 4, "Lists": changing filter or tab resets the
+// when a trade of the reader's changes (and every 30 s) and highlights what waits on the reader
+// (meta.alarmedTrades); past trades have the bought/sold tabs and a status filter. Spec section 4, "Lists": changing filter or tab resets the
 // page and reloads; further pages append. Every control is also a link, so without JavaScript the
 // page itself answers (pages 1…N rendered by the server).
 
@@ -63,13 +63,21 @@ export default function TradesApp(props: Props) {
   const request = useRef(0);
 
   useEffect(() => {
-    const timer = window.setInterval(async () => {
+    const refresh = async () => {
       const answer = await apiGet<Parameters<typeof toActiveTrade>[0][]>(`/rest/v1/trade/active?locale=${locale}`);
       if (!answer.ok || !answer.data) return;
       setActive(answer.data.map(toActiveTrade));
       setAlarmed(new Set((answer.meta?.alarmedTrades as string[] | undefined) ?? []));
-    }, REFRESH_MS);
-    return () => window.clearInterval(timer);
+    };
+    // The bell's live part relays `system:active_trades_updated` (a trade of the reader's changed);
+    // the timer covers a dropped connection.
+    const onChange = () => void refresh();
+    addEventListener('notifications:active-trades', onChange);
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => {
+      removeEventListener('notifications:active-trades', onChange);
+      window.clearInterval(timer);
+    };
   }, [locale]);
 
   const load = async (nextType: PastType, nextStatus: PastStatus, page: number) => {
