@@ -168,6 +168,21 @@ describe('languages', () => {
     await close(page);
   });
 
+  // Long words (German, Russian, Portuguese) in the narrowest phone and the four-column footer
+  // width: a page that scrolls sideways has a box that does not let its text wrap.
+  it.each(['de', 'ru', 'pt'])('never scrolls sideways in %s (320 and 1000 px)', async (lang) => {
+    for (const width of [320, 1000]) {
+      const context = await live.browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      for (const path of ['/', '/vendors', '/buy-bitcoin', '/sell-tether', '/calculator/btc-to-usd']) {
+        await page.goto(`${live.server.url}/${lang}${path}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        expect(overflow, `/${lang}${path} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    }
+  });
+
   it('renders Hebrew right to left', async () => {
     const page = await open('/he/');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
