@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work.ts';
-import { cookieValue, openConsented, serverAndBrowser } from './harness.ts';
+import { cookieValue, openConsented, seriousViolations, serverAndBrowser } from './harness.ts';
 
 // Password reset, device review and the welcome popup as people meet them in Chromium, with
 // JavaScript and without. Mails are read from the server's outbox; the proof-of-work challenge
@@ -16,8 +14,6 @@ const NEW_PASSWORD = 'Lantern-Meadow-77#';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let counter = 0;
 const freshEmail = () => `account-page-${process.pid}-${Date.now()}-${counter++}@example.com`;
@@ -343,19 +339,7 @@ describe('e-mail confirmation notice', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  async function violations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async () => {
-      const { violations } = await (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run();
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  }
+  const violations = (page: Page) => seriousViolations(page);
 
   it.each(['light', 'dark'] as const)('the pages and the welcome dialog pass in the %s theme', async (scheme) => {
     const email = freshEmail();

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LEVEL_LIMITS_USD_CENTS, MAX_LEVEL } from '../../src/lib/verification-rules.ts';
-import { serverAndBrowser } from './harness.ts';
+import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // The static marketing pages as a person meets them in Chromium: header, menu, footer,
 // language switcher, cookie consent, bell badge, tabs, slider, themes, accessibility, and the
@@ -26,8 +24,6 @@ const STATIC_PAGES = [
   '/tr/vendors',
 ];
 const SCRIPT_BUDGET_GZIP = 5 * 1024;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const live = serverAndBrowser();
 
 /** A page in a fresh context. `consent` presets the cookie choice so the banner stays away. */
@@ -396,17 +392,7 @@ describe('accessibility (axe-core)', () => {
     // bypassCSP: axe is injected as an inline script, which the pages' policy rightly refuses.
     const page = await open(path, { colorScheme: scheme, consent: false, bypassCSP: true });
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const { violations } = await (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run();
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = await seriousViolations(page);
     expect(violations).toEqual([]);
     await close(page);
   });

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './harness.ts';
+import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // The vendor's offer pages in Chromium: a vendor creates an offer through /offers/new (meeting
 // the field checks first, then an error only the server finds), sees it on /my-offers and in the
@@ -13,8 +11,6 @@ const live = serverAndBrowser();
 const DEMO_PASSWORD = 'Coinfair-demo-2026!';
 const CURRENCY = 'CHF';
 const METHOD = 'amazon-gift-card';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** A new context signed in as a demo account through the API, the cookie choice made. */
 async function signedIn(
   email: string,
@@ -201,19 +197,7 @@ describe('offer pages without JavaScript and for assistive technology', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Publish the offer' }).click();
     await page.locator('#offer-payment_method-error:not(:empty)').waitFor();
-    const violations = async () => {
-      await page.addScriptTag({ content: axeSource });
-      return page.evaluate(async () => {
-        const { violations } = await (
-          window as unknown as {
-            axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-          }
-        ).axe.run();
-        return violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-    };
+    const violations = () => seriousViolations(page);
     expect(await violations()).toEqual([]);
     await page.goto(`${live.server.url}/my-offers`);
     expect(await violations()).toEqual([]);

@@ -4,7 +4,7 @@ import { generateSync } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './harness.ts';
+import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // Trades as people meet them in Chromium, with the buyer, the seller and a moderator each in
 // their own browser context on the same server: a trade started from the offer page, the chat
@@ -24,7 +24,8 @@ const LIVE = { timeout: 10_000 };
 const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 
 async function context(width: number): Promise<BrowserContext> {
-  const ctx = await live.browser.newContext({ viewport: { width, height: 900 } });
+  // bypassCSP: axe-core is injected as an inline script (the page's policy is tested in csp.test.ts).
+  const ctx = await live.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   await ctx.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
   return ctx;
 }
@@ -179,6 +180,7 @@ describe('the trade page', () => {
     await expect.poll(() => sellerPage.locator('[data-review]').getAttribute('data-review'), LIVE).toBe('pending');
     await expect.poll(() => sellerPage.locator('.trade-messages img').count(), LIVE).toBe(1);
     await shot(sellerPage, 'seller-1280');
+    expect(await seriousViolations(sellerPage)).toEqual([]);
     await sellerPage.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => buyerPage.locator('[data-review]').getAttribute('data-review'), LIVE).toBe('approved');
 
@@ -188,6 +190,7 @@ describe('the trade page', () => {
     await expect.poll(() => statusOf(buyerPage), LIVE).toBe('paid');
     await expect.poll(() => statusOf(sellerPage), LIVE).toBe('paid');
     await shot(buyerPage, 'buyer-1280');
+    expect(await seriousViolations(buyerPage)).toEqual([]);
 
     // Release asks for the code: a wrong one shows the server's message, the right one releases.
     await sellerPage.locator('[data-action="release"]').click();
@@ -210,6 +213,7 @@ describe('the trade page', () => {
     await form.locator('button[type="submit"]').click();
     await buyerPage.locator('[data-feedback-saved], [data-feedback-given]').first().waitFor(LIVE);
     await shot(buyerPage, 'ended-1280');
+    expect(await seriousViolations(buyerPage)).toEqual([]);
 
     const phone = await context(375);
     await phone.addCookies(await buyer.cookies());
@@ -275,6 +279,7 @@ describe('the trade page', () => {
       .poll(() => messageTexts(sellerPage), LIVE)
       .toContain('I am looking into this. Seller, please check your account.');
     await shot(modPage, 'moderator-1280');
+    expect(await seriousViolations(modPage)).toEqual([]);
     const modPhone = await context(375);
     await modPhone.addCookies(await moderator.cookies());
     await shot(await open(modPhone, `/trade/${hash}`), 'moderator-375');

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work.ts';
-import { serverAndBrowser } from './harness.ts';
+import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // The vendor terms as people meet them in Chromium: the dialog of the vendors page for a
 // signed-in person (accept, decline, the error of a suspended account), the link for visitors,
@@ -14,8 +12,6 @@ const live = serverAndBrowser();
 const STRONG = 'Amber-Lighthouse-58!';
 const DEMO_PASSWORD = 'Coinfair-demo-2026!';
 const SUSPENDED = 'suspended@example.com';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let counter = 0;
 const freshEmail = () => `vendor-terms-${process.pid}-${Date.now()}-${counter++}@example.com`;
@@ -182,23 +178,7 @@ describe('the /vendor-terms page without JavaScript', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  async function violations(page: Page, include?: string): Promise<string[]> {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async (context) => {
-      const { violations } = await (
-        window as unknown as {
-          axe: {
-            run(
-              context?: unknown,
-            ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-          };
-        }
-      ).axe.run(context ? { include: [context] } : undefined);
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    }, include);
-  }
+  const violations = seriousViolations;
 
   it.each(['light', 'dark'] as const)('the page and the open dialog pass in the %s theme', async (scheme) => {
     // bypassCSP: axe is injected as an inline script, which the pages' policy rightly refuses.
