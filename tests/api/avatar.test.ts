@@ -9,7 +9,7 @@ import { ConfigError, readConfig } from '../../server/config.ts';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { MAX_UPLOAD_BYTES } from '../../server/services/avatar/avatar.ts';
 import { sniffImageType } from '../../server/services/avatar/image-type.ts';
-import { browserSession } from '../support/browser-session.ts';
+import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -18,7 +18,6 @@ afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
-const PASSWORD = 'Coinfair-demo-2026!';
 const FILE_URL = /^upload:[0-9a-f]{32}$/;
 const AVATAR_URL = /^\/uploads\/avatars\/[0-9a-f]{32}\.jpg$/;
 
@@ -41,11 +40,7 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-async function signedIn(email = 'buyer@example.com') {
-  const b = browserSession(t);
-  expect((await b.post('/rest/v1/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
 
 async function errorOf(res: Response) {
   const error = ((await res.json()) as { errors: { code: string; field?: string; message: string }[] }).errors[0];

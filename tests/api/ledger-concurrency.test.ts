@@ -64,7 +64,8 @@ const deposit = (userId: number, amount: number, key: string): PostInput => ({
   ],
 });
 
-describe('ledger under concurrent writers', () => {
+// Worker threads start cold: on a loaded machine the first test alone can take seconds.
+describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
   it(`gives ${REQUESTS} concurrent identical requests with one key exactly one effect`, async () => {
     const { ledger, alice } = setup();
     const results = await contend(

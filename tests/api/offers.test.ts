@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browserSession } from '../support/browser-session.ts';
+import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
 // Offers over the API: the vendor's calls, the listing search with every parameter, and the start
@@ -9,7 +9,6 @@ let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
-const PASSWORD = 'Coinfair-demo-2026!';
 
 /** Writes behind the services' back, then drops the cached searches as a moderation tool would. */
 const sql = (statement: string, ...params: unknown[]) => {
@@ -18,12 +17,7 @@ const sql = (statement: string, ...params: unknown[]) => {
 };
 const offerCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM offers').get() as { n: number }).n;
 
-async function signedIn(email: string, ip?: string): Promise<Browser> {
-  const b = browserSession(t, ip);
-  const res = await b.post('/rest/v1/auth/login', { email, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return b;
-}
+const signedIn = (email: string, ip?: string) => signedInSession(t, email, ip);
 
 /** A valid offer body; `overrides` replace fields. The vendor sells bitcoin for US dollars by bank transfer. */
 const offerBody = (overrides: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { countries, phones, users } from '../../db/schema/index.ts';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { hashCode } from '../../server/services/phone/codes.ts';
-import { browserSession } from '../support/browser-session.ts';
+import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 let t: ReturnType<typeof createTestApp>;
@@ -11,16 +11,11 @@ afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
-const PASSWORD = 'Coinfair-demo-2026!';
 const NUMBER = '+49 151 23456789';
 const E164 = '+4915123456789';
 const MIN = 60_000;
 
-async function signedIn(email = 'buyer@example.com') {
-  const b = browserSession(t);
-  expect((await b.post('/rest/v1/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
 
 async function errorOf(res: Response) {
   const error = ((await res.json()) as { errors: { code: string; field?: string; message: string }[] }).errors[0];

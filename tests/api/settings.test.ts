@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIO_MAX_LENGTH, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX_MINUTES } from '../../src/lib/profile-rules.ts';
-import { browserSession } from '../support/browser-session.ts';
+import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 
 let t: ReturnType<typeof createTestApp>;
@@ -8,12 +8,7 @@ afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
-async function signedIn(email = 'buyer@example.com', ip?: string) {
-  const b = browserSession(t, ip);
-  const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
-  expect(res.status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com', ip?: string) => signedInSession(t, email, ip);
 
 /** The signed-in browser's cookies, but no X-CSRF-Token header: what a forged request carries. */
 function withoutCsrfHeader(b: Browser, path: string, json: unknown) {

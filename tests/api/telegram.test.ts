@@ -4,7 +4,7 @@ import { CommandError } from '../../server/admin/user-commands.ts';
 import { readConfig } from '../../server/config.ts';
 import { type BusEvent, createInProcessBus } from '../../server/realtime/bus.ts';
 import { authorizeChannel } from '../../server/realtime/channels.ts';
-import { browserSession } from '../support/browser-session.ts';
+import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 
 let t: ReturnType<typeof createTestApp>;
@@ -12,12 +12,7 @@ afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
-async function signedIn(email = 'buyer@example.com', ip?: string) {
-  const b = browserSession(t, ip);
-  const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
-  expect(res.status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com', ip?: string) => signedInSession(t, email, ip);
 
 const publicIdOf = (email: string) =>
   (t.db.$client.prepare('SELECT public_id FROM users WHERE email = ?').get(email) as { public_id: string }).public_id;

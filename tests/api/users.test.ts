@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserSession } from '../support/browser-session.ts';
+import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
-async function signedIn(email = 'buyer@example.com') {
-  const b = browserSession(t);
-  const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
-  expect(res.status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
 
 describe('GET /rest/v1/users/me and /current_user', () => {
   it('answers the current-user shape of spec section 3', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../server/http/csrf.ts';
-import { browserSession } from '../support/browser-session.ts';
+import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 
 let t: ReturnType<typeof createTestApp>;
@@ -11,12 +11,7 @@ type Browser = ReturnType<typeof browserSession>;
 const PATH = '/vendor/handle-vendor-terms';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-async function signedIn(email = 'buyer@example.com', ip?: string) {
-  const b = browserSession(t, ip);
-  const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
-  expect(res.status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com', ip?: string) => signedInSession(t, email, ip);
 
 const decide = (b: Browser, body: string) => b.send(PATH, { method: 'POST', body, headers: FORM });
 const isVendor = async (b: Browser) => (await (await b.get('/rest/v1/users/me')).json()).data.isVendor;

@@ -8,7 +8,7 @@ import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import type { BusEvent } from '../../server/realtime/bus.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { DOCUMENT_MAX_BYTES } from '../../src/lib/verification-rules.ts';
-import { browserSession } from '../support/browser-session.ts';
+import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -20,8 +20,6 @@ afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 type Doc = { id: string; kind: string; status: string; reason: string | null; fileUrl: string; contentType: string };
-
-const PASSWORD = 'Coinfair-demo-2026!';
 
 // Real files, made here: no binary fixtures in the repository.
 const fixtures = {} as Record<'jpeg' | 'png' | 'gif' | 'small', Buffer>;
@@ -46,11 +44,7 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-async function signedIn(email = 'buyer@example.com') {
-  const b = browserSession(t);
-  expect((await b.post('/rest/v1/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return b;
-}
+const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
 
 async function errorOf(res: Response) {
   const body = (await res.json()) as {

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { type createTestApp, TEST_ORIGIN } from './test-app.ts';
 
@@ -41,3 +43,11 @@ export function browserSession(t: TestApp, ip = '198.51.100.20') {
 }
 
 export const STRONG_PASSWORD = 'Correct-horse-42';
+
+/** A browser session signed in to a demo account with its password, as the login form does. */
+export async function signedInSession(t: TestApp, email = 'buyer@example.com', ip?: string) {
+  const b = browserSession(t, ip);
+  const res = await b.post('/rest/v1/auth/login', { email, password: DEMO_PASSWORD });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return b;
+}

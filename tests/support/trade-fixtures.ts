@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
-import { browserSession } from './browser-session.ts';
+import { type browserSession, signedInSession } from './browser-session.ts';
 import { type createTestApp, TEST_NOW } from './test-app.ts';
 
 // What trade tests share: signed-in parties, money from the chain, an offer and a started trade.
@@ -9,19 +9,12 @@ import { type createTestApp, TEST_NOW } from './test-app.ts';
 type TestApp = ReturnType<typeof createTestApp>;
 export type Browser = ReturnType<typeof browserSession>;
 
-export const DEMO_PASSWORD = 'Coinfair-demo-2026!';
-
 export function tradeFixtures(t: TestApp) {
   const sql = (statement: string, ...params: unknown[]) => t.db.$client.prepare(statement).run(...params);
   const userId = (email: string) =>
     (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
 
-  async function signedIn(email: string, ip?: string): Promise<Browser> {
-    const b = browserSession(t, ip);
-    const res = await b.post('/rest/v1/auth/login', { email, password: DEMO_PASSWORD });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return b;
-  }
+  const signedIn = (email: string, ip?: string): Promise<Browser> => signedInSession(t, email, ip);
 
   /** Money arriving from the chain, as a confirmed deposit posts it. */
   function fund(email: string, currency: 'BTC' | 'USDT', amount: number) {

@@ -48,6 +48,26 @@ function crypto(amount: string, code: 'BTC' | 'USDT', lang: string) {
   return `${format.format(amount as unknown as number)} ${code}`;
 }
 
+type Column = 'partner' | 'role' | 'amount' | 'method' | 'status' | 'started' | 'ended';
+
+/** The header both tables share: their columns in order, then the unlabelled "open" link's. */
+function TableHead({ t, columns }: { t: ReturnType<typeof islandTranslator>; columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={column === 'amount' ? 'trades-num' : undefined}>
+            {t(`trades.col.${column}`)}
+          </th>
+        ))}
+        <th scope="col">
+          <span className="visually-hidden">{t('trades.open')}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 export default function TradesApp(props: Props) {
   const t = useMemo(() => islandTranslator(props.messages), [props.messages]);
   const { lang, locale } = props;
@@ -129,21 +149,7 @@ export default function TradesApp(props: Props) {
           <p className="muted">{t('trades.active.empty')}</p>
         ) : (
           <table className="trades-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('trades.col.partner')}</th>
-                <th scope="col">{t('trades.col.role')}</th>
-                <th scope="col" className="trades-num">
-                  {t('trades.col.amount')}
-                </th>
-                <th scope="col">{t('trades.col.method')}</th>
-                <th scope="col">{t('trades.col.status')}</th>
-                <th scope="col">{t('trades.col.started')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('trades.open')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead t={t} columns={['partner', 'role', 'amount', 'method', 'status', 'started']} />
             <tbody>
               {active.map((trade) => {
                 const alarm = alarmed.has(trade.hash);
@@ -239,20 +245,7 @@ export default function TradesApp(props: Props) {
           </p>
         ) : (
           <table className="trades-table" aria-busy={loading || undefined}>
-            <thead>
-              <tr>
-                <th scope="col">{t('trades.col.partner')}</th>
-                <th scope="col" className="trades-num">
-                  {t('trades.col.amount')}
-                </th>
-                <th scope="col">{t('trades.col.method')}</th>
-                <th scope="col">{t('trades.col.status')}</th>
-                <th scope="col">{t('trades.col.ended')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('trades.open')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead t={t} columns={['partner', 'amount', 'method', 'status', 'ended']} />
             <tbody>
               {past.items.map((trade) => (
                 <tr key={trade.id} data-trade={trade.id} data-status={trade.status}>
