@@ -170,21 +170,25 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
       const vendorIds = [...accountIds];
       VENDOR_NAMES.forEach((name, i) => {
         const country = random.pick(countrySeeds);
-        const trades = random.int(3, 4200);
+        // The three skipped draws once invented trade and feedback counters; they stay so every
+        // later draw, and with it the demo market, is unchanged. The counters now come from the
+        // services that keep them, during the demo history (demo-history.ts).
+        random.next();
+        const publicId = newId('usr', random.bytes);
+        const referralCode = random.bytes(5).toString('hex');
+        random.next();
+        random.next();
         const row = tx
           .insert(users)
           .values({
-            publicId: newId('usr', random.bytes),
-            referralCode: random.bytes(5).toString('hex'),
+            publicId,
+            referralCode,
             username: name,
             email: `${name.toLowerCase()}@vendors.example.com`,
             passwordHash,
             isVendor: true,
             isEmailVerified: true,
             currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
-            completedTrades: trades,
-            feedbackPositive: Math.round(trades * (0.9 + random.next() * 0.1)),
-            feedbackNegative: random.int(0, Math.ceil(trades / 200)),
             lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
             createdAt: now - random.int(30, 2500) * 86_400_000,
           })

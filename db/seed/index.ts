@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 import { hasDemoData, hashDemoPassword, readyDemoVendors, seedDemoData } from './demo.ts';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from './demo-history.ts';
 import { hasPriceHistory, seedPriceHistory } from './price-history.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
 
@@ -21,8 +22,9 @@ export async function prepareDatabase(
     migrationsFolder?: string;
     demo?: boolean;
     /**
-     * Demo vendors verified and funded (the default). The test suite's template leaves them out:
-     * its tests count ledger rows and phones from zero; tests/api/demo-vendors.test.ts covers it.
+     * Demo vendors verified and funded, and the demo market's past traded through the services
+     * (the default). The test suite's template leaves both out: its tests count ledger rows,
+     * trades and phones from zero; tests/api/demo-vendors.test.ts covers them.
      */
     readyDemoVendors?: boolean;
   } = {},
@@ -30,13 +32,19 @@ export async function prepareDatabase(
   runMigrations(db, options.migrationsFolder);
   const seededReference = !hasReferenceData(db);
   if (seededReference) seedReferenceData(db);
+  const now = Date.now();
+  // Charts need a past on the first page view; the simulated market supplies a plausible one.
+  // Before the demo: the demo history's trades are priced from it.
+  const seededPriceHistory = !hasPriceHistory(db);
+  if (seededPriceHistory) seedPriceHistory(db, now);
   const seededDemo = (options.demo ?? true) && !hasDemoData(db);
   if (seededDemo) {
-    seedDemoData(db, await hashDemoPassword());
-    if (options.readyDemoVendors ?? true) readyDemoVendors(db);
+    seedDemoData(db, await hashDemoPassword(), { now });
+    if (options.readyDemoVendors ?? true) {
+      // Funded a day before the history starts, so their wallets show the deposit before the trades.
+      readyDemoVendors(db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
+      seedDemoHistory(db, { now });
+    }
   }
-  // Charts need a past on the first page view; the simulated market supplies a plausible one.
-  const seededPriceHistory = !hasPriceHistory(db);
-  if (seededPriceHistory) seedPriceHistory(db);
   return { seededReference, seededDemo, seededPriceHistory };
 }

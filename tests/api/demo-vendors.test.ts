@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_VENDOR_DOMAIN, DEMO_VENDOR_FUNDS, readyDemoVendors } from '../../db/seed/demo.ts';
+import { DEMO_BUYER_DOMAIN, DEMO_HISTORY_DAYS, seedDemoHistory } from '../../db/seed/demo-history.ts';
 import { ledgerCommands } from '../../server/admin/ledger-commands.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { tradeFixtures } from '../support/trade-fixtures.ts';
@@ -7,7 +8,8 @@ import { tradeFixtures } from '../support/trade-fixtures.ts';
 // A fresh install's demo market can be traded against (db/seed/demo.ts, readyDemoVendors): the
 // demo vendors are fully verified and funded through the ledger, so a newcomer's first trade on a
 // demo sell offer starts. The suite's template database leaves this step out (its ledger and
-// phone tests count from zero); here it runs on a copy.
+// phone tests count from zero); here it runs on a copy, and so does the demo history
+// (db/seed/demo-history.ts): months of trades and feedback made by the services themselves.
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
@@ -60,5 +62,56 @@ describe('demo vendors', () => {
     // Within the newcomer's level-1 limit (1,000 USD per 30 days).
     const trade = await f.startTrade(buyer, startable.view, String(startable.min));
     expect(trade.status).toBe('active_funded');
+  });
+
+  it('have a past made by the services: feedback lists match the counters, past trades exist, the ledger is whole', async () => {
+    t = createTestApp();
+    const now = t.clock.now;
+    // As prepareDatabase does it: funded a day before the history starts.
+    readyDemoVendors(t.db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
+    const result = seedDemoHistory(t.db, { now, seed: 7 });
+    expect(result.buyers).toBe(12);
+    expect(result.cancelled).toBeGreaterThan(0);
+    expect(result.feedback).toBe(2 * result.completed);
+
+    const f = tradeFixtures(t);
+    const moderator = await f.signedIn('moderator@example.com');
+    const vendors = t.db.$client
+      .prepare('SELECT username FROM users WHERE email LIKE ? ORDER BY id')
+      .pluck()
+      .all(`%${DEMO_VENDOR_DOMAIN}`) as string[];
+    let cancelled = 0;
+    for (const username of vendors) {
+      const list = await (await t.send(`/rest/v1/users/${username}/feedbacks`)).json();
+      const { data: profile } = await (await t.send(`/rest/v1/users/${username}/profile`)).json();
+      expect(list.total, username).toBeGreaterThan(0);
+      expect(list.total, username).toBe(profile.feedback.positive + profile.feedback.negative);
+      expect([list.positive, list.negative]).toEqual([profile.feedback.positive, profile.feedback.negative]);
+      expect(list.data).toHaveLength(Math.min(list.total, 50));
+      const past = await (await moderator.get(`/rest/v1/users/${username}/past-trades`)).json();
+      const successful = await (await moderator.get(`/rest/v1/users/${username}/past-trades?status=successful`)).json();
+      expect(successful.meta.total, username).toBe(profile.totalTrades);
+      expect(profile.totalTrades, username).toBeGreaterThanOrEqual(4);
+      expect(profile.totalTrades, username).toBeLessThanOrEqual(10);
+      cancelled += past.meta.total - successful.meta.total;
+      // Every trade of the history lies in its months, none after `now`.
+      for (const trade of past.data as { startedAt: number; endedAt: number }[]) {
+        expect(trade.startedAt * 1000).toBeGreaterThanOrEqual(now - DEMO_HISTORY_DAYS * 86_400_000);
+        expect(trade.endedAt * 1000).toBeLessThan(now);
+      }
+    }
+    expect(cancelled).toBe(result.cancelled);
+    // The demo buyers' counters are the services' too.
+    const mismatched = t.db.$client
+      .prepare(
+        `SELECT u.username FROM users u WHERE (u.email LIKE ? OR u.email LIKE ?) AND (
+           u.feedback_positive <> (SELECT count(*) FROM trade_feedback WHERE to_id = u.id AND rating = 'positive')
+           OR u.feedback_negative <> (SELECT count(*) FROM trade_feedback WHERE to_id = u.id AND rating = 'negative')
+           OR u.completed_trades <> (SELECT count(*) FROM trades WHERE status = 'released' AND u.id IN (buyer_id, seller_id)))`,
+      )
+      .pluck()
+      .all(`%${DEMO_VENDOR_DOMAIN}`, `%${DEMO_BUYER_DOMAIN}`);
+    expect(mismatched).toEqual([]);
+    expect(ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
   });
 });

@@ -315,6 +315,32 @@ describe('the trade page', () => {
     await Promise.all([seller.close(), buyer.close()]);
   });
 
+  it("starts a tether trade from the offer page (amounts at tether's 6 decimals)", async () => {
+    const seller = await signedIn(VENDOR, 1280);
+    live.server.chain.deposit(VENDOR, '500', 'USDT');
+    await live.server.chain.mine('19');
+    const usdt = async () =>
+      (await api<{ cryptoCurrencyCode: string; balance: string }[]>(seller, '/rest/v1/balances')).find(
+        (b) => b.cryptoCurrencyCode === 'USDT',
+      )?.balance;
+    await expect.poll(usdt, { timeout: 15_000 }).toMatch(/^500/);
+    // A price whose quotient has more than 6 decimals: 100 / 0.93 = 107.526881…
+    const offer = await publish(seller, { crypto_currency_code: 'USDT', fixed_price: '0.93' });
+    everyoneOnline();
+    const buyer = await signedIn(BUYER, 1280);
+    const offerPage = await open(buyer, `/offers/${offer.hash}`);
+    await offerPage.locator('.start-inputs input').first().fill('100');
+    await offerPage.locator('.start-submit').click();
+    const modal = offerPage.locator('dialog.offer-modal[open]');
+    await modal.or(offerPage.locator('[data-trade]')).first().waitFor(LIVE);
+    if (await modal.isVisible()) await modal.locator('.btn-primary').click();
+    await offerPage.waitForURL(/\/trade\/[0-9A-Za-z]+$/);
+    expect(await statusOf(offerPage)).toBe('active_funded');
+    const hash = new URL(offerPage.url()).pathname.split('/').pop() as string;
+    expect((await api<{ cryptoAmount: string }>(buyer, `/rest/v1/trade/${hash}`)).cryptoAmount).toBe('107.526882');
+    await Promise.all([seller.close(), buyer.close()]);
+  });
+
   it('sends visitors to sign in, strangers to not found', async () => {
     const visitor = await context(1280);
     const res = await visitor.request.get(`${live.server.url}/trade/abcdef123`, { maxRedirects: 0 });

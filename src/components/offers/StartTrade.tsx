@@ -3,6 +3,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
+import { CRYPTO_DECIMALS } from '../../lib/money.ts';
 import type { StartTradeStep } from '../../lib/start-trade-decision.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
@@ -56,10 +57,11 @@ export default function StartTrade(props: StartTradeProps) {
   const offer = { ...props.offer, price };
   const t = islandTranslator(props.messages);
   const id = useId();
+  const cryptoDecimals = CRYPTO_DECIMALS[props.offer.crypto as 'BTC' | 'USDT'] ?? 8;
   // Starts at the smallest amount the person may trade, unless they must pick a predefined one.
   const initialFiat = offer.predefined.length > 0 ? '' : String(limits.min);
   const [fiat, setFiat] = useState(initialFiat);
-  const [crypto, setCrypto] = useState(() => cryptoForFiat(initialFiat, offer.price));
+  const [crypto, setCrypto] = useState(() => cryptoForFiat(initialFiat, offer.price, cryptoDecimals));
   const [touched, setTouched] = useState(false);
   const [modal, setModal] = useState<StartTradeStep | null>(null);
   const [status, setStatus] = useState<Status>('default');
@@ -74,7 +76,7 @@ export default function StartTrade(props: StartTradeProps) {
     const factor = 10 ** props.offer.fiatDecimals;
     const next = Math.round(usd * props.offer.fiatPerUsd * (1 + props.offer.margin / 100) * factor) / factor;
     setPrice(next);
-    setCrypto(cryptoForFiat(fiat, next));
+    setCrypto(cryptoForFiat(fiat, next, cryptoDecimals));
     const shown = document.querySelector('[data-price]');
     if (shown) shown.textContent = formatFiat(next, props.offer.fiatCurrency, lang, props.offer.fiatDecimals);
   });
@@ -86,7 +88,7 @@ export default function StartTrade(props: StartTradeProps) {
   const onFiat = (text: string) => {
     if (!isAmountText(text)) return;
     setFiat(text);
-    setCrypto(cryptoForFiat(text, offer.price));
+    setCrypto(cryptoForFiat(text, offer.price, cryptoDecimals));
   };
   const onCrypto = (text: string) => {
     if (!isAmountText(text)) return;
@@ -100,7 +102,8 @@ export default function StartTrade(props: StartTradeProps) {
     setErrors([]);
     const result = await apiRequest<{ chatUrl: string }>('POST', '/rest/v1/trade', {
       offer_hash: offer.hash,
-      amount_btc: crypto,
+      // The fiat amount is the trade's; its crypto at the crypto's decimals, whatever was typed.
+      amount_btc: cryptoForFiat(fiat, offer.price, cryptoDecimals),
       amount_fiat: fiat,
       gold_terms: offer.isGold ? 1 : 0,
       original_data: offer.originalData,

@@ -1,7 +1,8 @@
 import { AMOUNT_PATTERN } from '../../lib/input-patterns.ts';
 
 // The how-much inputs of an offer (spec section 5): fiat → crypto is the amount divided by the
-// price, shown with 8 decimals; crypto → fiat is multiplied, shown with the currency's decimals.
+// price, shown with the crypto's decimals (BTC 8, USDT 6: the server refuses more); crypto → fiat
+// is multiplied, shown with the currency's decimals.
 // Empty counts as 0. Inputs take digits with one optional decimal point.
 
 export const isAmountText = (text: string) => AMOUNT_PATTERN.test(text);
@@ -14,9 +15,9 @@ function trimmed(value: number, decimals: number): string {
   return value.toFixed(decimals).replace(/\.?0+$/, '');
 }
 
-export function cryptoForFiat(fiatText: string, price: number): string {
+export function cryptoForFiat(fiatText: string, price: number, cryptoDecimals = 8): string {
   if (price <= 0) return '';
-  return trimmed(toNumber(fiatText) / price, 8);
+  return trimmed(toNumber(fiatText) / price, cryptoDecimals);
 }
 
 export function fiatForCrypto(cryptoText: string, price: number, fiatDecimals = 2): string {
