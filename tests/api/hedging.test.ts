@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import de from '../../locales/de.json' with { type: 'json' };
 import type { AuthState } from '../../server/http/auth.ts';
 import { createHedgingService } from '../../server/services/hedging/hedging.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
@@ -191,7 +192,8 @@ describe('POST /rest/v1/hedging/convert', () => {
       '/rest/v1/hedging/convert?locale=de',
       body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }),
     );
-    expect((await german.json()).errors[0].message).toBe('Bestätige deine Identität, um Bitcoin zu tauschen.');
+    // The German text of the same error, as the translators wrote it (not the English one).
+    expect((await german.json()).errors[0].message).toBe(de['errors.hedging_id_required']);
 
     // An operator verified the identity (npm run admin -- user:verify-id): now it converts.
     t.db.$client.prepare('UPDATE users SET id_verified_at = ? WHERE id = ?').run(TEST_NOW, userId);
