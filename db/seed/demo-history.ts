@@ -5,7 +5,6 @@ import { createAccountsRepository } from '../../server/services/accounts/reposit
 import { createServices } from '../../server/services/container.ts';
 import { AppError } from '../../server/services/errors.ts';
 import type { Rating } from '../../server/services/feedback/repository.ts';
-import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import type { OfferView } from '../../server/services/offers/offer-view.ts';
 import type { CryptoCode } from '../../server/services/price-feed/price-feed.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
@@ -14,7 +13,7 @@ import { CRYPTO_DECIMALS } from '../../src/lib/money.ts';
 import type { Db } from '../client.ts';
 import { newId } from '../ids.ts';
 import { phones, priceHistory, users } from '../schema/index.ts';
-import { DEMO_VENDOR_DOMAIN } from './demo.ts';
+import { DEMO_VENDOR_DOMAIN, postDemoFunding } from './demo.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
 // The demo market's past (docs/decisions.md, "Demo history comes from the services"): a pool of
@@ -174,23 +173,7 @@ export function seedDemoHistory(db: Db, options: { now?: number; seed?: number }
     const buyers = insertBuyers(db, random, demoPasswordHash, start);
     // Two of three buyers also sell to the vendors' buy offers: they need coins for the escrow.
     const sellers = buyers.filter((_, i) => i % 3 !== 2);
-    for (const id of sellers) {
-      for (const currency of ['BTC', 'USDT'] as const) {
-        const amount = DEMO_BUYER_FUNDS[currency];
-        services.ledger.post({
-          ctx: { actor: { type: 'system', name: 'demo-seed' }, tx: { afterCommit: () => {} } },
-          input: {
-            kind: 'deposit',
-            idempotencyKey: `demo-funding:${id}:${currency}`,
-            memo: 'Demo funding',
-            legs: [
-              { account: systemAccount('chain_in', currency), amount: -amount },
-              { account: walletOf(id, currency), amount },
-            ],
-          },
-        });
-      }
-    }
+    for (const id of sellers) postDemoFunding(services.ledger, id, DEMO_BUYER_FUNDS);
 
     const slots = planSlots(db, random, vendors, start, now);
 

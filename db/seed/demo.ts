@@ -212,6 +212,32 @@ export const DEMO_VENDOR_DOMAIN = '@vendors.example.com';
 export const DEMO_VENDOR_FUNDS = { BTC: 150_000_000, USDT: 25_000_000_000 } as const;
 
 /**
+ * A demo account's starting coins: one deposit per currency from the chain's incoming account,
+ * through the ledger service (the only writer of postings), inside the caller's transaction.
+ */
+export function postDemoFunding(
+  ledger: Pick<ReturnType<typeof createLedgerService>, 'post'>,
+  userId: number,
+  funds: Readonly<Record<'BTC' | 'USDT', number>>,
+): void {
+  for (const currency of ['BTC', 'USDT'] as const) {
+    const amount = funds[currency];
+    ledger.post({
+      ctx: { actor: { type: 'system', name: 'demo-seed' }, tx: { afterCommit: () => {} } },
+      input: {
+        kind: 'deposit',
+        idempotencyKey: `demo-funding:${userId}:${currency}`,
+        memo: 'Demo funding',
+        legs: [
+          { account: systemAccount('chain_in', currency), amount: -amount },
+          { account: walletOf(userId, currency), amount },
+        ],
+      },
+    });
+  }
+}
+
+/**
  * Makes the demo vendors ready to trade, in one transaction: fully verified (level 4,
  * docs/verification.md: phone, identity and address) and funded through the ledger (the only
  * writer of postings) from the chain's incoming account. Without it a visitor who signs up would
@@ -219,7 +245,6 @@ export const DEMO_VENDOR_FUNDS = { BTC: 150_000_000, USDT: 25_000_000_000 } as c
  */
 export function readyDemoVendors(db: Db, now = Date.now()): number {
   const ledger = createLedgerService({ repo: createLedgerRepository(db), bus: createInProcessBus(), now: () => now });
-  const ctx = { actor: { type: 'system', name: 'demo-seed' }, tx: { afterCommit: () => {} } } as const;
   const vendors = db
     .select({ id: users.id })
     .from(users)
@@ -233,21 +258,7 @@ export function readyDemoVendors(db: Db, now = Date.now()): number {
         // +1 555 01xx xxxx: numbers reserved for fiction in the North American plan.
         const number = `+1555010${String(i).padStart(4, '0')}`;
         tx.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }).run();
-        for (const currency of ['BTC', 'USDT'] as const) {
-          const amount = DEMO_VENDOR_FUNDS[currency];
-          ledger.post({
-            ctx,
-            input: {
-              kind: 'deposit',
-              idempotencyKey: `demo-funding:${id}:${currency}`,
-              memo: 'Demo funding',
-              legs: [
-                { account: systemAccount('chain_in', currency), amount: -amount },
-                { account: walletOf(id, currency), amount },
-              ],
-            },
-          });
-        }
+        postDemoFunding(ledger, id, DEMO_VENDOR_FUNDS);
       }
     },
     { behavior: 'immediate' },

@@ -64,15 +64,18 @@ function everyoneOnline() {
   );
 }
 
-/** 0.05 BTC on the vendor's wallet, deposited and mined on the simulated chain as an operator would. */
-async function fundVendor(vendor: BrowserContext) {
-  live.server.chain.deposit(VENDOR, '0.05', 'BTC');
-  await live.server.chain.mine('2');
-  const btc = async () =>
+/**
+ * Coins on the vendor's wallet (0.05 BTC unless told), deposited and mined on the simulated chain
+ * as an operator would: BTC confirms after 2 blocks, TRC-20 tether after 19.
+ */
+async function fundVendor(vendor: BrowserContext, amount = '0.05', currency: 'BTC' | 'USDT' = 'BTC') {
+  live.server.chain.deposit(VENDOR, amount, currency);
+  await live.server.chain.mine(currency === 'BTC' ? '2' : '19');
+  const balance = async () =>
     (await api<{ cryptoCurrencyCode: string; balance: string }[]>(vendor, '/rest/v1/balances')).find(
-      (b) => b.cryptoCurrencyCode === 'BTC',
+      (b) => b.cryptoCurrencyCode === currency,
     )?.balance;
-  await expect.poll(btc, { timeout: 15_000 }).not.toBe('0.00000000');
+  await expect.poll(balance, { timeout: 15_000 }).not.toMatch(/^0\.0+$/);
 }
 
 async function publish(vendor: BrowserContext, overrides: Record<string, unknown> = {}) {
@@ -317,13 +320,7 @@ describe('the trade page', () => {
 
   it("starts a tether trade from the offer page (amounts at tether's 6 decimals)", async () => {
     const seller = await signedIn(VENDOR, 1280);
-    live.server.chain.deposit(VENDOR, '500', 'USDT');
-    await live.server.chain.mine('19');
-    const usdt = async () =>
-      (await api<{ cryptoCurrencyCode: string; balance: string }[]>(seller, '/rest/v1/balances')).find(
-        (b) => b.cryptoCurrencyCode === 'USDT',
-      )?.balance;
-    await expect.poll(usdt, { timeout: 15_000 }).toMatch(/^500/);
+    await fundVendor(seller, '500', 'USDT');
     // A price whose quotient has more than 6 decimals: 100 / 0.93 = 107.526881…
     const offer = await publish(seller, { crypto_currency_code: 'USDT', fixed_price: '0.93' });
     everyoneOnline();
