@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { LEDGER_TRANSACTION_KINDS } from '../../src/lib/ledger-kinds.ts';
 import { users } from './users.ts';
 
 // The wallet ledger (issue 5; ARCHITECTURE.md "Money and the ledger"): append-only double entry in
@@ -44,19 +45,8 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 /** The kinds whose balance may go below zero; `allow_negative` may be set on these only. */
 export const NEGATIVE_ALLOWED_KINDS = ['conversion_desk', 'chain_in', 'chain_out'] as const;
 
-export const LEDGER_TRANSACTION_KINDS = [
-  'deposit',
-  'sendout',
-  'sendout_return',
-  'transfer',
-  'conversion',
-  'escrow_lock',
-  'escrow_release',
-  'escrow_return',
-  'fee',
-  'correction',
-] as const;
-export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+// The kinds live in src/lib so the wallet's history table names them without loading Drizzle.
+export { LEDGER_TRANSACTION_KINDS, type LedgerTransactionKind } from '../../src/lib/ledger-kinds.ts';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 /** SQLite INTEGER affinity stores 1.5 as REAL; this refuses anything but a whole number. */

@@ -1,3 +1,4 @@
+import { LEDGER_TRANSACTION_KINDS } from '../../lib/ledger-kinds.ts';
 import type { WalletEntry, WalletPage } from './types.ts';
 import { formatAmount } from './ui.tsx';
 
@@ -6,18 +7,6 @@ import { formatAmount } from './ui.tsx';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
-const TYPES = [
-  'deposit',
-  'sendout',
-  'sendout_return',
-  'transfer',
-  'conversion',
-  'escrow_lock',
-  'escrow_release',
-  'escrow_return',
-  'fee',
-  'correction',
-];
 const STATUSES = ['incoming', 'pending', 'broadcast', 'confirmed', 'failed', 'completed'];
 
 /** A conversion is two entries with one id, one per currency. */
@@ -90,7 +79,9 @@ export function LedgerTable({
                     </time>
                   </td>
                   <td data-label={t('wallet.ledger.type')}>
-                    {TYPES.includes(entry.type) ? t(`wallet.type.${entry.type}`) : entry.type}
+                    {(LEDGER_TRANSACTION_KINDS as readonly string[]).includes(entry.type)
+                      ? t(`wallet.type.${entry.type}`)
+                      : entry.type}
                   </td>
                   <td
                     data-label={t('wallet.ledger.amount')}
