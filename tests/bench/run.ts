@@ -378,6 +378,19 @@ const bareOut = execFileSync(
 );
 const [, bareCount = '0'] = /conversions (\d+)/.exec(bareOut) ?? [];
 const bareRate = Number(bareCount) / DURATION_SECONDS;
+// What durable commits cost (issue 16, synchronous=FULL): the same bare ledger, not waiting for the disk.
+const relaxedOut = execFileSync(
+  process.execPath,
+  [
+    join(root, 'tests/bench/bare-conversions.ts'),
+    conversionsDb,
+    'buyer@example.com',
+    String(DURATION_SECONDS),
+    'NORMAL',
+  ],
+  { cwd: root, encoding: 'utf8' },
+);
+const relaxedRate = Number(/conversions (\d+)/.exec(relaxedOut)?.[1] ?? 0) / DURATION_SECONDS;
 let violations = -1;
 {
   const { openDatabase, closeDatabase } = await import('../../db/client.ts');
@@ -391,6 +404,11 @@ console.log(
   `\nConversions (USDT → BTC, 16 connections, ${DURATION_SECONDS} s): ${Math.round(httpRate)} /s over HTTP ` +
     `(${conversions.non2xx} refused, p99 ${conversions.latency.p99} ms), ${Math.round(bareRate)} /s by the ledger directly: ` +
     `ratio ${(httpRate / bareRate).toFixed(2)} (goal ≥ 1,000 /s and ≥ 0.5×); ledger invariants: ${violations === 0 ? 'hold' : `${violations} VIOLATIONS`}`,
+);
+console.log(
+  `Durable commits (synchronous=FULL, both sides above): the bare ledger posts ${Math.round(bareRate)} /s, ` +
+    `${Math.round(relaxedRate)} /s with synchronous=NORMAL: FULL costs ${(100 * (1 - bareRate / relaxedRate)).toFixed(0)} % ` +
+    `of the ledger's own rate (${(1000 / bareRate - 1000 / relaxedRate).toFixed(2)} ms per commit on this disk).`,
 );
 
 // JS of the pages with islands (issue 4: ≤ 120 KB gzip each), served by the running server.

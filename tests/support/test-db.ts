@@ -9,7 +9,9 @@ export function createTestDb(): { db: Db; path: string; close(): void } {
   const template = inject('templateDbPath');
   const path = join(dirname(template), `${randomUUID()}.db`);
   copyFileSync(template, path);
-  const db = openDatabase(path);
+  // Thrown away after the test: nothing to keep across a power loss, and ~1 ms less per commit.
+  // The browser tests' server opens its own connection with the production setting.
+  const db = openDatabase(path, { synchronous: 'NORMAL' });
   return {
     db,
     path,
