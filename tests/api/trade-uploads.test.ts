@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
@@ -124,7 +125,7 @@ async function plainTrade() {
 describe('POST /rest/v1/trade/{id}/attachments', () => {
   beforeEach(plainTrade);
 
-  it('takes a PNG, a JPEG and a PDF in one request: re-encoded images, the PDF as sent, chat lines published', async () => {
+  it('takes a PNG, a JPEG and a PDF in one request: re-encoded images, the PDF rebuilt, chat lines published', async () => {
     const events: { type: string; payload?: unknown }[] = [];
     bus.subscribe(tradeChannel(trade.hash), (event) => events.push(event));
     const messages = await attached(buyer, [
@@ -150,7 +151,7 @@ describe('POST /rest/v1/trade/{id}/attachments', () => {
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined(); // the camera's EXIF did not survive
     const pdf = await vendor.get(messages[2]?.attachment?.url as string);
-    expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
+    expect((await PDFDocument.load(await pdf.arrayBuffer())).getPageCount()).toBe(1);
   });
 
   const refused: [string, () => Promise<Buffer> | Buffer, number, string][] = [

@@ -3,13 +3,15 @@ import type { DocumentContentType } from '../../../db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../src/lib/verification-rules.ts';
 import { MAX_INPUT_PIXELS, withDecodeSlot } from '../avatar/reencode.ts';
 import { AppError } from '../errors.ts';
+import { cleanPdf, PDF_MAX_PAGES, PdfRefused } from './pdf-clean.ts';
 
 // What an uploaded document is and what we keep of it. The name and declared type are the
 // sender's claims; the bytes decide. A file that more than one reader would accept (a JPEG with a
 // PDF inside its first kilobyte, a PDF with a ZIP archive on its end) is refused outright: the
 // moderator who opens it must see what the checks saw. Images are decoded and encoded anew
-// (no metadata, no trailing bytes); PDFs are kept as sent once their structure and the absence of
-// active content are checked, and are only ever served as attachments (routes/verification.ts).
+// (no metadata, no trailing bytes); PDFs are rebuilt from their pages into a new file without
+// scripts, actions, links, forms or attached files (pdf-clean.ts), and are only ever served as
+// attachments (routes/verification.ts).
 
 export type DocumentType = 'jpeg' | 'png' | 'pdf';
 
@@ -23,9 +25,6 @@ const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 /** PDF readers look for the header anywhere in the first kilobyte; we require it at offset 0. */
 const PDF_HEADER = /^%PDF-(?:1\.[0-7]|2\.0)/;
 const READER_WINDOW = 1024;
-/** Names of PDF features that run code, open other files or carry files of their own. */
-const ACTIVE_PDF_NAMES =
-  /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA|SubmitForm|ImportData|GoToE|Encrypt)(?![A-Za-z0-9])/;
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
   return bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
@@ -91,21 +90,35 @@ export function documentTypeOf(bytes: Uint8Array): DocumentType {
   return primary;
 }
 
-/** Structure and content checks of a PDF we will keep byte for byte. */
-export function checkPdf(bytes: Uint8Array): void {
-  const tail = latin1(bytes, Math.max(0, bytes.length - READER_WINDOW));
-  if (!tail.includes('%%EOF')) {
-    throw invalid('This PDF is incomplete or damaged. Save it again and upload it.', 'verification_pdf_damaged');
-  }
-  // Names may spell letters as #xx (/J#61vaScript); read them as a PDF reader would.
-  const text = latin1(bytes).replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
-  if (ACTIVE_PDF_NAMES.test(text)) {
-    throw invalid(
-      'This PDF contains scripts, attachments, forms or a password. Print it to a new PDF, or upload a photo instead.',
-      'verification_pdf_active',
-    );
+/** The clean rebuild of an uploaded PDF, or the reason there is none. */
+async function cleanedPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const damaged = () =>
+    invalid('This PDF is incomplete or damaged. Save it again and upload it.', 'verification_pdf_damaged');
+  // A reader (and pdf-lib) shows what it can of a cut-off file; an upload that stopped short is refused.
+  if (!latin1(bytes, Math.max(0, bytes.length - READER_WINDOW)).includes('%%EOF')) throw damaged();
+  try {
+    // A decode slot, as for images: a burst of uploads does not add up their parsing memory.
+    return await withDecodeSlot(() => cleanPdf(bytes));
+  } catch (error) {
+    if (!(error instanceof PdfRefused)) throw error;
+    switch (error.reason) {
+      case 'damaged':
+        throw damaged();
+      case 'encrypted':
+        throw invalid(
+          'This PDF is protected by a password. Save or print it again without one, or upload a photo instead.',
+          'verification_pdf_encrypted',
+        );
+      case 'pages':
+        throw invalid(`This PDF has too many pages: at most ${PDF_MAX_PAGES}.`, 'verification_pdf_pages', {
+          pages: PDF_MAX_PAGES,
+        });
+      case 'active':
+        throw invalid(
+          'This PDF contains scripts, attachments, forms or a password. Print it to a new PDF, or upload a photo instead.',
+          'verification_pdf_active',
+        );
+    }
   }
 }
 
@@ -162,8 +175,9 @@ export async function processDocument(
   if (bytes.length === 0) throw wrongType();
   const type = documentTypeOf(bytes);
   if (type === 'pdf') {
-    checkPdf(bytes);
-    return { contentType: 'application/pdf', bytes };
+    const cleaned = await cleanedPdf(bytes);
+    documentTypeOf(cleaned); // what is stored reads as a PDF and nothing else, as the upload had to
+    return { contentType: 'application/pdf', bytes: cleaned };
   }
   return { contentType: 'image/jpeg', bytes: await reencodeDocument(bytes, type) };
 }
