@@ -52,7 +52,11 @@ export const emailVerifications = sqliteTable(
   (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, for the per-account and per-IP limits (sliding window). */
+/**
+ * Sign-in attempts for the per-account and per-IP limits (sliding window): a row is reserved
+ * before the password is checked and deleted when it was right, so what stays are failures and
+ * attempts still being checked.
+ */
 export const authAttempts = sqliteTable(
   'auth_attempts',
   {
@@ -63,6 +67,18 @@ export const authAttempts = sqliteTable(
   },
   (t) => [index('auth_attempts_key_at_idx').on(t.key, t.at)],
 );
+
+/**
+ * When an account's owner was last told by mail that someone is guessing the password: at most
+ * one such mail per sign-in window, claimed by one conditional upsert so parallel failures send one.
+ */
+export const signInAlerts = sqliteTable('sign_in_alerts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Unix milliseconds. */
+  sentAt: integer('sent_at').notNull(),
+});
 
 /** Proof-of-work challenges issued to the register and login forms; each can be used once. */
 export const authChallenges = sqliteTable(

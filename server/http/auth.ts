@@ -95,8 +95,12 @@ export function requireAuth(c: Context<AppEnv>): AuthState {
   return auth;
 }
 
+/**
+ * The address and browser of a request. No origin: the Host header is the client's to write, so
+ * links the server sends come from services.siteOrigin (server/site-origin.ts) instead.
+ */
 export function clientInfo(c: Context<AppEnv>, trustProxy: boolean): ClientInfo {
   const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
   const ip = forwarded || c.env?.incoming?.socket?.remoteAddress || 'unknown';
-  return { ip, userAgent: c.req.header('user-agent') ?? '', origin: new URL(c.req.url).origin };
+  return { ip, userAgent: c.req.header('user-agent') ?? '' };
 }

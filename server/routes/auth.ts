@@ -91,7 +91,7 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
     })
     .post('/resend-verification', async (c) => {
       const auth = requireAuth(c);
-      await accounts.resendVerification(auth.user, clientInfo(c, trustProxy));
+      await accounts.resendVerification(auth.user);
       return c.json({ data: { sent: !auth.user.isEmailVerified } });
     });
 }

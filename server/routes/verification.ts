@@ -125,7 +125,6 @@ export function verificationRoutes(services: Services) {
         documentId: c.req.valid('param').id,
         decision,
         reason: reason ?? null,
-        origin: new URL(c.req.url).origin,
       });
       return c.json({ data: document });
     });

@@ -176,7 +176,7 @@ describe('POST /rest/v1/auth/login', () => {
     expect((await login(browserSession(t), { email: ' Buyer@Example.COM ' })).status).toBe(200);
   });
 
-  it(`locks an account for 15 minutes after ${MAX_FAILURES_PER_ACCOUNT} failed attempts, with Retry-After`, async () => {
+  it(`with the challenge off, locks an account for 15 minutes after ${MAX_FAILURES_PER_ACCOUNT} failed attempts, with Retry-After`, async () => {
     t = createTestApp();
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       expect((await login(browserSession(t, `192.0.2.${i}`), { password: 'Wrong-password-1' })).status).toBe(401);

@@ -379,7 +379,7 @@ describe('deliveries', () => {
     expect(await t.services.notificationDeliveries.runOnce()).toBe(1);
     expect(bot.sent.at(-1)).toEqual({
       chatId: '4242',
-      text: 'buyer started a trade with you\n150.00 EUR for 0.00170000 BTC\n/trade/Tr4deHash01',
+      text: 'buyer started a trade with you\n150.00 EUR for 0.00170000 BTC\nhttp://localhost/trade/Tr4deHash01',
     });
     // A second pass, and a new process over the same database, find nothing left to send.
     expect(await t.services.notificationDeliveries.runOnce()).toBe(0);
@@ -391,6 +391,7 @@ describe('deliveries', () => {
       telegram: { sendMessage: async (_chat, text) => void sent.push(text) },
       now: () => t.clock.now,
       log: () => {},
+      siteOrigin: t.services.siteOrigin,
     });
     expect(await restarted.runOnce()).toBe(0);
     expect(sent).toEqual([]);
@@ -415,10 +416,13 @@ describe('deliveries', () => {
       telegram: { sendMessage: async (_chat, text) => void sent.push(text) },
       now: () => t.clock.now,
       log: () => {},
+      siteOrigin: t.services.siteOrigin,
     });
     const stop = restarted.start(60_000);
     await stop();
-    expect(sent).toEqual(['buyer marked the trade as paid\n150.00 EUR for 0.00170000 BTC\n/trade/Tr4deHash01']);
+    expect(sent).toEqual([
+      'buyer marked the trade as paid\n150.00 EUR for 0.00170000 BTC\nhttp://localhost/trade/Tr4deHash01',
+    ]);
     expect(sql.prepare('SELECT outcome FROM notification_deliveries ORDER BY id').all()).toEqual([
       { outcome: 'interrupted' },
       { outcome: 'sent' },
@@ -454,7 +458,9 @@ describe('deliveries', () => {
     expect(t.sent).toHaveLength(1);
     expect(t.sent[0]?.to).toBe('buyer@example.com');
     expect(t.sent[0]?.subject).toBe('Unread messages in your trades');
-    expect(t.sent[0]?.text).toContain('New message from vendor (Unread messages: 2)\n  /trade/TradeBBBBBB');
+    expect(t.sent[0]?.text).toContain(
+      'New message from vendor (Unread messages: 2)\n  http://localhost/trade/TradeBBBBBB',
+    );
     expect(t.sent[0]?.text).toContain('/trade/TradeAAAAAA');
 
     // The next digest waits for the interval after the last one; read before then, it is skipped.
@@ -495,7 +501,7 @@ describe('deliveries', () => {
     expect(t.sms).toEqual([
       {
         to: '+4915112345678',
-        text: 'buyer started a trade with you\n150.00 EUR for 0.00170000 BTC\n/trade/Tr4deHash01',
+        text: 'buyer started a trade with you\n150.00 EUR for 0.00170000 BTC\nhttp://localhost/trade/Tr4deHash01',
       },
     ]);
   });

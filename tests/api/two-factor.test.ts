@@ -336,7 +336,7 @@ describe('turning it off and choosing what it protects', () => {
     }
     const locked = await b.post('/rest/v1/users/2fa/disable', { code: codeAt(secret) });
     expect(locked.status).toBe(429);
-    // One count per account: the password form is locked as well.
+    // One count of wrong codes per account: the sign-in form's code check is refused as well.
     expect((await login(browserSession(t), { code: codeAt(secret) })).status).toBe(429);
   });
 });

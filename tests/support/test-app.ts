@@ -54,11 +54,19 @@ export function createTestApp(options: TestAppOptions = {}) {
     random: () => 0.5,
     now,
   });
+  // Links in mail come from the configured origin only (server/site-origin.ts); the test origin
+  // unless a test configures another (or none, to get http://HOST:PORT).
   const config: ServicesConfig = {
     AUTH_CHALLENGE: 'off',
     MAIL_FROM: 'Coinfair <no-reply@coinfair.test>',
     UPLOADS_DIR: uploadsDir,
+    PUBLIC_ORIGIN: TEST_ORIGIN,
     ...options.config,
+  };
+  // The server's waits (a wrong password past the account limit) are recorded, not slept.
+  const delays: number[] = [];
+  const sleep = async (ms: number) => {
+    delays.push(ms);
   };
   const services = createServices({
     db: testDb.db,
@@ -68,6 +76,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     mailer,
     smsSender,
     log: { info() {}, error() {} },
+    sleep,
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.chainAdapter ? { chainAdapter: options.chainAdapter(testDb.db) } : {}),
   });
@@ -93,5 +102,18 @@ export function createTestApp(options: TestAppOptions = {}) {
     rmSync(uploadsDir, { recursive: true, force: true });
   };
 
-  return { app, db: testDb.db, dbPath: testDb.path, services, priceFeed, send, sent, sms, uploadsDir, clock, close };
+  return {
+    app,
+    db: testDb.db,
+    dbPath: testDb.path,
+    services,
+    priceFeed,
+    send,
+    sent,
+    sms,
+    delays,
+    uploadsDir,
+    clock,
+    close,
+  };
 }

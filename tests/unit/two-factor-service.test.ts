@@ -22,8 +22,9 @@ function setup() {
     db: testDb.db,
     now: () => clock.now,
     throttle: {
-      checkAccount() {},
-      recordAccountFailure: (email) => failures.push(email),
+      reserveCode: (email) => ({ ids: [], accountKey: email }),
+      succeeded() {},
+      failed: (attempt) => failures.push(attempt.accountKey),
     },
   });
   const user = createAccountsRepository(testDb.db).userByEmail('buyer@example.com');
@@ -153,10 +154,11 @@ describe('two-factor service', () => {
       db: testDb.db,
       now: () => T0,
       throttle: {
-        checkAccount() {
+        reserveCode() {
           throw new AppError('RATE_LIMITED', 'Too many failed attempts.');
         },
-        recordAccountFailure() {},
+        succeeded() {},
+        failed: () => 0,
       },
     });
     const user = createAccountsRepository(testDb.db).userByEmail('buyer@example.com');

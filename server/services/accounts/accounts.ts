@@ -21,15 +21,22 @@ import {
 } from './password.ts';
 import type { AccountsRepository, UserProfileRow, UserRow } from './repository.ts';
 import type { SessionService } from './sessions.ts';
-import { CHALLENGE_AFTER_FAILURES, type Throttle } from './throttle.ts';
+import { failureDelayMs, MAX_FAILURES_PER_ACCOUNT, THROTTLE_WINDOW_MS, type Throttle } from './throttle.ts';
 
 const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 
+/**
+ * Who is asking. Deliberately no origin: links in mail come from the configured site origin
+ * (server/site-origin.ts), never from the request's Host header, which an attacker writes.
+ */
 export interface ClientInfo {
   ip: string;
   userAgent: string;
-  /** The site's origin as the browser sees it, for links in e-mails. */
-  origin: string;
+}
+
+/** The configured origin's absolute URLs (server/site-origin.ts). */
+export interface SiteLinks {
+  url(pathAndQuery: string): string;
 }
 
 export interface ChallengeFields {
@@ -54,7 +61,10 @@ export interface AccountsDeps {
     recordSignIn(userId: number, client: { ip: string; userAgent: string }): string | undefined;
     mailReview(user: { email: string; username: string }, token: string, client: ClientInfo): Promise<void>;
   };
+  siteOrigin: SiteLinks;
   now: () => number;
+  /** Waits before answering a wrong password past the account limit (tests pass one that returns at once). */
+  sleep: (ms: number) => Promise<void>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -110,7 +120,7 @@ const usernameAlreadyChanged = () =>
   });
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, sessions, throttle, challenge, secondFactor, mailer, devices, now, log } = deps;
+  const { repo, sessions, throttle, challenge, secondFactor, mailer, devices, siteOrigin, now, sleep, log } = deps;
 
   /** `ada.lovelace+p2p@…` → `adalovelace4821`: readable, unique, letters and digits only. */
   const generateUsername = (email: string): string => {
@@ -123,7 +133,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return `${stem}${randomBytes(5).toString('hex')}`.slice(0, USERNAME_MAX_LENGTH);
   };
 
-  const sendVerification = async (user: UserRow, client: ClientInfo) => {
+  const sendVerification = async (user: UserRow) => {
     const token = randomBytes(32).toString('base64url');
     repo.insertVerification({
       id: hashToken(token),
@@ -131,7 +141,7 @@ export function createAccountsService(deps: AccountsDeps) {
       email: user.email,
       expiresAt: now() + EMAIL_VERIFICATION_TTL_MS,
     });
-    const link = `${client.origin}/auth/verify-email?token=${token}`;
+    const link = siteOrigin.url(`/auth/verify-email?token=${token}`);
     // Sent after the account is committed: a mail server that is down must not undo a sign-up.
     try {
       await mailer.send({
@@ -142,6 +152,24 @@ export function createAccountsService(deps: AccountsDeps) {
     } catch (error) {
       log('could not send the verification e-mail', error);
     }
+  };
+
+  /**
+   * Tells the owner, once per window, that someone is guessing their password (OWASP: notify
+   * rather than lock). Not awaited: the failure's answer must not take longer for a real account.
+   */
+  const alertOwner = (user: UserRow, ip: string, failures: number) => {
+    const at = now();
+    if (!repo.claimSignInAlert(user.id, at, at - THROTTLE_WINDOW_MS)) return;
+    const minutes = THROTTLE_WINDOW_MS / 60_000;
+    const message: EmailMessage = {
+      to: user.email,
+      subject: 'Someone is trying to guess your Coinfair password',
+      text: `Hello ${user.username},\n\nSomeone has typed a wrong password for your Coinfair account ${failures} times in the last ${minutes} minutes, most recently from address ${ip}. For a while, signing in to it asks for an extra security check.\n\nIf it was you, there is nothing to do: sign in with your password as usual.\n\nIf it was not you, your account stays safe as long as nobody knows your password. To be safer, turn on two-factor authentication in your settings: ${siteOrigin.url('/settings')}\nTo choose a new password, use ${siteOrigin.url('/forgot-password')}\n`,
+    };
+    Promise.resolve()
+      .then(() => mailer.send(message))
+      .catch((error: unknown) => log('could not send the sign-in alert e-mail', error));
   };
 
   return {
@@ -190,27 +218,32 @@ export function createAccountsService(deps: AccountsDeps) {
         },
         { behavior: 'immediate' },
       );
-      await sendVerification(user, client);
+      await sendVerification(user);
       return { token, session, user, redirectTo: safeRedirect(input.back) };
     },
 
     async login(input: LoginInput, client: ClientInfo) {
       const email = normalizeEmail(input.email);
-      throttle.check(email, client.ip);
       // The challenge is optional on login (spec section 5) until failures pile up.
       // A form without JavaScript always offers its `noscript` marker; it counts only when required.
       const hasChallenge =
         input.geetest_validate !== NOSCRIPT_NONCE &&
         Boolean(input.geetest_challenge || input.geetest_validate || input.geetest_seccode);
-      if (hasChallenge || throttle.recentFailures(email, client.ip) >= CHALLENGE_AFTER_FAILURES) {
-        await challenge.verify(input);
-      }
+      const challenged = hasChallenge || throttle.challengeDue(email, client.ip);
+      // Solved (and spent) before the attempt is reserved: the reservation then knows it came.
+      if (challenged) await challenge.verify(input);
+      const reservation = throttle.reserveSignIn(email, client.ip, challenged);
       const user = repo.userByEmail(email);
       // An unknown address still costs one argon2 verification (against a hash nothing matches),
       // so the answer's timing does not tell which addresses have accounts.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!user || !passwordOk) {
-        throttle.recordFailure(email, client.ip);
+        const failures = throttle.failed(reservation);
+        if (user && failures >= MAX_FAILURES_PER_ACCOUNT) alertOwner(user, client.ip, failures);
+        // Past the account limit (challenge on) each further failure waits longer; the right
+        // password never waits. Unknown addresses wait alike, so the delay tells nothing.
+        const delay = failureDelayMs(failures);
+        if (delay > 0) await sleep(delay);
         // One answer for an unknown address and a wrong password.
         throw new AppError('INVALID_CREDENTIALS', 'The e-mail address or the password is not correct.', {
           field: 'password',
@@ -224,6 +257,7 @@ export function createAccountsService(deps: AccountsDeps) {
           ],
         });
       }
+      throttle.succeeded(reservation);
       // Only now, with the password proven, may the answer say that a second factor is on.
       const factor = secondFactor.verify(user.id, 'login', input.code);
       if (factor === 'failed') {
@@ -268,20 +302,25 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Confirms the address behind a link; a used, expired or unknown link changes nothing. */
     verifyEmail(token: string): UserRow {
-      const at = now();
-      const found = token.length <= 100 ? repo.findVerification(hashToken(token), at) : undefined;
-      if (!found || !repo.consumeVerification(found.id, at)) {
+      const userId =
+        token.length <= 100
+          ? repo.immediate(() => {
+              const spentBy = repo.consumeVerification(hashToken(token), now());
+              if (spentBy !== undefined) repo.markEmailVerified(spentBy);
+              return spentBy;
+            })
+          : undefined;
+      if (userId === undefined) {
         throw new AppError('TOKEN_INVALID', 'This confirmation link is invalid or has expired. Request a new one.');
       }
-      repo.markEmailVerified(found.userId);
-      const user = repo.userById(found.userId);
+      const user = repo.userById(userId);
       if (!user) throw new AppError('TOKEN_INVALID', 'This confirmation link belongs to no account.');
       return user;
     },
 
-    async resendVerification(user: UserRow, client: ClientInfo) {
+    async resendVerification(user: UserRow) {
       if (user.isEmailVerified) return;
-      await sendVerification(user, client);
+      await sendVerification(user);
     },
 
     setUsername(user: UserRow, username: string): UserRow {

@@ -8,6 +8,7 @@ import {
   fiatCurrencies,
   phones,
   sessions,
+  signInAlerts,
   twoFactor,
   userSettings,
   users,
@@ -190,10 +191,26 @@ export function createAccountsRepository(db: Db) {
     .delete(authAttempts)
     .where(eq(authAttempts.key, p('key')))
     .prepare();
+  const deleteAttemptById = db
+    .delete(authAttempts)
+    .where(eq(authAttempts.id, p('id')))
+    .prepare();
+  // One mail per window: the upsert changes a row only when there is none or it is older than
+  // `since`, so of many failures at once exactly one claims the mail.
+  const claimSignInAlert = db
+    .insert(signInAlerts)
+    .values({ userId: sql`${p('userId')}`, sentAt: sql`${p('at')}` })
+    .onConflictDoUpdate({
+      target: signInAlerts.userId,
+      set: { sentAt: sql`excluded.sent_at` },
+      setWhere: lt(signInAlerts.sentAt, p('since')),
+    })
+    .prepare();
 
-  const findVerification = db
-    .select()
-    .from(emailVerifications)
+  // Checked and spent in one statement: of two clicks on one link, exactly one gets the row back.
+  const consumeVerification = db
+    .update(emailVerifications)
+    .set({ usedAt: sql`${p('now')}` })
     .where(
       and(
         eq(emailVerifications.id, p('id')),
@@ -201,11 +218,7 @@ export function createAccountsRepository(db: Db) {
         gt(emailVerifications.expiresAt, p('now')),
       ),
     )
-    .prepare();
-  const consumeVerification = db
-    .update(emailVerifications)
-    .set({ usedAt: sql`${p('now')}` })
-    .where(and(eq(emailVerifications.id, p('id')), isNull(emailVerifications.usedAt)))
+    .returning({ userId: emailVerifications.userId })
     .prepare();
 
   return {
@@ -248,7 +261,19 @@ export function createAccountsRepository(db: Db) {
     deleteUserSessions: (userId: number) => deleteUserSessions.run({ userId }).changes,
     deleteExpiredSessions: (now: number) => deleteExpiredSessions.run({ now }).changes,
 
-    recordAttempt: (key: string, at: number) => insertAttempt.run({ key, at }),
+    /**
+     * `fn` in one immediate transaction, or a savepoint inside a caller's: counts and the rows
+     * they admit are written under one write lock.
+     */
+    immediate: <T>(fn: () => T): T => db.$client.transaction(fn).immediate(),
+    /** Answers the new row's id. */
+    recordAttempt: (key: string, at: number) => Number(insertAttempt.run({ key, at }).lastInsertRowid),
+    deleteAttemptsById: (ids: readonly number[]) => {
+      for (const id of ids) deleteAttemptById.run({ id });
+    },
+    /** True when this call may send the "someone is guessing" mail (none since `since`). */
+    claimSignInAlert: (userId: number, at: number, since: number) =>
+      claimSignInAlert.run({ userId, at, since }).changes === 1,
     countAttempts: (key: string, since: number) => countAttempts.get({ key, since })?.n ?? 0,
     oldestAttempt: (key: string, since: number) => oldestAttempt.get({ key, since })?.at ?? null,
     pruneAttempts: (before: number) => pruneAttempts.run({ before }),
@@ -256,9 +281,8 @@ export function createAccountsRepository(db: Db) {
 
     insertVerification: (values: typeof emailVerifications.$inferInsert) =>
       db.insert(emailVerifications).values(values).run(),
-    findVerification: (id: string, now: number) => findVerification.get({ id, now }),
-    /** False when another request used the link first. */
-    consumeVerification: (id: string, now: number) => consumeVerification.run({ id, now }).changes === 1,
+    /** The link's user when this call spent it; undefined when used, expired or unknown. */
+    consumeVerification: (id: string, now: number) => consumeVerification.get({ id, now })?.userId,
   };
 }
 

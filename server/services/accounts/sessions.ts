@@ -1,12 +1,21 @@
 import { hash, randomBytes } from 'node:crypto';
 import { newId } from '../../../db/ids.ts';
+import type { EventBus } from '../../realtime/bus.ts';
+import { SESSIONS_CHANNEL, sessionEndedEvent } from '../../realtime/session-ends.ts';
 import { parseUserAgent } from '../devices/user-agent.ts';
 import { AppError } from '../errors.ts';
 import type { AccountsRepository, SessionRow, UserProfileRow, UserRow } from './repository.ts';
+import { createSessionEndLog, type EndedSession } from './session-end-log.ts';
 
 // Sessions as in Lucia's guide: a 256-bit random token lives only in the browser's HttpOnly
 // cookie; the database keeps its SHA-256. Expiry slides: a session used in its second half is
 // extended, so active people stay signed in and abandoned sessions die.
+//
+// Every end of a session goes through this service (logout, password change and reset, second
+// factor changes, privilege changes, ban and suspension, "end other sessions", a device signed out
+// from the list or reported): the trigger on `sessions` logs it durably, and `ending` announces it
+// on the bus, so the realtime hub cuts the sockets it authorised on every process
+// (server/realtime/session-ends.ts).
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
@@ -49,7 +58,44 @@ export interface ValidSession {
   renewed: boolean;
 }
 
-export function createSessionService({ repo, now }: { repo: AccountsRepository; now: () => number }) {
+export function createSessionService({
+  repo,
+  now,
+  bus,
+}: {
+  repo: AccountsRepository;
+  now: () => number;
+  /** Where ends are announced; without one (the admin CLI) other processes find them by polling. */
+  bus?: EventBus;
+}) {
+  const ends = createSessionEndLog(repo.db);
+
+  /** What the log recorded after `from`, published once the caller's transaction committed. */
+  const announce = (from: number) => {
+    if (!bus) return;
+    const publish = () => {
+      for (let seq = from; ; ) {
+        const ended: EndedSession[] = ends.since(seq);
+        const last = ended.at(-1);
+        if (!last) return;
+        bus.publish(SESSIONS_CHANNEL, sessionEndedEvent(ended));
+        seq = last.seq;
+      }
+    };
+    // Inside a caller's transaction the log rows exist only if it commits: read them afterwards
+    // (transactions are synchronous, so a microtask runs after the commit or the rollback).
+    if (repo.db.$client.inTransaction) queueMicrotask(publish);
+    else publish();
+  };
+
+  /** Runs a delete from `sessions` and announces the sessions it ended. */
+  const ending = <T>(remove: () => T): T => {
+    const from = ends.lastSeq();
+    const result = remove();
+    announce(from);
+    return result;
+  };
+
   return {
     /** A brand-new session (and token): called at every sign-in and privilege change. */
     create(userId: number, client: { ip: string; userAgent: string }): { token: string; session: SessionRow } {
@@ -76,7 +122,7 @@ export function createSessionService({ repo, now }: { repo: AccountsRepository; 
       if (!found) return null;
       const at = now();
       if (found.session.expiresAt <= at) {
-        repo.deleteSession(found.session.id);
+        ending(() => repo.deleteSession(found.session.id));
         return null;
       }
       const renewed = found.session.expiresAt - at < RENEW_WHEN_LEFT_MS;
@@ -88,19 +134,35 @@ export function createSessionService({ repo, now }: { repo: AccountsRepository; 
       return { ...found, renewed };
     },
 
+    /** Ends one session by its id (the token's hash): logout, a privilege change of this browser. */
     invalidate(sessionId: string): void {
-      repo.deleteSession(sessionId);
+      ending(() => repo.deleteSession(sessionId));
     },
 
-    /** Deletes sessions past their expiry; returns how many. */
+    /** Ends these sessions (ids are the tokens' hashes): a reported device's; returns how many. */
+    invalidateMany(sessionIds: readonly string[]): number {
+      return ending(() => ends.deleteSessions(sessionIds));
+    },
+
+    /** Deletes sessions past their expiry, and old entries of the end log; returns how many sessions. */
     purgeExpired(): number {
-      return repo.deleteExpiredSessions(now());
+      ends.prune();
+      return ending(() => repo.deleteExpiredSessions(now()));
     },
 
-    /** Ends every session of the user (password change, ban, reported device). */
+    /** Ends every session of the user (password change, ban, suspension, role change). */
     invalidateAll(userId: number): number {
-      return repo.deleteUserSessions(userId);
+      return ending(() => repo.deleteUserSessions(userId));
     },
+
+    /** Whether a session (by public id) is still signed in: a push key of an ended one grants nothing. */
+    isLive(sessionPublicId: string): boolean {
+      return ends.isLive(sessionPublicId, now());
+    },
+
+    /** The end log's position, and the ends after one (server/realtime/session-ends.ts polls them). */
+    lastEndSeq: (): number => ends.lastSeq(),
+    endedSince: (seq: number): EndedSession[] => ends.since(seq),
 
     /** The user's live sessions, most recently used first, `current` marking the asking one. */
     listDevices(userId: number, currentSessionId: string): SessionDevice[] {
@@ -119,14 +181,14 @@ export function createSessionService({ repo, now }: { repo: AccountsRepository; 
      * session and an unknown id are all 404: the answer says nothing about other accounts.
      */
     revokeDevice(userId: number, publicId: string): void {
-      if (repo.deleteSessionByPublicId(userId, publicId) === 0) {
+      if (ending(() => repo.deleteSessionByPublicId(userId, publicId)) === 0) {
         throw new AppError('NOT_FOUND', 'This device is not signed in to your account.');
       }
     },
 
     /** Ends every session of the user except `keepId`; returns how many ended. */
     invalidateOthers(userId: number, keepId: string): number {
-      return repo.deleteOtherSessions(userId, keepId);
+      return ending(() => repo.deleteOtherSessions(userId, keepId));
     },
   };
 }

@@ -1,60 +1,146 @@
+import { challengeRequired } from '../challenge/challenge.ts';
 import { AppError } from '../errors.ts';
 import type { AccountsRepository } from './repository.ts';
 
-// Failed password attempts in a sliding window, per account and per address. The account limit
-// stops guessing one person's password; the address limit stops one machine spraying many.
+// Attempts in a sliding window, per account and per address. The account limit stops guessing one
+// person's password; the address limit stops one machine spraying many.
+//
+// Every check reserves its attempt before the slow part (argon2) in one immediate transaction:
+// count, compare with the limit, insert a row. A right secret deletes the row afterwards; a wrong
+// one leaves it as a failure. So however many requests arrive at once, at most the limit is ever
+// evaluated (in one process the transactions run one after another; across processes the write
+// lock does the same), instead of every request passing a check made before any failure was
+// written (issue 16).
+//
+// Nobody can lock anyone out (OWASP, "Authentication Cheat Sheet", account lockout): with the
+// proof-of-work challenge on, an account past its limit asks for a solved challenge and delays
+// each further failure, but the right password still signs in. With AUTH_CHALLENGE=off
+// (automation) the account limit answers 429. The address limit always answers 429: it protects
+// other people's accounts.
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_IP = 50;
-/** After this many recent failures a sign-in must carry a solved challenge. */
+/** After this many recent failures (or attempts in flight) a sign-in must carry a solved challenge. */
 export const CHALLENGE_AFTER_FAILURES = 3;
+/** First delay past the account limit; it doubles with each further failure, up to the cap. */
+export const FAILURE_DELAY_BASE_MS = 250;
+export const FAILURE_DELAY_MAX_MS = 10_000;
 
 export const accountKey = (email: string) => `account:${email}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+/**
+ * Second-factor codes count apart from passwords: only someone who has the password (or a session)
+ * reaches a code check, so wrong passwords from a stranger never block the owner's code.
+ */
+export const codeKey = (email: string) => `code:${email}`;
 
-export function createThrottle({ repo, now }: { repo: AccountsRepository; now: () => number }) {
+/** The attempt rows one check reserved; hand them back to `succeeded` or `failed`. */
+export interface Reservation {
+  readonly ids: readonly number[];
+  readonly accountKey: string;
+}
+
+/**
+ * How long to wait before answering a wrong password when the account has had `failures` (this one
+ * included): nothing up to the limit, then 2^(failures − limit) × 250 ms, at most 10 s.
+ */
+export function failureDelayMs(failures: number): number {
+  const beyond = failures - MAX_FAILURES_PER_ACCOUNT;
+  if (beyond <= 0) return 0;
+  return Math.min(FAILURE_DELAY_BASE_MS * 2 ** Math.min(beyond, 16), FAILURE_DELAY_MAX_MS);
+}
+
+export interface ThrottleDeps {
+  repo: AccountsRepository;
+  now: () => number;
+  /** AUTH_CHALLENGE=on: past the account limit a solved challenge is asked for instead of a 429. */
+  challengeEnabled?: boolean;
+}
+
+export function createThrottle({ repo, now, challengeEnabled = false }: ThrottleDeps) {
   const since = () => now() - THROTTLE_WINDOW_MS;
 
-  const assertUnder = (key: string, limit: number) => {
-    if (repo.countAttempts(key, since()) < limit) return;
+  const limited = (key: string) => {
     const oldest = repo.oldestAttempt(key, since()) ?? now();
-    throw new AppError('RATE_LIMITED', 'Too many failed attempts. Wait a few minutes and try again.', {
-      retryAfterSeconds: (oldest + THROTTLE_WINDOW_MS - now()) / 1000,
+    return new AppError('RATE_LIMITED', 'Too many failed attempts. Wait a few minutes and try again.', {
+      retryAfterSeconds: Math.max(1, (oldest + THROTTLE_WINDOW_MS - now()) / 1000),
       key: 'too_many_attempts',
     });
   };
 
-  return {
-    /** Throws RATE_LIMITED with Retry-After when either limit is reached. */
-    check(email: string, ip: string): void {
-      assertUnder(accountKey(email), MAX_FAILURES_PER_ACCOUNT);
-      assertUnder(ipKey(ip), MAX_FAILURES_PER_IP);
-    },
-
-    recentFailures(email: string, ip: string): number {
-      return Math.max(repo.countAttempts(accountKey(email), since()), repo.countAttempts(ipKey(ip), since()));
-    },
-
-    recordFailure(email: string, ip: string): void {
+  /** Counts and inserts in one immediate transaction (a savepoint inside a caller's transaction). */
+  const reserve = (keys: readonly string[], decide: (counts: number[]) => void, account: string): Reservation =>
+    repo.immediate(() => {
+      const from = since();
+      decide(keys.map((key) => repo.countAttempts(key, from)));
       const at = now();
-      repo.recordAttempt(accountKey(email), at);
-      repo.recordAttempt(ipKey(ip), at);
+      return { ids: keys.map((key) => repo.recordAttempt(key, at)), accountKey: account };
+    });
+
+  const reserveUnder = (key: string, limit: number) =>
+    reserve(
+      [key],
+      ([n = 0]) => {
+        if (n >= limit) throw limited(key);
+      },
+      key,
+    );
+
+  return {
+    /**
+     * A sign-in's attempt, reserved before its password is checked. Throws RATE_LIMITED past the
+     * address limit (and, with the challenge off, past the account limit), CHALLENGE_REQUIRED when
+     * `challenged` is false and the account or address has had enough recent attempts.
+     */
+    reserveSignIn(email: string, ip: string, challenged: boolean): Reservation {
+      const account = accountKey(email);
+      return reserve(
+        [account, ipKey(ip)],
+        ([onAccount = 0, fromIp = 0]) => {
+          if (fromIp >= MAX_FAILURES_PER_IP) throw limited(ipKey(ip));
+          if (!challengeEnabled && onAccount >= MAX_FAILURES_PER_ACCOUNT) throw limited(account);
+          if (challengeEnabled && !challenged && Math.max(onAccount, fromIp) >= CHALLENGE_AFTER_FAILURES) {
+            throw challengeRequired();
+          }
+        },
+        account,
+      );
+    },
+
+    /**
+     * Whether a sign-in would have to carry a challenge now. Only a hint (the reservation decides):
+     * it tells whether to spend the no-JavaScript marker, which counts only when required.
+     */
+    challengeDue(email: string, ip: string): boolean {
+      if (!challengeEnabled) return false;
+      const from = since();
+      return (
+        Math.max(repo.countAttempts(accountKey(email), from), repo.countAttempts(ipKey(ip), from)) >=
+        CHALLENGE_AFTER_FAILURES
+      );
+    },
+
+    /**
+     * A signed-in form's current password (counted on the sign-in limit; no challenge on that
+     * form, so past the limit it answers 429).
+     */
+    reservePassword: (email: string): Reservation => reserveUnder(accountKey(email), MAX_FAILURES_PER_ACCOUNT),
+
+    /** A second-factor code: its own count per account, 429 past the limit. */
+    reserveCode: (email: string): Reservation => reserveUnder(codeKey(email), MAX_FAILURES_PER_ACCOUNT),
+
+    /** The secret was right: the reservation was no failure. */
+    succeeded(reservation: Reservation): void {
+      repo.deleteAttemptsById(reservation.ids);
+    },
+
+    /** The secret was wrong: the reservation stays as a failure. Answers the account's count now. */
+    failed(reservation: Reservation): number {
+      const at = now();
       // Old rows only slow the counts down; drop them as we go.
       repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
-    },
-
-    // Wrong second-factor codes share the account's count with wrong passwords: someone who has
-    // the password gets 10 guesses in all per window, not 10 more per kind of secret. Checks of
-    // a code away from the sign-in form know no client address, so they count on the account.
-    checkAccount(email: string): void {
-      assertUnder(accountKey(email), MAX_FAILURES_PER_ACCOUNT);
-    },
-
-    recordAccountFailure(email: string): void {
-      const at = now();
-      repo.recordAttempt(accountKey(email), at);
-      repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
+      return repo.countAttempts(reservation.accountKey, at - THROTTLE_WINDOW_MS);
     },
 
     // A password reset proves control of the mailbox and replaces the password that was being
@@ -62,6 +148,7 @@ export function createThrottle({ repo, now }: { repo: AccountsRepository; now: (
     // address's count stays (it protects other accounts).
     clearAccount(email: string): void {
       repo.deleteAttempts(accountKey(email));
+      repo.deleteAttempts(codeKey(email));
     },
   };
 }

@@ -52,7 +52,8 @@ export interface IssuedChallenge {
 
 const FIELD = 'geetest_challenge';
 
-function required(): AppError {
+/** Also thrown by the sign-in limits when a sign-in without a solved challenge comes too late. */
+export function challengeRequired(): AppError {
   return new AppError('CHALLENGE_REQUIRED', 'Please complete the security check.', {
     field: FIELD,
     key: 'challenge_required',
@@ -117,7 +118,7 @@ export function createChallengeService({
         if (!repo.markUsed(id, at)) throw invalid();
         return;
       }
-      if (!isFilled(id) || !isFilled(nonce) || !isFilled(seccode)) throw required();
+      if (!isFilled(id) || !isFilled(nonce) || !isFilled(seccode)) throw challengeRequired();
       // Shapes first: client input is never hashed or looked up unless it could be ours.
       if (!CHALLENGE_PATTERN.test(id) || !NONCE_PATTERN.test(nonce) || !SECCODE_PATTERN.test(seccode)) {
         throw invalid();

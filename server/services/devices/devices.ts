@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Locale } from '../../../src/lib/i18n/locales.ts';
 import type { EventBus } from '../../realtime/bus.ts';
+import type { SessionService } from '../accounts/sessions.ts';
 import { AppError } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
 import { DEVICES_BUS_CHANNEL, type DeviceBusEvent } from '../notifications/trade-events.ts';
@@ -24,8 +25,6 @@ const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 export interface DeviceClient {
   ip: string;
   userAgent: string;
-  /** The site's origin as the browser sees it, for the link in the e-mail. */
-  origin: string;
 }
 
 export interface DeviceInfo {
@@ -49,6 +48,10 @@ export interface DeviceReviewDeps {
   log: (message: string, error?: unknown) => void;
   /** Hears of each review requested, after its commit (the notifications subscriber). */
   bus?: EventBus;
+  /** The link in the mail: the configured origin (server/site-origin.ts), never the request's Host. */
+  siteOrigin: { url(pathAndQuery: string): string };
+  /** Ends a reported device's sessions: the one way sessions end, so their sockets are cut too. */
+  sessions: Pick<SessionService, 'invalidateMany'>;
 }
 
 function hashToken(token: string): string {
@@ -57,7 +60,16 @@ function hashToken(token: string): string {
 
 const invalidLink = () => new AppError('NOT_FOUND', 'This device review link is invalid, used or expired.');
 
-export function createDeviceReviewService({ repo, mailer, geolocation, now, log, bus }: DeviceReviewDeps) {
+export function createDeviceReviewService({
+  repo,
+  mailer,
+  geolocation,
+  now,
+  log,
+  bus,
+  siteOrigin,
+  sessions,
+}: DeviceReviewDeps) {
   const pendingDevice = (token: string) => {
     const found = TOKEN_PATTERN.test(token)
       ? repo.pendingByToken(hashToken(token), now() - REVIEW_TOKEN_TTL_MS)
@@ -83,7 +95,7 @@ export function createDeviceReviewService({ repo, mailer, geolocation, now, log,
      * asking (registration, or accounts older than device review); a later unknown one is stored
      * as pending. Returns the review token to mail after the commit, or undefined.
      */
-    recordSignIn(userId: number, client: Omit<DeviceClient, 'origin'>): string | undefined {
+    recordSignIn(userId: number, client: DeviceClient): string | undefined {
       const fingerprint = deviceFingerprint(client.userAgent, client.ip);
       const at = now();
       const first = !repo.hasAny(userId);
@@ -122,7 +134,7 @@ export function createDeviceReviewService({ repo, mailer, geolocation, now, log,
         bus.publish(DEVICES_BUS_CHANNEL, event);
       }
       const what = [browser && `${browser}${version ? ` ${version}` : ''}`, os && `on ${os}`].filter(Boolean).join(' ');
-      const link = `${client.origin}/review-device?token=${token}`;
+      const link = siteOrigin.url(`/review-device?token=${token}`);
       let where = '';
       let credit = '';
       try {
@@ -181,7 +193,7 @@ export function createDeviceReviewService({ repo, mailer, geolocation, now, log,
             .sessionsOfUser(found.userId)
             .filter((s) => deviceFingerprint(s.userAgent, s.ip) === found.fingerprint)
             .map((s) => s.id);
-          return { redirectTo: '/reported-device', sessionsEnded: repo.deleteSessions(ids) };
+          return { redirectTo: '/reported-device', sessionsEnded: sessions.invalidateMany(ids) };
         },
         { behavior: 'immediate' },
       );

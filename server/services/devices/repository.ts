@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { devices, sessions } from '../../../db/schema/index.ts';
 
@@ -84,8 +84,6 @@ export function createDevicesRepository(db: Db) {
     setPlace: (row: InsertedDevice, place: { city: string | null; country: string }) =>
       setPlace.run({ ...row, ...place }).changes === 1,
     sessionsOfUser: (userId: number) => sessionsOfUser.all({ userId }),
-    deleteSessions: (ids: string[]) =>
-      ids.length === 0 ? 0 : db.delete(sessions).where(inArray(sessions.id, ids)).run().changes,
   };
 }
 

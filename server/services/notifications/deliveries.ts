@@ -26,11 +26,11 @@ export interface DeliveryJobDeps {
   telegram: Pick<TelegramBot, 'sendMessage'>;
   now: () => number;
   log: (message: string, error?: unknown) => void;
-  /** The site's address for links in messages (PUBLIC_ORIGIN); links stay paths without it. */
-  origin?: string | undefined;
+  /** Links in messages: the configured origin (server/site-origin.ts), PUBLIC_ORIGIN or http://HOST:PORT. */
+  siteOrigin: { url(pathAndQuery: string): string };
 }
 
-export function createDeliveryJob({ repo, mailer, sms, telegram, now, log, origin = '' }: DeliveryJobDeps) {
+export function createDeliveryJob({ repo, mailer, sms, telegram, now, log, siteOrigin }: DeliveryJobDeps) {
   const localeOf = (value: string): Locale => (isLocale(value) ? value : defaultLocale);
 
   /** Sends one row; answers `skipped` when there is nothing (left) to say. */
@@ -45,7 +45,7 @@ export function createDeliveryJob({ repo, mailer, sms, telegram, now, log, origi
       if (unread.length === 0 || !recipient.isEmailVerified) return 'skipped';
       const lines = unread.map((n) => {
         const view = renderNotification(n, locale);
-        return `- ${view.message}${view.subtext ? ` (${view.subtext})` : ''}\n  ${origin}${view.link}`;
+        return `- ${view.message}${view.subtext ? ` (${view.subtext})` : ''}\n  ${siteOrigin.url(view.link)}`;
       });
       await mailer.send({
         to: recipient.email,
@@ -58,7 +58,7 @@ export function createDeliveryJob({ repo, mailer, sms, telegram, now, log, origi
     const stored = row.notificationId === null ? undefined : repo.byId(row.notificationId);
     if (!stored || stored.isRead) return 'skipped';
     const view = renderNotification(stored, locale);
-    const text = `${view.message}${view.subtext ? `\n${view.subtext}` : ''}\n${origin}${view.link}`;
+    const text = `${view.message}${view.subtext ? `\n${view.subtext}` : ''}\n${siteOrigin.url(view.link)}`;
     if (row.channel === 'telegram') {
       if (!recipient.telegramChatId) return 'skipped';
       await telegram.sendMessage(recipient.telegramChatId, text);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isValidEmail } from '../../../src/lib/input-patterns.ts';
-import { type ChallengeFields, type ClientInfo, normalizeEmail } from '../accounts/accounts.ts';
+import { type ChallengeFields, type ClientInfo, normalizeEmail, type SiteLinks } from '../accounts/accounts.ts';
 import {
   compromisedPasswordError,
   hashPassword,
@@ -55,7 +55,7 @@ export interface PasswordsDeps {
   repo: PasswordsRepository;
   accounts: Pick<AccountsRepository, 'userByEmail' | 'userById' | 'markEmailVerified'>;
   sessions: Pick<SessionService, 'create' | 'invalidateAll'>;
-  throttle: Pick<Throttle, 'checkAccount' | 'recordAccountFailure' | 'clearAccount'>;
+  throttle: Pick<Throttle, 'reservePassword' | 'succeeded' | 'failed' | 'clearAccount'>;
   challenge: { verify(input: ChallengeFields): Promise<void> };
   /** The second factor (server/services/two-factor): asked for when it protects sign-in. */
   secondFactor: {
@@ -63,6 +63,8 @@ export interface PasswordsDeps {
     purposes(userId: number): { login: boolean };
   };
   mailer: { send(message: EmailMessage): Promise<void> };
+  /** Links in the mails: the configured origin, never the request's Host. */
+  siteOrigin: SiteLinks;
   now: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -104,7 +106,7 @@ export function maskEmail(email: string): string {
 }
 
 export function createPasswordService(deps: PasswordsDeps) {
-  const { repo, accounts, sessions, throttle, challenge, secondFactor, mailer, now, log } = deps;
+  const { repo, accounts, sessions, throttle, challenge, secondFactor, mailer, siteOrigin, now, log } = deps;
 
   /** The live link behind a token and its account, or 404 (unknown, used, replaced, expired). */
   const liveReset = (token: string) => {
@@ -130,7 +132,7 @@ export function createPasswordService(deps: PasswordsDeps) {
       await mailer.send({
         to: user.email,
         subject: 'Your Coinfair password was changed',
-        text: `Hello ${user.username},\n\nThe password of your Coinfair account was ${what} on ${when}, from address ${client.ip}. Every device signed in to your account was signed out.\n\nIf this was you, there is nothing more to do.\n\nIf it was not you, reset your password at once at ${client.origin}/forgot-password and contact our support: ${client.origin}/support\n`,
+        text: `Hello ${user.username},\n\nThe password of your Coinfair account was ${what} on ${when}, from address ${client.ip}. Every device signed in to your account was signed out.\n\nIf this was you, there is nothing more to do.\n\nIf it was not you, reset your password at once at ${siteOrigin.url('/forgot-password')} and contact our support: ${siteOrigin.url('/support')}\n`,
       });
     } catch (error) {
       log('could not send the password-changed e-mail', error);
@@ -151,9 +153,11 @@ export function createPasswordService(deps: PasswordsDeps) {
       token: string;
       session: SessionRow;
     }> {
-      throttle.checkAccount(user.email);
+      // Reserved before argon2, so parallel wrong guesses cannot all pass the limit (issue 16).
+      const attempt = throttle.reservePassword(user.email);
       const currentOk = await verifyPassword(user.passwordHash, input.currentPassword);
-      if (!currentOk) throttle.recordAccountFailure(user.email);
+      if (currentOk) throttle.succeeded(attempt);
+      else throttle.failed(attempt);
       checkNewPassword(
         input.newPassword,
         'newPassword',
@@ -207,15 +211,17 @@ export function createPasswordService(deps: PasswordsDeps) {
     async requestReset(input: ForgotPasswordInput, client: ClientInfo): Promise<void> {
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw fieldError('email', 'Enter a valid e-mail address.', 'email_invalid');
-      const at = now();
-      const since = at - RESET_WINDOW_MS;
-      const fromIp = repo.requestsSince(client.ip, since);
-      if (fromIp.count >= MAX_RESET_REQUESTS_PER_IP) {
+      const assertUnderIpLimit = (at: number) => {
+        const fromIp = repo.requestsSince(client.ip, at - RESET_WINDOW_MS);
+        if (fromIp.count < MAX_RESET_REQUESTS_PER_IP) return;
         throw new AppError('RATE_LIMITED', 'Too many password reset requests. Wait a while and try again.', {
           key: 'reset_rate_limited',
           retryAfterSeconds: ((fromIp.oldest ?? at) + RESET_WINDOW_MS - at) / 1000,
         });
-      }
+      };
+      // Before the challenge (a refused request spends none) and again under the write lock with
+      // the row it adds: parallel requests cannot all pass a count none of them has written to.
+      assertUnderIpLimit(now());
       await challenge.verify(input);
       // Made for every request, used only for an account: the same work either way.
       const token = randomBytes(32).toString('base64url');
@@ -223,6 +229,7 @@ export function createPasswordService(deps: PasswordsDeps) {
       const user = repo.db.transaction(
         () => {
           const createdAt = now();
+          assertUnderIpLimit(createdAt);
           repo.recordRequest(client.ip, createdAt);
           repo.pruneRequests(createdAt - RESET_WINDOW_MS);
           repo.pruneResets(createdAt - RESET_RETENTION_MS);
@@ -243,7 +250,7 @@ export function createPasswordService(deps: PasswordsDeps) {
         { behavior: 'immediate' },
       );
       if (!user) return;
-      const link = `${client.origin}/reset-password?token=${token}`;
+      const link = siteOrigin.url(`/reset-password?token=${token}`);
       const message: EmailMessage = {
         to: user.email,
         subject: 'Reset your Coinfair password',

@@ -72,18 +72,15 @@ export function createTwoFactorRepository(db: Db) {
       ),
     )
     .prepare();
-  // Compare-and-swap on the stored list: a recovery code spent by a parallel request fails here.
-  const swapRecoveryHashes = db
-    .update(twoFactor)
-    .set({ recoveryCodeHashes: sql`${p('next')}` })
-    .where(
-      and(
-        eq(twoFactor.userId, p('userId')),
-        isNotNull(twoFactor.confirmedAt),
-        sql`${twoFactor.recoveryCodeHashes} = ${p('previous')}`,
-      ),
-    )
-    .prepare();
+  // Checked and spent in one statement: the row changes only while the list holds the hash, and
+  // the new list leaves it out, so of requests racing with one code exactly one succeeds; another
+  // code spent meanwhile does not make this one fail.
+  const spendRecoveryHash = db.$client.prepare<{ userId: number; hash: string }>(
+    `UPDATE two_factor
+        SET recovery_code_hashes = (SELECT json_group_array(value) FROM json_each(recovery_code_hashes) WHERE value <> @hash)
+      WHERE user_id = @userId AND confirmed_at IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_each(recovery_code_hashes) WHERE value = @hash)`,
+  );
   const setPurposes = db
     .update(twoFactor)
     .set({ forLogin: sql`${p('login')}`, forSendout: sql`${p('sendout')}`, forRelease: sql`${p('release')}` })
@@ -109,8 +106,8 @@ export function createTwoFactorRepository(db: Db) {
       confirm.run({ userId, secret, step, hashes: JSON.stringify(hashes), at }).changes === 1,
     /** False when this step or a later one was already used. */
     spendStep: (userId: number, step: number) => spendStep.run({ userId, step }).changes === 1,
-    replaceRecoveryHashes: (userId: number, previous: string[], next: string[]) =>
-      swapRecoveryHashes.run({ userId, previous: JSON.stringify(previous), next: JSON.stringify(next) }).changes === 1,
+    /** False when the code is not (or no longer) among the unused ones. */
+    spendRecoveryHash: (userId: number, hash: string) => spendRecoveryHash.run({ userId, hash }).changes === 1,
     setPurposes: (userId: number, purposes: { login: boolean; sendout: boolean; release: boolean }) =>
       setPurposes.run({
         userId,

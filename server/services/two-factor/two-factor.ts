@@ -34,8 +34,8 @@ export interface TwoFactorStatus extends TwoFactorPurposes {
 export interface TwoFactorDeps {
   db: Db;
   now: () => number;
-  /** The sign-in limits: wrong codes count on the account like wrong passwords. */
-  throttle: Pick<Throttle, 'checkAccount' | 'recordAccountFailure'>;
+  /** The sign-in limits: wrong codes have their own count per account (server/services/accounts/throttle.ts). */
+  throttle: Pick<Throttle, 'reserveCode' | 'succeeded' | 'failed'>;
 }
 
 const OFF: TwoFactorPurposes = { login: false, sendout: false, release: false };
@@ -79,22 +79,26 @@ export function createTwoFactorService({ db, now, throttle }: TwoFactorDeps) {
       const step = matchTotp(row.secret, compact, now(), row.lastUsedStep);
       return step !== null && repo.spendStep(userId, step);
     }
-    const hash = hashRecoveryCode(code);
-    if (!row.recoveryCodeHashes.includes(hash)) return false;
-    return repo.replaceRecoveryHashes(
-      userId,
-      row.recoveryCodeHashes,
-      row.recoveryCodeHashes.filter((h) => h !== hash),
-    );
+    return repo.spendRecoveryHash(userId, hashRecoveryCode(code));
   };
 
-  /** A code checked under the sign-in limits: RATE_LIMITED once the account has had enough. */
-  const check = (userId: number, email: string, row: TwoFactorRow, code: string): boolean => {
-    throttle.checkAccount(email);
-    if (spend(userId, row, code)) return true;
-    throttle.recordAccountFailure(email);
-    return false;
-  };
+  /**
+   * A code checked under the limits: RATE_LIMITED once the account has had enough wrong codes.
+   * The attempt is reserved, the code spent (a conditional UPDATE: one use, however many race)
+   * and the outcome kept in one transaction, a savepoint when the caller has one open.
+   */
+  const check = (userId: number, email: string, row: TwoFactorRow, code: string): boolean =>
+    db.$client
+      .transaction(() => {
+        const attempt = throttle.reserveCode(email);
+        if (spend(userId, row, code)) {
+          throttle.succeeded(attempt);
+          return true;
+        }
+        throttle.failed(attempt);
+        return false;
+      })
+      .immediate();
 
   /** The enabled factor of a signed-in person who proves it with `code`, or an error. */
   const requireCode = (user: UserRow, code: string): TwoFactorRow => {

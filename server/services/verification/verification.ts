@@ -98,6 +98,8 @@ export interface VerificationDeps {
   fiatPerUsd: (currency: string) => number | undefined;
   mailer: Mailer;
   bus: EventBus;
+  /** The link in the review mail: the configured origin (server/site-origin.ts), never a request's. */
+  siteOrigin: { url(pathAndQuery: string): string };
   now: () => number;
   log: (message: string, error?: unknown) => void;
 }
@@ -110,7 +112,7 @@ function locked(message: string, key: string): AppError {
 }
 
 export function createVerificationService(deps: VerificationDeps) {
-  const { repo, storage, usedVolumeUsdCents, fiatPerUsd, mailer, bus, now, log } = deps;
+  const { repo, storage, usedVolumeUsdCents, fiatPerUsd, mailer, bus, siteOrigin, now, log } = deps;
 
   const userOf = (userId: number) => {
     const user = repo.userById(userId);
@@ -195,14 +197,8 @@ export function createVerificationService(deps: VerificationDeps) {
   };
 
   /** After the commit: a mail server that is down must not undo a review. */
-  const mailReviewed = async (
-    to: string,
-    kind: DocumentKind,
-    approved: boolean,
-    reason: string | null,
-    origin: string,
-  ) => {
-    const page = `${origin}/verification`;
+  const mailReviewed = async (to: string, kind: DocumentKind, approved: boolean, reason: string | null) => {
+    const page = siteOrigin.url('/verification');
     try {
       await mailer.send({
         to,
@@ -392,14 +388,11 @@ export function createVerificationService(deps: VerificationDeps) {
       documentId,
       decision,
       reason,
-      origin,
     }: {
       moderator: Pick<UserRow, 'id' | 'role' | 'status'>;
       documentId: string;
       decision: 'approve' | 'reject';
       reason: string | null;
-      /** The site's address, for the link in the e-mail. */
-      origin: string;
     }) {
       if (!isModerator(moderator)) throw moderatorsOnly();
       const trimmed = reason?.trim() ?? '';
@@ -460,7 +453,7 @@ export function createVerificationService(deps: VerificationDeps) {
           isAddressVerified: summary.steps.address,
         },
       });
-      await mailReviewed(summary.user.email, document.kind, result.approved, trimmed || null, origin);
+      await mailReviewed(summary.user.email, document.kind, result.approved, trimmed || null);
       const after = repo.documentByPublicId(documentId);
       return after ? toView(after.document) : toView(document);
     },
