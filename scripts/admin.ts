@@ -15,7 +15,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   user:verify-address <email>                  mark the address verified (level 4 of the trading limits)
   user:role <email> <role> [on|off]            roles: ${ROLES.join(', ')}
   user:ban <email>                             cannot sign in; sessions end
-  user:suspend <email>                         can sign in, cannot trade
+  user:suspend <email>                         sessions end; can sign in again, cannot trade
   user:reinstate <email>                       undo ban or suspension
   user:reset-2fa <email>                       remove the second factor; sessions end
   telegram:start <token> <chatId>              act as the bot: link the chat of a subscription link

@@ -10,6 +10,7 @@ import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
 import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { watchSessionEnds } from './realtime/session-ends.ts';
 import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
@@ -115,7 +116,15 @@ export async function createBackend({
     log: log.error,
     authorize,
     verifyKey: services.pushKeys.verify,
+    isSessionLive: services.sessions.isLive,
     resolvePrincipal: sessionPrincipal(services.sessions, sessionCookieName(secureCookies)),
+  });
+  // Sessions ended elsewhere (the admin CLI, another process) cut their sockets here within a poll;
+  // this process's own ends reach the hub at once over the bus.
+  const stopSessionEnds = watchSessionEnds({
+    source: services.sessions,
+    onEnded: hub.endSessions,
+    log: log.error,
   });
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
     app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
@@ -141,6 +150,7 @@ export async function createBackend({
     secureCookies,
     async stop() {
       clearInterval(sweep);
+      stopSessionEnds();
       clearInterval(presence);
       priceFeed.stop();
       stopExpiry();

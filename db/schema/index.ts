@@ -8,6 +8,7 @@ export * from './offers.ts';
 export * from './password-resets.ts';
 export * from './profile.ts';
 export * from './reference.ts';
+export * from './session-revocations.ts';
 export * from './trades.ts';
 export * from './trust.ts';
 export * from './users.ts';

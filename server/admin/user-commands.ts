@@ -12,6 +12,8 @@ import { createTwoFactorRepository } from '../services/two-factor/repository.ts'
 
 // Operator commands on accounts (`npm run admin -- user:…`). They change the database directly,
 // through the same rules and repositories the API uses, and say in one line what they did.
+// They run in another process than the server: the sessions they end reach the server's sockets
+// through the end log it polls (server/realtime/session-ends.ts), within about a second.
 
 export class CommandError extends Error {}
 
@@ -103,15 +105,26 @@ export function userCommands(db: Db, now: () => number = Date.now) {
 
     ban(email: string): string {
       const user = find(email);
-      update(user.id, { status: 'banned' });
-      const ended = sessions.invalidateAll(user.id);
+      // One transaction: no moment where the account is banned and a session still works.
+      const ended = db.transaction(() => {
+        update(user.id, { status: 'banned' });
+        return sessions.invalidateAll(user.id);
+      });
       return `${user.email}: banned; ${ended} session(s) ended.`;
     },
 
+    /**
+     * A restriction like a privilege change: the sessions end, so no open page or socket keeps
+     * what the account had. The person may sign in again and then has what a suspended account
+     * may do: read, and finish the trades already open, but start none and send nothing out.
+     */
     suspend(email: string): string {
       const user = find(email);
-      update(user.id, { status: 'suspended' });
-      return `${user.email}: suspended (can sign in, cannot trade).`;
+      const ended = db.transaction(() => {
+        update(user.id, { status: 'suspended' });
+        return sessions.invalidateAll(user.id);
+      });
+      return `${user.email}: suspended (can sign in, cannot trade); ${ended} session(s) ended.`;
     },
 
     reinstate(email: string): string {

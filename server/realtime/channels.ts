@@ -42,6 +42,8 @@ export function sessionPrincipal(sessions: SessionService, cookieName: string): 
   return (request: IncomingMessage) => {
     const token = readCookie(request.headers.cookie, cookieName);
     const found = token ? sessions.validate(token) : null;
-    return found ? { userId: found.user.id, userPublicId: found.user.publicId } : {};
+    if (!found) return {};
+    // The session is remembered: when it ends, the socket loses what it granted (hub.ts).
+    return { userId: found.user.id, userPublicId: found.user.publicId, sessionPublicId: found.session.publicId };
   };
 }

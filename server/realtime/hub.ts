@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { BusEvent, EventBus } from './bus.ts';
 import type { PushGrant } from './push-keys.ts';
+import { endedSessionIds, SESSIONS_CHANNEL } from './session-ends.ts';
 
 // The realtime hub on /ws (same port as HTTP). Sockets subscribe to channels; the hub holds one
 // bus subscription per channel in use and fans each event out, serialized once.
@@ -13,18 +14,27 @@ import type { PushGrant } from './push-keys.ts';
 //                  {"type":"authorized","expiresAt":…}
 //                  {"type":"event","channel":…,"event":{"type":…,"payload":…}}
 //                  {"type":"error","code":"CHANNEL_FORBIDDEN"|"BAD_MESSAGE"|"TOO_MANY_CHANNELS","channel"?:…}
-//                  {"type":"error","code":"ACCESS_DENIED","channels"?:[…]}  (key refused or expired:
-//                  the channels it alone granted are left; spec section 8: re-authorise, new key)
+//                  {"type":"error","code":"ACCESS_DENIED","channels"?:[…]}  (key refused or expired,
+//                  or the session behind the cookie or key ended: the channels it alone granted
+//                  are left; spec section 8: re-authorise, new key)
 //
 // A channel is joined when it is public, when the authoriser grants it to the handshake's
 // principal (the session cookie), or when a valid key lists it and the authoriser grants it to the
 // key's user. A key's grant ends at its expiry: the next ping (or the server's heartbeat) answers
 // ACCESS_DENIED.
+//
+// A socket remembers the session that authorised it (the cookie's, the key's). When a session ends
+// (`endSessions`: the bus's `session.ended`, or the poll of server/realtime/session-ends.ts), the
+// socket is left with what remains: public channels, and a live key's. It is not closed: the
+// client's answer to ACCESS_DENIED is to ask for a new key, which a browser that signed in again
+// gets and a signed-out one does not, and the public channels (prices) keep flowing meanwhile.
 
 /** Who is on the other end of a socket; the accounts issue fills it from the session. */
 export interface SocketPrincipal {
   userId?: number;
   userPublicId?: string;
+  /** The session's public id (`ses_…`): when it ends, the socket loses what it granted. */
+  sessionPublicId?: string;
 }
 
 /** Anyone may join these; every other channel needs the authorizer's yes. */
@@ -58,6 +68,8 @@ export interface RealtimeHubOptions {
   log?: (message: string, error?: unknown) => void;
   /** Reads a push-authorize key (server/realtime/push-keys.ts); without it `auth` frames are refused. */
   verifyKey?: (key: unknown) => PushGrant | null;
+  /** Whether a key's session is still signed in (the session service); a key of an ended one is refused. */
+  isSessionLive?: (sessionPublicId: string) => boolean;
   now?: () => number;
 }
 
@@ -65,6 +77,8 @@ export interface RealtimeHub {
   /** Handles an HTTP upgrade for /ws; returns false when the request is not for the hub. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   connectionCount(): number;
+  /** These sessions ended: the sockets they authorised lose what only they granted. */
+  endSessions(sessionPublicIds: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -81,6 +95,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     heartbeatMs = 30_000,
     log = () => {},
     verifyKey = () => null,
+    isSessionLive = () => true,
     now = Date.now,
   } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, clientTracking: false });
@@ -139,6 +154,37 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     return true;
   };
 
+  /**
+   * Whatever a socket holds must still be granted by what authorises it now (its principal, a live
+   * key); the rest is left, and the client hears which channels went.
+   */
+  const endSessions = (sessionPublicIds: readonly string[]) => {
+    if (sessionPublicIds.length === 0) return;
+    const ended = new Set(sessionPublicIds);
+    for (const client of clients) {
+      const bySession = client.principal.sessionPublicId;
+      const cookieEnded = bySession !== undefined && ended.has(bySession);
+      const keyEnded = client.grant !== undefined && ended.has(client.grant.sessionPublicId);
+      if (!cookieEnded && !keyEnded) continue;
+      if (cookieEnded) client.principal = {};
+      if (keyEnded) client.grant = undefined;
+      const left: string[] = [];
+      for (const channel of [...client.channels]) {
+        if (authorize(channel, client.principal)) {
+          client.viaKey.delete(channel);
+        } else if (keyGrants(client, channel) === 'yes') {
+          client.viaKey.add(channel);
+        } else {
+          leave(client, channel);
+          left.push(channel);
+        }
+      }
+      if (left.length > 0) send(client, { type: 'error', code: 'ACCESS_DENIED', channels: left });
+    }
+  };
+  // With a bus shared between processes, this hears the ends of every process.
+  const stopHearingEnds = bus.subscribe(SESSIONS_CHANNEL, (event) => endSessions(endedSessionIds(event)));
+
   const onMessage = (client: Client, raw: string) => {
     let message: { type?: unknown; channel?: unknown };
     try {
@@ -156,7 +202,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
         const principal = client.principal;
         // A key of another user than the socket's own session is never taken.
         const foreign = grant && principal.userId !== undefined && principal.userId !== grant.userId;
-        if (!grant || grant.expiresAt <= now() || foreign)
+        if (!grant || grant.expiresAt <= now() || foreign || !isSessionLive(grant.sessionPublicId))
           return send(client, { type: 'error', code: 'ACCESS_DENIED' });
         // A new key replaces the old one; channels it no longer lists go.
         for (const joined of [...client.viaKey]) if (!grant.channels.includes(joined)) leave(client, joined);
@@ -202,6 +248,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   let closing: Promise<void> | undefined;
   const close = async () => {
     clearInterval(heartbeat);
+    stopHearingEnds();
     for (const client of clients) client.socket.close(1001, 'server shutting down');
     // Give peers a moment to answer the close frame, then cut whatever is left.
     await new Promise((resolve) => setTimeout(resolve, 200).unref());
@@ -249,6 +296,8 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     },
 
     connectionCount: () => clients.size,
+
+    endSessions,
 
     close() {
       closing ??= close();

@@ -1,14 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // The `auth_key` of spec section 7's push-authorize: a short-lived grant, signed with HMAC-SHA256,
-// naming a user and the channels they were allowed when it was issued. A socket presents it in an
-// `auth` frame; the hub then lets it join those channels (and asks the authoriser again, so access
-// lost meanwhile stays lost). The secret is per process: keys live minutes, and a restart drops
+// naming a user, the session it was issued to and the channels they were allowed then. A socket
+// presents it in an `auth` frame; the hub then lets it join those channels (and asks the authoriser
+// again, so access lost meanwhile stays lost). The key dies with its session: the hub refuses a key
+// of an ended session and drops what one granted when its session ends. The browser treats the key
+// as an opaque string (src/lib/realtime-client.ts). The secret is per process: keys live minutes, and a restart drops
 // every socket anyway, whose page then asks for a new key (docs/decisions.md, "Push keys").
 
 export interface PushGrant {
   userId: number;
   userPublicId: string;
+  /** The public id (`ses_…`) of the session the key was issued to; never the token or its hash. */
+  sessionPublicId: string;
   channels: string[];
   /** Unix ms. */
   expiresAt: number;
@@ -32,7 +36,13 @@ export function createPushKeys({
     issue(grant: Omit<PushGrant, 'expiresAt'>): { authKey: string; expiresAt: number } {
       const expiresAt = now() + ttlMs;
       const body = Buffer.from(
-        JSON.stringify({ u: grant.userId, p: grant.userPublicId, c: grant.channels, e: expiresAt }),
+        JSON.stringify({
+          u: grant.userId,
+          p: grant.userPublicId,
+          s: grant.sessionPublicId,
+          c: grant.channels,
+          e: expiresAt,
+        }),
       ).toString('base64url');
       return { authKey: `${body}.${sign(body)}`, expiresAt };
     },
@@ -46,9 +56,16 @@ export function createPushKeys({
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
-        const { u, p, c, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-        if (!Number.isInteger(u) || typeof p !== 'string' || !Array.isArray(c) || !Number.isFinite(e)) return null;
-        return { userId: u, userPublicId: p, channels: c.filter((x: unknown) => typeof x === 'string'), expiresAt: e };
+        const { u, p, s, c, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+        if (!Number.isInteger(u) || typeof p !== 'string' || typeof s !== 'string') return null;
+        if (!Array.isArray(c) || !Number.isFinite(e)) return null;
+        return {
+          userId: u,
+          userPublicId: p,
+          sessionPublicId: s,
+          channels: c.filter((x: unknown) => typeof x === 'string'),
+          expiresAt: e,
+        };
       } catch {
         return null;
       }

@@ -8,7 +8,8 @@ import { createPushAuthorizer, MAX_PUSH_CHANNELS } from '../services/notificatio
 
 // Spec section 7: POST /trade/push-authorize/{id}?camelCase=1 and POST
 // /account/re-auth-push-subscription, both with `channels`; each answers the socket's `auth_key`.
-// The authoriser is the hub's own, so a key never grants what the hub would refuse.
+// The authoriser is the hub's own, so a key never grants what the hub would refuse; the key names
+// the asking session, so it grants nothing once that session ends (server/realtime/push-keys.ts).
 
 const Channel = v.pipe(v.string('must be text'), v.regex(/^[a-z][A-Za-z0-9_:.-]{0,99}$/, 'must be channel names'));
 const Channels = v.pipe(
@@ -24,10 +25,10 @@ export function pushRoutes(services: Services, { authorize }: { authorize: Chann
   const push = createPushAuthorizer({ keys: services.pushKeys, authorize });
   return new Hono<AppEnv>()
     .post('/trade/push-authorize/:id', validate('param', Id), validate('json', AuthorizeBody), (c) => {
-      const { user } = requireAuth(c);
-      return c.json({ data: push.authorize(user, c.req.valid('param').id, c.req.valid('json').channels) });
+      const auth = requireAuth(c);
+      return c.json({ data: push.authorize(auth, c.req.valid('param').id, c.req.valid('json').channels) });
     })
     .post('/account/re-auth-push-subscription', validate('json', RenewBody), (c) =>
-      c.json({ data: push.renew(requireAuth(c).user, c.req.valid('json').channels) }),
+      c.json({ data: push.renew(requireAuth(c), c.req.valid('json').channels) }),
     );
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { createPushKeys } from '../realtime/push-keys.ts';
+import { createSiteOrigin } from '../site-origin.ts';
 import { createAccountsService } from './accounts/accounts.ts';
 import { createAccountsRepository } from './accounts/repository.ts';
 import { createSessionService } from './accounts/sessions.ts';
@@ -78,6 +79,8 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       | 'CHAIN_BLOCK_SECONDS'
       | 'DISPUTE_WAIT_MINUTES'
       | 'PUBLIC_ORIGIN'
+      | 'HOST'
+      | 'PORT'
     >
   >;
 
@@ -100,7 +103,11 @@ export interface ServicesOptions {
   bus?: EventBus;
   /** The blockchain the wallet talks to; by default the one `CHAIN` names (tests pass their own). */
   chainAdapter?: ChainAdapter;
+  /** How a delayed answer waits (a wrong password past the account limit); tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Every service wired to one database and one price feed; built once at start (and per test). */
 export function createServices({
@@ -113,12 +120,18 @@ export function createServices({
   smsSender,
   bus = createInProcessBus(),
   chainAdapter,
+  sleep = wait,
 }: ServicesOptions) {
+  // The one origin of every absolute URL the server writes (mail, messages, QR codes): from the
+  // configuration, never from a request's Host header (issue 16).
+  const siteOrigin = createSiteOrigin(config);
   const accountsRepo = createAccountsRepository(db);
-  const sessions = createSessionService({ repo: accountsRepo, now });
+  // Announces every session end on the bus: the realtime hub cuts the sockets it authorised.
+  const sessions = createSessionService({ repo: accountsRepo, now, bus });
   const challenge = createChallengeService({ db, now, enabled: config.AUTH_CHALLENGE === 'on' });
   // One throttle: wrong passwords and wrong second-factor codes share an account's limit.
-  const throttle = createThrottle({ repo: accountsRepo, now });
+  // With the challenge on, an account past its limit asks for it instead of refusing its owner.
+  const throttle = createThrottle({ repo: accountsRepo, now, challengeEnabled: config.AUTH_CHALLENGE === 'on' });
   const twoFactor = createTwoFactorService({ db, now, throttle });
   const settingsRepo = createSettingsRepository(db);
   const settings = createSettingsService({ repo: settingsRepo, now });
@@ -143,6 +156,8 @@ export function createServices({
     now,
     log: log.error,
     bus,
+    siteOrigin,
+    sessions,
   });
   const avatar = createAvatarService({
     repo: createAvatarRepository(db),
@@ -186,6 +201,7 @@ export function createServices({
     fiatPerUsd: (code) => reference.listCurrencies({ locale: 'en' }).find((c) => c.code === code)?.rate.usd,
     mailer: sender,
     bus,
+    siteOrigin,
     now,
     log: log.error,
   });
@@ -226,6 +242,7 @@ export function createServices({
   const notifications = createNotificationsService({ repo: notificationsRepo, bus, now });
   subscribeNotifications({ bus, notifications, repo: notificationsRepo, log: log.error });
   return {
+    siteOrigin,
     notifications,
     notificationDeliveries: createDeliveryJob({
       repo: notificationsRepo,
@@ -234,7 +251,7 @@ export function createServices({
       telegram: telegramBot,
       now,
       log: log.error,
-      origin: config.PUBLIC_ORIGIN,
+      siteOrigin,
     }),
     // Signs the realtime `auth_key`s (spec section 7, push-authorize); the hub verifies with it.
     pushKeys: createPushKeys({ now }),
@@ -284,6 +301,7 @@ export function createServices({
       challenge,
       secondFactor: twoFactor,
       mailer: sender,
+      siteOrigin,
       now,
       log: log.error,
     }),
@@ -295,7 +313,9 @@ export function createServices({
       secondFactor: twoFactor,
       mailer: sender,
       devices,
+      siteOrigin,
       now,
+      sleep,
       log: log.error,
     }),
   };

@@ -3,9 +3,10 @@
 //
 // - on open it asks `authorize()` for an `auth_key` (POST /trade/push-authorize/{id}), presents
 //   it, then subscribes its channels;
-// - a heartbeat (`ping`) every `heartbeatMs`; an ACCESS_DENIED answer (the key expired) asks
+// - a heartbeat (`ping`) every `heartbeatMs`; an ACCESS_DENIED frame (the key expired, or the
+//   session behind the socket ended: sign-out, ban, "end other sessions") asks
 //   `reauthorize(channels)` (POST /account/re-auth-push-subscription) for a new key and joins
-//   again;
+//   again: a browser signed in afresh gets one, a signed-out one does not and its channels fail;
 // - a refused channel is retried up to 3 times, waiting attempt × 1 s; a dropped socket likewise;
 //   a successful subscription resets the count.
 

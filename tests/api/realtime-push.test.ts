@@ -39,6 +39,7 @@ beforeAll(async () => {
     bus,
     authorize,
     verifyKey: t.services.pushKeys.verify,
+    isSessionLive: t.services.sessions.isLive,
     now: () => t.clock.now,
     resolvePrincipal: (req) => {
       // Cookie sockets as in production; most sockets here carry only a key.

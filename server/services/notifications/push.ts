@@ -1,7 +1,7 @@
 import { personalChannel, tradeChannel } from '../../realtime/channels.ts';
 import type { ChannelAuthorizer } from '../../realtime/hub.ts';
 import type { PushKeys } from '../../realtime/push-keys.ts';
-import type { UserRow } from '../accounts/repository.ts';
+import type { SessionRow, UserRow } from '../accounts/repository.ts';
 import { AppError } from '../errors.ts';
 
 // Spec section 7: `POST /trade/push-authorize/{id}` hands a page the key its socket presents to
@@ -18,8 +18,14 @@ export interface PushAuthorization {
   expiresAt: number;
 }
 
+/** Who asks: the key names the session, so it stops granting when that session ends. */
+export interface PushRequester {
+  user: UserRow;
+  session: Pick<SessionRow, 'publicId'>;
+}
+
 export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; authorize: ChannelAuthorizer }) {
-  const grant = (user: UserRow, channels: readonly string[]): PushAuthorization => {
+  const grant = ({ user, session }: PushRequester, channels: readonly string[]): PushAuthorization => {
     const principal = { userId: user.id, userPublicId: user.publicId };
     const refused = channels.filter((channel) => !authorize(channel, principal));
     if (refused.length > 0) {
@@ -29,13 +35,19 @@ export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; auth
       });
     }
     const unique = [...new Set(channels)];
-    const { authKey, expiresAt } = keys.issue({ userId: user.id, userPublicId: user.publicId, channels: unique });
+    const { authKey, expiresAt } = keys.issue({
+      userId: user.id,
+      userPublicId: user.publicId,
+      sessionPublicId: session.publicId,
+      channels: unique,
+    });
     return { auth_key: authKey, channels: unique, expiresAt: Math.floor(expiresAt / 1000) };
   };
 
   return {
     /** A key for `{id}`'s channels; without a list, the usual ones of that id. */
-    authorize(user: UserRow, id: string, channels: readonly string[] | undefined): PushAuthorization {
+    authorize(requester: PushRequester, id: string, channels: readonly string[] | undefined): PushAuthorization {
+      const { user } = requester;
       const own = id === user.publicId;
       const defaults = own
         ? [
@@ -46,11 +58,11 @@ export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; auth
         : [tradeChannel(id)];
       // A key for someone else's public id is never issued, whatever the list says.
       if (!own && id.startsWith('usr_')) throw new AppError('FORBIDDEN', 'Those are not your channels.');
-      return grant(user, channels?.length ? channels : defaults);
+      return grant(requester, channels?.length ? channels : defaults);
     },
 
-    renew(user: UserRow, channels: readonly string[]): PushAuthorization {
-      return grant(user, channels);
+    renew(requester: PushRequester, channels: readonly string[]): PushAuthorization {
+      return grant(requester, channels);
     },
   };
 }
