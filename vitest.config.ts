@@ -8,6 +8,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
+      // The security suite (docs/security.md): walks the route table, so new routes are covered.
+      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], testTimeout: 60_000 } },
       {
         extends: true,
         test: {

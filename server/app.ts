@@ -3,6 +3,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { type AppEnv, authMiddleware } from './http/auth.ts';
 import { csrf } from './http/csrf.ts';
 import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
+import { requestBody } from './http/request-body.ts';
+import { STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
 import { authorizeChannel } from './realtime/channels.ts';
 import type { ChannelAuthorizer } from './realtime/hub.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
@@ -73,7 +75,7 @@ function apiHeaders(https: boolean): MiddlewareHandler {
     ['Referrer-Policy', 'no-referrer'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
   ];
-  if (https) fixed.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  if (https) fixed.push(['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY]);
   const fixedNames = new Set(fixed.map(([name]) => name.toLowerCase()));
   // The same rule on the plain header record @hono/node-server writes: ours replace the route's,
   // Cache-Control only when the route set none.
@@ -121,8 +123,13 @@ export function createApp({
   app.use('*', apiHeaders(secureCookies));
   app.use('*', authMiddleware(services.sessions, secureCookies));
   app.use('*', csrf({ allowedOrigins, secureCookies }));
+  // After CSRF, so a cross-site request is refused without reading its body.
+  app.use('*', requestBody());
 
   app.get('/healthz', (c) => c.json({ data: { status: 'ok' } }));
+  // Prerendered pages set no cookie; a script about to change something without a token asks here
+  // (src/lib/api-client.ts), and the CSRF middleware above answers with the XSRF-TOKEN cookie.
+  app.get('/rest/v1/csrf-token', (c) => c.body(null, 204));
   app.route('/rest/v1', referenceRoutes(services));
   app.route('/rest/v1', marketRoutes(services));
   // Full paths inside: /rest/v1/offers… and /rest/v1/users/{username}/offers.

@@ -5,8 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { isApiPath } from './app.ts';
 import { type Backend, consoleLogger, createBackend, type Logger } from './backend.ts';
 import { type Config, ConfigError, readConfig } from './config.ts';
-import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
+import { pageBodyRefusal } from './http/page-body.ts';
 import { createStaticFiles } from './http/static-files.ts';
+import { hostRefusal, STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
 
 // One node:http server, three faces (ARCHITECTURE.md): the Hono API, the realtime hub on /ws, and
 // the Astro build (prerendered pages and /dist/ assets from memory, SSR pages through its handler).
@@ -53,22 +54,30 @@ export async function startServer({
     log,
   });
   const { api, hub, secureCookies, pageLocals } = backend;
+  const { siteOrigin } = backend.services;
   const staticFiles = createStaticFiles(join(buildDir, 'client'));
   const astro = await loadAstroHandler(buildDir);
 
-  // Pages get the CSRF cookie too, so a page's first mutating call already has a token to echo.
-  const issueCsrfCookie = (req: IncomingMessage, res: ServerResponse) => {
-    if (!presentedCsrfCookie(req.headers.cookie))
-      res.appendHeader('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies));
+  /** Plain-text refusals before any handler runs (a wrong Host, a page body over its limit). */
+  const refuse = (res: ServerResponse, refusal: { status: number; message: string }) => {
+    res.writeHead(refusal.status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+    res.end(refusal.message);
   };
 
+  // Prerendered pages set no cookie (issue 16): they stay cacheable by shared caches. The CSRF
+  // cookie comes with the first API answer or a page rendered per request (src/middleware.ts).
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (secureCookies) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    const wrongHost = hostRefusal(req.headers.host, pathname, siteOrigin);
+    if (wrongHost) return refuse(res, wrongHost);
     if (isApiPath(pathname)) {
       void api(req, res);
       return;
     }
-    if (staticFiles.serve(req, res, (isHtml) => isHtml && issueCsrfCookie(req, res))) return;
+    if (staticFiles.serve(req, res)) return;
+    const tooLarge = pageBodyRefusal(req.method, req.headers);
+    if (tooLarge) return refuse(res, tooLarge);
     Promise.resolve(astro(req, res, undefined, pageLocals(req))).catch((error) => {
       log.error('page render failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -76,7 +85,7 @@ export async function startServer({
     });
   });
   server.on('upgrade', (req, socket, head) => {
-    if (!hub.handleUpgrade(req, socket, head)) socket.destroy();
+    if (hostRefusal(req.headers.host, '/ws', siteOrigin) || !hub.handleUpgrade(req, socket, head)) socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
 
@@ -87,6 +96,8 @@ export async function startServer({
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
+  // PORT=0 (tests) binds a free port: links in mail point to it from now on.
+  siteOrigin.listeningOn(address.port);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

@@ -15,6 +15,17 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * GETs the HTTP contract makes change state (spec section 7: reset-phone removes the number).
+ * Without the check a link or an <img> on another site could make them; our pages send the
+ * header on every such call.
+ */
+export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/rest/v1/users/reset-phone']);
+
+function needsToken(method: string, path: string): boolean {
+  return !SAFE_METHODS.has(method) || (method === 'GET' && STATE_CHANGING_GETS.has(path));
+}
+
 export function newCsrfToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -70,7 +81,7 @@ export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
       if (cookieToSet) headers.append('Set-Cookie', csrfSetCookie(cookieToSet, options.secureCookies));
     };
 
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (needsToken(c.req.method, c.req.path)) {
       const header = c.req.header(CSRF_HEADER) ?? '';
       const origin = new URL(c.req.url).origin;
       if (

@@ -34,6 +34,17 @@ export function csrfToken(): string {
   return /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
 }
 
+/**
+ * Prerendered pages set no cookie (they stay cacheable): the first call that changes something
+ * fetches the CSRF token once, if no API answer has brought it yet.
+ */
+async function ensureCsrfToken(): Promise<string> {
+  const token = csrfToken();
+  if (token) return token;
+  await fetch('/rest/v1/csrf-token', { credentials: 'same-origin' }).catch(() => undefined);
+  return csrfToken();
+}
+
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -42,7 +53,7 @@ export async function apiRequest<T>(
   init: { signal?: AbortSignal; csrf?: boolean } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method !== 'GET' || init.csrf) headers['X-CSRF-Token'] = csrfToken();
+  if (method !== 'GET' || init.csrf) headers['X-CSRF-Token'] = await ensureCsrfToken();
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -13,12 +13,20 @@ afterAll(() => server.stop());
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 
 describe('pages and assets', () => {
-  it('serves the prerendered home page with a CSRF cookie and an ETag', async () => {
+  it('serves the prerendered home page without a cookie (shared caches may keep it) and with an ETag', async () => {
     const res = await get('/', { 'accept-encoding': 'identity' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // No prerendered page of any language sets one.
+    for (const path of ['/de/', '/about', '/fees', '/he/vendors']) {
+      expect((await get(path)).headers.get('set-cookie'), path).toBeNull();
+    }
+    // The first API answer brings the CSRF token a script needs before it changes something.
+    const token = await get('/rest/v1/csrf-token');
+    expect(token.status).toBe(204);
+    expect(token.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
     const html = await res.text();
     expect(html).toContain('<html lang="en"');
     const again = await get('/', { 'if-none-match': res.headers.get('etag') ?? '' });
@@ -50,6 +58,27 @@ describe('pages and assets', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const head = await fetch(`${server.url}${asset}`, { method: 'HEAD' });
     expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('refuses a page form over its limit before reading it, and a body without a declared length', async () => {
+    const big = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x'.repeat(65 * 1024),
+    });
+    expect(big.status).toBe(413);
+    const streamed = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('email=a'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(411);
   });
 
   it('answers unknown pages with a 404 page and refuses path traversal', async () => {
