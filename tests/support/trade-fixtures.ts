@@ -9,6 +9,24 @@ import { type createTestApp, TEST_NOW } from './test-app.ts';
 type TestApp = ReturnType<typeof createTestApp>;
 export type Browser = ReturnType<typeof browserSession>;
 
+/** A vendor's sell offer at a fixed 100,000 USD per BTC, so amounts are round. */
+export function fixedPriceOfferBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'sell',
+    crypto_currency_code: 'BTC',
+    currency: 'USD',
+    payment_method: 'bank-transfer',
+    price_type: 'fixed',
+    fixed_price: '100000',
+    fiat_min: '50',
+    fiat_max: '5000',
+    payment_window: 90,
+    terms: 'Pay from an account in your own name.',
+    trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00, reference: your username.',
+    ...overrides,
+  };
+}
+
 export function tradeFixtures(t: TestApp) {
   const sql = (statement: string, ...params: unknown[]) => t.db.$client.prepare(statement).run(...params);
   const userId = (email: string) =>
@@ -37,20 +55,7 @@ export function tradeFixtures(t: TestApp) {
 
   /** A fixed-price offer (100,000 USD per BTC) so amounts are round; the vendor sells by default. */
   async function createOffer(vendor: Browser, overrides: Record<string, unknown> = {}) {
-    const res = await vendor.post('/rest/v1/offers', {
-      type: 'sell',
-      crypto_currency_code: 'BTC',
-      currency: 'USD',
-      payment_method: 'bank-transfer',
-      price_type: 'fixed',
-      fixed_price: '100000',
-      fiat_min: '50',
-      fiat_max: '5000',
-      payment_window: 30,
-      terms: 'Pay from an account in your own name.',
-      trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00, reference: your username.',
-      ...overrides,
-    });
+    const res = await vendor.post('/rest/v1/offers', fixedPriceOfferBody({ payment_window: 30, ...overrides }));
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()).data as { hash: string; originalData: string; fiatPricePerCrypto: number };
   }
