@@ -20,8 +20,8 @@ import {
   pageSchemas,
   placeholders,
 } from '../src/content/schema.ts';
-import { defaultLocale, locales } from '../src/lib/i18n/locales.ts';
-import { MAX_LEVEL } from '../src/lib/verification-rules.ts';
+import { defaultLocale, locales } from '../src/lib/shared/i18n/locales.ts';
+import { MAX_LEVEL } from '../src/lib/shared/verification-rules.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** src/content, or CONTENT_DIR (a copy, as src/content.config.ts reads it too: the content tests). */
@@ -240,7 +240,7 @@ function crossCheck(
   entries: Map<string, unknown>,
   error: (locale: string, field: string, message: string) => void,
 ): string[] {
-  // Peer levels are the verification ladder (src/lib/verification-rules.ts): one item per level in
+  // Peer levels are the verification ladder (src/lib/shared/verification-rules.ts): one item per level in
   // every language, English included; the page takes each level's limit from there.
   if (collection === 'levels') {
     for (const [locale, data] of entries) {
@@ -249,7 +249,7 @@ function crossCheck(
         error(
           locale,
           'items',
-          `lists ${items.length} levels; the product has ${MAX_LEVEL} (src/lib/verification-rules.ts): write one item per level, level 1 first`,
+          `lists ${items.length} levels; the product has ${MAX_LEVEL} (src/lib/shared/verification-rules.ts): write one item per level, level 1 first`,
         );
       }
     }

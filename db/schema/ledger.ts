@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { LEDGER_TRANSACTION_KINDS } from '../../src/lib/ledger-kinds.ts';
+import { LEDGER_TRANSACTION_KINDS } from '../../src/lib/shared/ledger-kinds.ts';
 import { users } from './users.ts';
 
 // The wallet ledger (issue 5; ARCHITECTURE.md "Money and the ledger"): append-only double entry in
@@ -46,7 +46,7 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const NEGATIVE_ALLOWED_KINDS = ['conversion_desk', 'chain_in', 'chain_out'] as const;
 
 // The kinds live in src/lib so the wallet's history table names them without loading Drizzle.
-export { LEDGER_TRANSACTION_KINDS, type LedgerTransactionKind } from '../../src/lib/ledger-kinds.ts';
+export { LEDGER_TRANSACTION_KINDS, type LedgerTransactionKind } from '../../src/lib/shared/ledger-kinds.ts';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 /** SQLite INTEGER affinity stores 1.5 as REAL; this refuses anything but a whole number. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { OfferTradeRequirement } from '../../src/lib/trade-requirements.ts';
+import type { OfferTradeRequirement } from '../../src/lib/shared/trade-requirements.ts';
 import { countries, cryptoCurrencies, fiatCurrencies, locations, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
 
@@ -51,7 +51,7 @@ export const offers = sqliteTable(
     /** Instructions revealed to the trade partner once a trade starts (spec: paymentDetails). */
     tradeInstructions: text('trade_instructions').notNull().default(''),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
-    /** Proofs asked of the trade partner (trade flow, spec section 3): src/lib/trade-requirements.ts. */
+    /** Proofs asked of the trade partner (trade flow, spec section 3): src/lib/shared/trade-requirements.ts. */
     tradeRequirements: text('trade_requirements', { mode: 'json' })
       .$type<OfferTradeRequirement[]>()
       .notNull()

@@ -15,7 +15,7 @@ export const userSettings = sqliteTable('user_settings', {
   notifySmsBitcoinsConfirmed: integer('notify_sms_bitcoins_confirmed', { mode: 'boolean' }).notNull().default(false),
   notifySmsIncomingTrade: integer('notify_sms_incoming_trade', { mode: 'boolean' }).notNull().default(false),
   emailSubscribed: integer('email_subscribed', { mode: 'boolean' }).notNull().default(false),
-  /** The eight cookie categories, serialized as in src/lib/cookie-settings.ts; null = defaults. */
+  /** The eight cookie categories, serialized as in src/lib/shared/cookie-settings.ts; null = defaults. */
   cookieSettings: text('cookie_settings'),
   /** Relative URL of the processed avatar, or null. */
   avatarUrl: text('avatar_url'),

@@ -9,7 +9,7 @@ import type { OfferView } from '../../server/services/offers/offer-view.ts';
 import type { CryptoCode } from '../../server/services/price-feed/price-feed.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
 import { SIMULATED_MARKET } from '../../server/services/price-feed/walk.ts';
-import { CRYPTO_DECIMALS } from '../../src/lib/money.ts';
+import { CRYPTO_DECIMALS } from '../../src/lib/shared/money.ts';
 import type { Db } from '../client.ts';
 import { newId } from '../ids.ts';
 import { phones, priceHistory, users } from '../schema/index.ts';

@@ -269,7 +269,7 @@ export function readyDemoVendors(db: Db, now = Date.now()): number {
 /**
  * The demo market's vendors come and go like real ones: a third online now, the rest seen in the
  * last day and a half, reshuffled every hour. Without it, every demo offer would go offline three
- * days after the first start (src/lib/presence.ts) and the listings would empty. Only the seeded
+ * days after the first start (src/lib/shared/presence.ts) and the listings would empty. Only the seeded
  * `…@vendors.example.com` accounts move; nobody else's presence is touched.
  */
 export function refreshDemoPresence(db: Db, now = Date.now()): number {

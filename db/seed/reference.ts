@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { foldForSearch } from '../../src/lib/fold-for-search.ts';
+import { foldForSearch } from '../../src/lib/shared/fold-for-search.ts';
 import type { Db } from '../client.ts';
 import {
   countries,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { LedgerCurrency } from '../../db/schema/index.ts';
-import { CRYPTO_DECIMALS, toMinorUnits } from '../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, toMinorUnits } from '../../src/lib/shared/money.ts';
 import { createInProcessBus } from '../realtime/bus.ts';
 import { normalizeEmail } from '../services/accounts/accounts.ts';
 import { createAccountsRepository } from '../services/accounts/repository.ts';

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ClientInfo } from '../services/accounts/accounts.ts';
-import type { SessionRow, UserProfileRow, UserRow } from '../services/accounts/repository.ts';
+import type { SessionRow } from '../services/accounts/repository.ts';
 import type { SessionService } from '../services/accounts/sessions.ts';
+import type { AuthState } from '../services/context.ts';
 import { AppError } from '../services/errors.ts';
 import { readCookie } from './cookies.ts';
 import { csrfSetCookie } from './csrf.ts';
@@ -10,11 +11,7 @@ import { csrfSetCookie } from './csrf.ts';
 // HTTPS `Secure` with the `__Host-` prefix, which also forbids a Domain attribute, so a sibling
 // subdomain cannot plant or read it.
 
-export interface AuthState {
-  session: SessionRow;
-  user: UserRow;
-  profile: UserProfileRow;
-}
+export type { AuthState };
 
 export interface AppEnv {
   Variables: { auth: AuthState | null };

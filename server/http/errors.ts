@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Locale } from '../../src/lib/i18n/locales.ts';
-import { catalogues, interpolate } from '../../src/lib/i18n/messages.ts';
+import type { Locale } from '../../src/lib/shared/i18n/locales.ts';
+import { catalogues, interpolate } from '../../src/lib/shared/i18n/messages.ts';
 import { AppError, type ErrorCode, type FieldIssue } from '../services/errors.ts';
 import { requestLocale } from './locale.ts';
 

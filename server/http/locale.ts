@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { defaultLocale, isLocale, type Locale } from '../../src/lib/i18n/locales.ts';
+import { defaultLocale, isLocale, type Locale } from '../../src/lib/shared/i18n/locales.ts';
 import { readCookie } from './cookies.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DOCUMENT_MAX_BYTES } from '../../src/lib/verification-rules.ts';
+import { DOCUMENT_MAX_BYTES } from '../../src/lib/shared/verification-rules.ts';
 import { BODY_LIMIT_BYTES, declaresTooMuch } from './request-body.ts';
 
 // Forms posted to pages rendered per request (sign-in, settings, verification without

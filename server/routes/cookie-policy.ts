@@ -7,7 +7,7 @@ import {
   cookieCategories,
   cookieSettingsHeader,
   parseCookieSettings,
-} from '../../src/lib/cookie-settings.ts';
+} from '../../src/lib/shared/cookie-settings.ts';
 import type { AppEnv } from '../http/auth.ts';
 import { readCookie } from '../http/cookies.ts';
 import { validate } from '../http/validate.ts';

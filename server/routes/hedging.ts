@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CRYPTO_DECIMALS, fromMinorUnits } from '../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits } from '../../src/lib/shared/money.ts';
 import { type AppEnv, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';

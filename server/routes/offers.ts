@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { TRADE_REQUIREMENT_KINDS, TRADE_REQUIREMENT_STAGES } from '../../src/lib/trade-requirements.ts';
+import { TRADE_REQUIREMENT_KINDS, TRADE_REQUIREMENT_STAGES } from '../../src/lib/shared/trade-requirements.ts';
 import { type AppEnv, requireAuth } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';

@@ -39,30 +39,32 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export function phoneRoutes(services: Services) {
   const { phone } = services;
-  return new Hono<AppEnv>()
-    .post('/account/send-phone-code', signedIn, validate('json', AccountSendBody), async (c) => {
-      const { user } = requireAuth(c);
-      const body = c.req.valid('json');
-      return c.json(await phone.sendCode(user, { phone: body.phone, channel: body.call ? 'call' : 'sms' }));
-    })
-    .post('/auth/send-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
-      const { user } = requireAuth(c);
-      return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'sms' }));
-    })
-    .post('/auth/call-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
-      const { user } = requireAuth(c);
-      return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'call' }));
-    })
-    .post('/rest/v1/users/confirm-phone', signedIn, validate('json', ConfirmBody), (c) => {
-      const { user } = requireAuth(c);
-      const { phone: number } = phone.confirm(user, c.req.valid('json').phoneCode);
-      return c.json({ data: { isPhoneVerified: true, phone: number } });
-    })
-    // A GET that changes state (the spec's shape): the CSRF middleware checks it like a POST
-    // (STATE_CHANGING_GETS in server/http/csrf.ts).
-    .get('/rest/v1/users/reset-phone', (c) => {
-      const { user } = requireAuth(c);
-      phone.reset(user);
-      return c.json({ data: { isPhoneVerified: false } });
-    });
+  return (
+    new Hono<AppEnv>()
+      .post('/account/send-phone-code', signedIn, validate('json', AccountSendBody), async (c) => {
+        const { user } = requireAuth(c);
+        const body = c.req.valid('json');
+        return c.json(await phone.sendCode(user, { phone: body.phone, channel: body.call ? 'call' : 'sms' }));
+      })
+      .post('/auth/send-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
+        const { user } = requireAuth(c);
+        return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'sms' }));
+      })
+      .post('/auth/call-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
+        const { user } = requireAuth(c);
+        return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'call' }));
+      })
+      .post('/rest/v1/users/confirm-phone', signedIn, validate('json', ConfirmBody), (c) => {
+        const { user } = requireAuth(c);
+        const { phone: number } = phone.confirm(user, c.req.valid('json').phoneCode);
+        return c.json({ data: { isPhoneVerified: true, phone: number } });
+      })
+      // A GET that changes state (the spec's shape): the CSRF middleware checks it like a POST
+      // (STATE_CHANGING_GETS in server/http/csrf.ts).
+      .get('/rest/v1/users/reset-phone', (c) => {
+        const { user } = requireAuth(c);
+        phone.reset(user);
+        return c.json({ data: { isPhoneVerified: false } });
+      })
+  );
 }

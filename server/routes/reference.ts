@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { foldForSearch } from '../../src/lib/fold-for-search.ts';
+import { foldForSearch } from '../../src/lib/shared/fold-for-search.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';

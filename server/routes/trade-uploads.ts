@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { TRADE_ATTACHMENT_MAX_BYTES, TRADE_ATTACHMENT_MAX_FILES } from '../../src/lib/trade-attachments.ts';
+import { TRADE_ATTACHMENT_MAX_BYTES, TRADE_ATTACHMENT_MAX_FILES } from '../../src/lib/shared/trade-attachments.ts';
 import { type AppEnv, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';

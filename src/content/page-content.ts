@@ -1,5 +1,5 @@
 import { getEntry } from 'astro:content';
-import { defaultLocale, type Locale } from '../lib/i18n/locales.ts';
+import { defaultLocale, type Locale } from '../lib/shared/i18n/locales.ts';
 import type { PageCollection, PageData } from './schema.ts';
 
 /**

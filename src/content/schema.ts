@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'astro/zod';
-import { locales } from '../lib/i18n/locales.ts';
 import { parseListingUrl } from '../lib/offer-listing-url.ts';
+import { locales } from '../lib/shared/i18n/locales.ts';
 
 // The shape of every marketing page's content (src/content/<page>/<locale>.yaml), in one plain
 // module: src/content.config.ts hands these schemas to Astro's collections, and
@@ -332,7 +332,7 @@ const levels = z.strictObject({
   limit: text(),
   /** "Everything in level {n}": the first requirement of every level after the first. */
   previous: text(),
-  /** "Up to {amount} per 30 days": the page fills in the limit from src/lib/verification-rules.ts. */
+  /** "Up to {amount} per 30 days": the page fills in the limit from src/lib/shared/verification-rules.ts. */
   upTo: text(),
   /** The words of the link to the verification page (/verification), under the levels. */
   verify: text(),
@@ -396,7 +396,7 @@ const fees = z.strictObject({
         icon: icon(),
         label: text(),
         details: text(),
-        /** Which fee the row shows, from src/lib/fees.ts: free, network, spread or escrow:<payment group>. */
+        /** Which fee the row shows, from src/lib/shared/fees.ts: free, network, spread or escrow:<payment group>. */
         fee: z.enum(feeKinds, { error: `must be one of: ${feeKinds.join(', ')}` }),
       }),
     )

@@ -1,4 +1,4 @@
-import { type Locale, localizePath, splitLocale } from './i18n/locales.ts';
+import { type Locale, localizePath, splitLocale } from './shared/i18n/locales.ts';
 
 // The offer listing URL of spec section 2, built and parsed in one place so links, the listing
 // page and its filters always agree:

@@ -1,4 +1,4 @@
-import type { MessageKey } from './i18n/messages.ts';
+import type { MessageKey } from './shared/i18n/messages.ts';
 
 // Site-wide facts for the static marketing pages: the brand, navigation and the link lists
 // the header, footer and home page share. Paths are locale-free; pages run them through

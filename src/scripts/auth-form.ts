@@ -1,6 +1,6 @@
 import { apiGet, apiPost, NETWORK_ERROR_CODE, splitErrors } from '../lib/api-client.ts';
-import { checkPassword, passwordChecks } from '../lib/password-policy.ts';
-import { solveChallenge } from '../lib/proof-of-work.ts';
+import { checkPassword, passwordChecks } from '../lib/shared/password-policy.ts';
+import { solveChallenge } from '../lib/shared/proof-of-work.ts';
 
 // The sign-in, registration, forgot-password and reset-password forms with JavaScript: the live
 // password helper, show/hide password, the proof-of-work security check, and a JSON post that

@@ -5,7 +5,7 @@ import {
   cookieSettingsHeader,
   defaultCookieSettings,
   parseCookieSettings,
-} from '../lib/cookie-settings.ts';
+} from '../lib/shared/cookie-settings.ts';
 
 // Cookie banner and settings dialog (spec section 3: eight categories, all on by default;
 // section 9: kept one year at path /). The banner stays until the visitor chooses.

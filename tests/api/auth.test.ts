@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../server/http/csrf.ts';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from '../../server/services/accounts/throttle.ts';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 

@@ -8,7 +8,7 @@ import {
   MAX_RESET_REQUESTS_PER_IP,
   RESET_TOKEN_TTL_MS,
 } from '../../server/services/passwords/passwords.ts';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 

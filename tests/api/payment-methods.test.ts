@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentMethods as seededMethods } from '../../db/seed/data/payment-methods.ts';
-import { DEFAULT_PAYMENT_GROUP_ID } from '../../src/lib/offer-rules.ts';
+import { DEFAULT_PAYMENT_GROUP_ID } from '../../src/lib/shared/offer-rules.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 // GET /rest/v1/payment-methods: the groups with their methods that the create-offer form picks

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIO_MAX_LENGTH, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX_MINUTES } from '../../src/lib/profile-rules.ts';
+import { BIO_MAX_LENGTH, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX_MINUTES } from '../../src/lib/shared/profile-rules.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 

@@ -8,7 +8,7 @@ import { phones, users, verificationDocuments } from '../../db/schema/index.ts';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import type { BusEvent } from '../../server/realtime/bus.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
-import { DOCUMENT_MAX_BYTES } from '../../src/lib/verification-rules.ts';
+import { DOCUMENT_MAX_BYTES } from '../../src/lib/shared/verification-rules.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';

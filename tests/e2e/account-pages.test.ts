@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { cookieValue, openConsented, seriousViolations, serverAndBrowser } from './harness.ts';
 
 // Password reset, device review and the welcome popup as people meet them in Chromium, with

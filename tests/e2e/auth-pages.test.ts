@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { cookieValue, openConsented, serverAndBrowser } from './harness.ts';
 
 // Sign-in and registration as people meet them in Chromium, with JavaScript (live password

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LEVEL_LIMITS_USD_CENTS, MAX_LEVEL } from '../../src/lib/verification-rules.ts';
+import { LEVEL_LIMITS_USD_CENTS, MAX_LEVEL } from '../../src/lib/shared/verification-rules.ts';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // The static marketing pages as a person meets them in Chromium: header, menu, footer,

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { launchBrowser } from '../support/chromium.ts';
 
 const pages: [name: string, path: string][] = [

@@ -2,7 +2,7 @@ import { generateSync } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { serverAndBrowser } from './harness.ts';
 
 // The account settings screen as a person uses it in Chromium: signed in through the sign-in

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // The vendor terms as people meet them in Chromium: the dialog of the vendors page for a

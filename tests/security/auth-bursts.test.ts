@@ -7,7 +7,7 @@ import {
   MAX_FAILURES_PER_IP,
 } from '../../server/services/accounts/throttle.ts';
 import { MAX_RESET_REQUESTS_PER_IP } from '../../server/services/passwords/passwords.ts';
-import { solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 

@@ -7,7 +7,7 @@ import {
   findContactDetails,
   NOTIFY_INTERVAL_MAX_MINUTES,
   normalizeBio,
-} from '../../src/lib/profile-rules.ts';
+} from '../../src/lib/shared/profile-rules.ts';
 
 describe('bio contact details', () => {
   // What vendors actually write about themselves: counts, hours, limits, years, payment methods.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, openDatabase } from '../../db/client.ts';
 import { createChallengeService } from '../../server/services/challenge/challenge.ts';
 import { AppError } from '../../server/services/errors.ts';
-import { checkSolution, solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { checkSolution, solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 const DIFFICULTY = 8;

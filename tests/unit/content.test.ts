@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ContentProblem, checkContent, contentDir, fieldName, formatReport } from '../../scripts/check-content.ts';
 import { brokenLinkReason, pageCollections } from '../../src/content/schema.ts';
-import { locales } from '../../src/lib/i18n/locales.ts';
-import { MAX_LEVEL } from '../../src/lib/verification-rules.ts';
+import { locales } from '../../src/lib/shared/i18n/locales.ts';
+import { MAX_LEVEL } from '../../src/lib/shared/verification-rules.ts';
 
 // The marketing pages' content (src/content/<page>/<language>.yaml) and the check that guards it
 // (scripts/check-content.ts, run by `npm run check:content` and first thing in the build).
@@ -153,7 +153,7 @@ describe('a deliberately broken entry fails the check with its file and field', 
       {
         file: 'levels/sv.yaml',
         field: 'items',
-        message: `lists ${MAX_LEVEL - 1} levels; the product has ${MAX_LEVEL} (src/lib/verification-rules.ts): write one item per level, level 1 first`,
+        message: `lists ${MAX_LEVEL - 1} levels; the product has ${MAX_LEVEL} (src/lib/shared/verification-rules.ts): write one item per level, level 1 first`,
       },
     ]);
   });

@@ -5,7 +5,7 @@ import {
   defaultCookieSettings,
   parseCookieSettings,
   serializeCookieSettings,
-} from '../../src/lib/cookie-settings.ts';
+} from '../../src/lib/shared/cookie-settings.ts';
 
 describe('cookie settings', () => {
   it('has the eight categories of spec section 3, all on by default', () => {

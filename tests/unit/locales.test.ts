@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { locales, localizePath, splitLocale } from '../../src/lib/i18n/locales.ts';
-import { interpolate } from '../../src/lib/i18n/messages.ts';
+import { locales, localizePath, splitLocale } from '../../src/lib/shared/i18n/locales.ts';
+import { interpolate } from '../../src/lib/shared/i18n/messages.ts';
 
 const dir = join(import.meta.dirname, '../../locales');
 const load = (locale: string) =>

@@ -18,7 +18,7 @@ import { createTickerPriceFeed } from '../../server/services/price-feed/ticker.t
 import { SIMULATED_MARKET } from '../../server/services/price-feed/walk.ts';
 import { createReferenceService } from '../../server/services/reference/reference.ts';
 import { createReferenceRepository } from '../../server/services/reference/repository.ts';
-import { roundDecimal } from '../../src/lib/money.ts';
+import { roundDecimal } from '../../src/lib/shared/money.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 const DAY = 86_400;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, minorToMajor, toMinorUnits } from '../../src/lib/money.ts';
+import { fromMinorUnits, minorToMajor, toMinorUnits } from '../../src/lib/shared/money.ts';
 
 describe('money', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountProblem, cryptoForFiat, fiatForCrypto } from '../../src/components/offers/amounts.ts';
-import { toMinorUnits } from '../../src/lib/money.ts';
+import { toMinorUnits } from '../../src/lib/shared/money.ts';
 
 // The start widget's how-much inputs: the crypto side carries no more decimals than the server
 // reads for that crypto (BTC 8, USDT 6), or the start would be refused as a price mismatch.

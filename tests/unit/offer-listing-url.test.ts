@@ -3,7 +3,6 @@ import { fiatCurrencies } from '../../db/seed/data/fiat-currencies.ts';
 import { paymentGroups } from '../../db/seed/data/payment-groups.ts';
 import { paymentMethods } from '../../db/seed/data/payment-methods.ts';
 import { seededRandom } from '../../db/seed/random.ts';
-import { locales } from '../../src/lib/i18n/locales.ts';
 import {
   buildListingUrl,
   CRYPTO_URL_NAMES,
@@ -11,6 +10,7 @@ import {
   type ListingQuery,
   parseListingUrl,
 } from '../../src/lib/offer-listing-url.ts';
+import { locales } from '../../src/lib/shared/i18n/locales.ts';
 
 const methodChoices = [undefined, ...paymentMethods.map((m) => m.slug)];
 const currencyChoices = [undefined, ...fiatCurrencies.map((c) => c.code)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSolution, leadingZeroBits, solveChallenge } from '../../src/lib/proof-of-work.ts';
+import { checkSolution, leadingZeroBits, solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 
 describe('leadingZeroBits', () => {
   it.each([

@@ -13,7 +13,7 @@ import {
   type Quote,
   quotePrices,
 } from '../../server/services/quotes/quotes.ts';
-import { CONVERSION_SPREAD_BASIS_POINTS } from '../../src/lib/fees.ts';
+import { CONVERSION_SPREAD_BASIS_POINTS } from '../../src/lib/shared/fees.ts';
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type StartTradeOffer, startTradeStep } from '../../src/lib/start-trade-decision.ts';
+import { type StartTradeOffer, startTradeStep } from '../../src/lib/shared/start-trade-decision.ts';
 
 const plain: StartTradeOffer = {
   type: 'sell',

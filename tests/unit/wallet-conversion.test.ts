@@ -8,7 +8,7 @@ import {
   previewAmount,
   quoteIsLive,
 } from '../../src/components/wallet/conversion.ts';
-import { fromMinorUnits } from '../../src/lib/money.ts';
+import { fromMinorUnits } from '../../src/lib/shared/money.ts';
 
 // The wallet's conversion rules (spec sections 4, 5 and 8) without a browser: the preview is the
 // server's own arithmetic, the disabled reasons come in the spec's order, and the states of one

@@ -5,8 +5,8 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
-} from '../../../src/lib/input-patterns.ts';
-import { safeBackPath } from '../../../src/lib/safe-back-path.ts';
+} from '../../../src/lib/shared/input-patterns.ts';
+import { safeBackPath } from '../../../src/lib/shared/safe-back-path.ts';
 import { NOSCRIPT_NONCE } from '../challenge/challenge.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
@@ -85,7 +85,7 @@ export interface LoginInput extends ChallengeFields {
   code?: string | undefined;
 }
 
-/** Only a path on this site (src/lib/safe-back-path.ts). */
+/** Only a path on this site (src/lib/shared/safe-back-path.ts). */
 export const safeRedirect = (back: string | undefined, fallback = '/'): string => safeBackPath(back, fallback);
 
 export function normalizeEmail(email: string): string {

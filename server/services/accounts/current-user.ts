@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import { isVerifiedPhone } from '../phone/phone.ts';
 import { purposesOf } from '../two-factor/two-factor.ts';
 import { isAllowedSendout } from '../wallet/sendout-permission.ts';

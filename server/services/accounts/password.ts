@@ -5,7 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type PasswordCheck,
-} from '../../../src/lib/password-policy.ts';
+} from '../../../src/lib/shared/password-policy.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
 
 // argon2id at the OWASP Password Storage Cheat Sheet parameters (m=19 MiB, t=2, p=1).
@@ -58,7 +58,7 @@ const PASSWORD_CHECK_MESSAGES: Record<PasswordCheck, string> = {
 };
 
 /**
- * What is wrong with a new password under the policy (src/lib/password-policy.ts), as a detail on
+ * What is wrong with a new password under the policy (src/lib/shared/password-policy.ts), as a detail on
  * `field`; undefined when it passes. Registration, password change and reset ask the same.
  */
 export function passwordPolicyIssue(password: string, field: string): FieldIssue | undefined {

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '../../../src/lib/avatar-rules.ts';
+import { AVATAR_MAX_BYTES } from '../../../src/lib/shared/avatar-rules.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { AppError, notFound } from '../errors.ts';
 import { sniffImageType } from './image-type.ts';
@@ -11,7 +11,7 @@ import { AVATAR_URL_PREFIX, type AvatarStorage, avatarNameOf } from './storage.t
 // the caller's own uploads and makes it the avatar. A fileUrl is never fetched: it names a file
 // we hold, so the step cannot be turned into requests to other servers.
 
-/** 5 MiB (src/lib/avatar-rules.ts, which the settings form checks before sending). */
+/** 5 MiB (src/lib/shared/avatar-rules.ts, which the settings form checks before sending). */
 export const MAX_UPLOAD_BYTES = AVATAR_MAX_BYTES;
 
 const FILE_URL = /^upload:([0-9a-f]{32})$/;

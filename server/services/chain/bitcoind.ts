@@ -1,5 +1,5 @@
 import type { ChainNetwork } from '../../../db/schema/index.ts';
-import { fromMinorUnits } from '../../../src/lib/money.ts';
+import { fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import { BroadcastRejected, type ChainAdapter, type DepositObservation, type DepositScan } from './adapter.ts';
 import { NETWORKS } from './networks.ts';
 import type { ChainRepository } from './repository.ts';

@@ -2,8 +2,9 @@ import { randomBase62 } from '../../../db/ids.ts';
 import type { ChainNetwork, LedgerCurrency } from '../../../db/schema/index.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { personalChannel } from '../../realtime/channels.ts';
+import { type Actor, immediate, type ServiceContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { type LedgerContext, type LedgerService, systemAccount, walletOf } from '../ledger/ledger.ts';
+import { type LedgerService, systemAccount, walletOf } from '../ledger/ledger.ts';
 import type { AddressBook } from '../wallet/address-book.ts';
 import { BroadcastRejected, type ChainAdapter, type DepositObservation } from './adapter.ts';
 import { DEPOSIT_NETWORK_OF, NETWORKS } from './networks.ts';
@@ -21,7 +22,7 @@ import { randomTxid, type SimulatedChain } from './simulated.ts';
 // twice, the ledger replays the first posting and the guarded update changes nothing.
 
 export const WALLET_EVENT = 'balances';
-const CHAIN_ACTOR: LedgerContext['actor'] = { type: 'system', name: 'chain' };
+const CHAIN_ACTOR: Actor = { type: 'system', name: 'chain' };
 
 export const newChainTxId = () => `chn_${randomBase62(16)}`;
 export const depositKey = (row: Pick<ChainTxRow, 'network' | 'txid' | 'vout'>) =>
@@ -63,7 +64,6 @@ export function createChainService({
   now: () => number;
   log: ChainLog;
 }) {
-  const client = repo.db.$client;
   let announcedSeq = repo.maxSeq();
   let running: Promise<void> | undefined;
 
@@ -71,13 +71,8 @@ export function createChainService({
    * `body` in one immediate transaction whose ledger postings (through ctx.tx) publish their
    * events only after the commit.
    */
-  const inTransaction = <T>(body: (ctx: LedgerContext) => T): T => {
-    const after: (() => void)[] = [];
-    const ctx: LedgerContext = { actor: CHAIN_ACTOR, tx: { afterCommit: (publish) => after.push(publish) } };
-    const result = client.transaction(() => body(ctx)).immediate();
-    for (const publish of after) publish();
-    return result;
-  };
+  const inTransaction = <T>(body: (ctx: ServiceContext) => T): T =>
+    immediate(repo.db, (tx) => body({ actor: CHAIN_ACTOR, tx }));
 
   /** New outputs become `incoming` rows; known ones get their confirmations; conflicts fail. */
   const record = (network: (typeof adapter.depositNetworks)[number], seen: DepositObservation[]) => {
@@ -206,12 +201,10 @@ export function createChainService({
     adapter.advance?.(now());
     for (const network of adapter.depositNetworks) {
       const scan = await adapter.scanDeposits(network, (address) => addressBook.find(address) !== undefined);
-      client
-        .transaction(() => {
-          record(network, scan.deposits);
-          if (scan.cursor) repo.setCursor(network, scan.cursor.value, scan.cursor.height, now());
-        })
-        .immediate();
+      immediate(repo.db, () => {
+        record(network, scan.deposits);
+        if (scan.cursor) repo.setCursor(network, scan.cursor.value, scan.cursor.height, now());
+      });
     }
     for (const row of repo.open('incoming')) if (row.confirmations >= row.requiredConfirmations) creditDeposit(row.id);
     await broadcastPending();
@@ -318,25 +311,23 @@ export function createChainService({
       if (adapter.kind !== 'simulated') throw new Error('Deposits can be simulated only with CHAIN=simulated.');
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('A deposit is a positive amount.');
       const { address, network } = addressBook.current(userId, currency);
-      const row = client
-        .transaction(() =>
-          repo.insertDeposit({
-            publicId: newChainTxId(),
-            currency,
-            network,
-            userId,
-            address,
-            amount,
-            txid: randomTxid(),
-            vout: 0,
-            blockHeight: null,
-            confirmations: 0,
-            requiredConfirmations: NETWORKS[network].requiredConfirmations,
-            simulated: 1,
-            at: now(),
-          }),
-        )
-        .immediate();
+      const row = immediate(repo.db, () =>
+        repo.insertDeposit({
+          publicId: newChainTxId(),
+          currency,
+          network,
+          userId,
+          address,
+          amount,
+          txid: randomTxid(),
+          vout: 0,
+          blockHeight: null,
+          confirmations: 0,
+          requiredConfirmations: NETWORKS[network].requiredConfirmations,
+          simulated: 1,
+          at: now(),
+        }),
+      );
       announce();
       return row;
     },

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
-import { checkSolution } from '../../../src/lib/proof-of-work.ts';
+import { checkSolution } from '../../../src/lib/shared/proof-of-work.ts';
 import { AppError } from '../errors.ts';
 import { createChallengeRepository } from './repository.ts';
 
 // The self-hosted anti-bot check of the register and login forms: we issue a random challenge,
-// the browser finds a nonce whose SHA-256 starts with enough zero bits (src/lib/proof-of-work.ts),
+// the browser finds a nonce whose SHA-256 starts with enough zero bits (src/lib/shared/proof-of-work.ts),
 // and the form sends it back in the fields the spec inherited from its former captcha vendor.
 
 /**

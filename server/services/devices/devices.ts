@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Locale } from '../../../src/lib/i18n/locales.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { SessionService } from '../accounts/sessions.ts';
 import { AppError } from '../errors.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TradeStatus } from '../../../db/schema/index.ts';
-import type { AuthState } from '../../http/auth.ts';
 import type { EventBus } from '../../realtime/bus.ts';
+import type { AuthState } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
 import type { FeedbackRepository, FeedbackRow, FeedbackType, Rating } from './repository.ts';
 

@@ -1,5 +1,5 @@
-import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
-import type { AuthState } from '../../http/auth.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/shared/money.ts';
+import type { AuthState } from '../context.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import { type LedgerService, systemAccount, walletOf } from '../ledger/ledger.ts';
 import type { CryptoCode } from '../price-feed/price-feed.ts';

@@ -10,6 +10,7 @@ import {
   NEGATIVE_ALLOWED_KINDS,
 } from '../../../db/schema/index.ts';
 import type { EventBus } from '../../realtime/bus.ts';
+import type { Actor, ServiceContext } from '../context.ts';
 import { AppError, type FieldIssue, invalidInput, notFound } from '../errors.ts';
 import type { AccountRow, LedgerRepository, TransactionRow } from './repository.ts';
 
@@ -43,21 +44,9 @@ export const escrowOf = (tradeRef: string, currency: LedgerCurrency): AccountRef
   currency,
 });
 
-export type Actor =
-  | { type: 'user'; userId: number }
-  | { type: 'system'; name: string }
-  | { type: 'operator'; name: string };
-
-export interface LedgerContext {
-  actor: Actor;
-  requestId?: string;
-  /**
-   * The caller's open transaction (the trade service locking escrow as a trade starts): the ledger
-   * writes inside it, in a savepoint so a refusal leaves the caller's writes as they were, and
-   * hands its events to `afterCommit` for the caller to publish once it commits.
-   */
-  tx?: { afterCommit(publish: () => void): void };
-}
+export type { Actor };
+/** The ledger's calls take the service context (server/services/context.ts). */
+export type LedgerContext = ServiceContext;
 
 export interface Leg {
   account: AccountRef;

@@ -1,6 +1,6 @@
 import { seededRandom } from '../../../db/seed/random.ts';
-import type { Locale } from '../../../src/lib/i18n/locales.ts';
-import { roundDecimal } from '../../../src/lib/money.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { roundDecimal } from '../../../src/lib/shared/money.ts';
 import { type CryptoCode, cryptoCodes, type PriceFeed, type PriceTick } from '../price-feed/price-feed.ts';
 import { SIMULATED_MARKET } from '../price-feed/walk.ts';
 import type { CurrencyView, ReferenceService } from '../reference/reference.ts';

@@ -1,5 +1,5 @@
-import { defaultLocale, isLocale, type Locale } from '../../../src/lib/i18n/locales.ts';
-import { translate } from '../../../src/lib/i18n/messages.ts';
+import { defaultLocale, isLocale, type Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { translate } from '../../../src/lib/shared/i18n/messages.ts';
 import type { Mailer, SmsSender } from '../messaging/messaging.ts';
 import type { TelegramBot } from '../telegram/bot.ts';
 import { renderNotification } from './notifications.ts';

@@ -1,6 +1,6 @@
 import { randomBase62 } from '../../../db/ids.ts';
-import { defaultLocale, isLocale, type Locale } from '../../../src/lib/i18n/locales.ts';
-import { type MessageKey, translate } from '../../../src/lib/i18n/messages.ts';
+import { defaultLocale, isLocale, type Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { type MessageKey, translate } from '../../../src/lib/shared/i18n/messages.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { personalChannel } from '../../realtime/channels.ts';
 import type { NotificationRow, NotificationsRepository, NotificationTab, ReadFilter, Recipient } from './repository.ts';

@@ -1,4 +1,4 @@
-import { toMinorUnits } from '../../../src/lib/money.ts';
+import { toMinorUnits } from '../../../src/lib/shared/money.ts';
 import {
   CASH_IN_PERSON_GROUP,
   COUNTRY_LIST_MAX,
@@ -12,13 +12,13 @@ import {
   PREDEFINED_AMOUNTS_MAX,
   TERMS_MAX_LENGTH,
   TRADE_INSTRUCTIONS_MAX_LENGTH,
-} from '../../../src/lib/offer-rules.ts';
-import { MAX_TRADE_REQUIREMENTS, type OfferTradeRequirement } from '../../../src/lib/trade-requirements.ts';
+} from '../../../src/lib/shared/offer-rules.ts';
+import { MAX_TRADE_REQUIREMENTS, type OfferTradeRequirement } from '../../../src/lib/shared/trade-requirements.ts';
 import type { FieldIssue } from '../errors.ts';
 import type { OffersCatalogue } from './catalogue.ts';
 
 // What a vendor sends to create or replace an offer (snake_case, spec section 7's convention),
-// checked against the catalogue and the bounds of src/lib/offer-rules.ts. Every problem is
+// checked against the catalogue and the bounds of src/lib/shared/offer-rules.ts. Every problem is
 // reported at once, per field, so a form can mark them all.
 
 export interface OfferInput {

@@ -1,12 +1,12 @@
-import { escrowFeeBasisPoints } from '../../../src/lib/fees.ts';
-import { minorToMajor, roundDecimal as round } from '../../../src/lib/money.ts';
+import { escrowFeeBasisPoints } from '../../../src/lib/shared/fees.ts';
+import { minorToMajor, roundDecimal as round } from '../../../src/lib/shared/money.ts';
 import {
   CASH_BY_MAIL_METHODS,
   CASH_IN_PERSON_GROUP,
   CHARGEBACK_RISKY_GROUPS,
   CHARGEBACK_RISKY_METHODS,
-} from '../../../src/lib/offer-rules.ts';
-import type { OfferTradeRequirement } from '../../../src/lib/trade-requirements.ts';
+} from '../../../src/lib/shared/offer-rules.ts';
+import type { OfferTradeRequirement } from '../../../src/lib/shared/trade-requirements.ts';
 import type { OfferRow } from './repository.ts';
 
 // An offer as clients read it: the "Offer (viewed)" of spec section 3. The price follows the

@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { newOfferHash } from '../../../db/ids.ts';
 import { offers, users } from '../../../db/schema/index.ts';
-import type { Locale } from '../../../src/lib/i18n/locales.ts';
-import { toMinorUnits } from '../../../src/lib/money.ts';
-import { LAST_SEEN_BREAKPOINT_SECONDS, OFFLINE_AFTER_SECONDS } from '../../../src/lib/presence.ts';
-import { type StartTradeStep, startTradeStep } from '../../../src/lib/start-trade-decision.ts';
-import type { AuthState } from '../../http/auth.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { toMinorUnits } from '../../../src/lib/shared/money.ts';
+import { LAST_SEEN_BREAKPOINT_SECONDS, OFFLINE_AFTER_SECONDS } from '../../../src/lib/shared/presence.ts';
+import { type StartTradeStep, startTradeStep } from '../../../src/lib/shared/start-trade-decision.ts';
+import type { AuthState } from '../context.ts';
 import { AppError, type FieldIssue, invalidInput, notFound } from '../errors.ts';
 import { localizedCountryName } from '../reference/display-names.ts';
 import type { ReferenceService } from '../reference/reference.ts';
@@ -63,7 +63,7 @@ export interface OfferDetails {
   offer: OfferView;
   /** Empty when the viewer may start a trade. */
   blocks: StartBlock[];
-  /** What submitting the start form does first (src/lib/start-trade-decision.ts). */
+  /** What submitting the start form does first (src/lib/shared/start-trade-decision.ts). */
   step: StartTradeStep;
   isOwner: boolean;
   /** The amounts this viewer may trade: a new partner is capped by `newBuyerMaxFiatLimit`. */

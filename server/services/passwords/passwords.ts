@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isValidEmail } from '../../../src/lib/input-patterns.ts';
+import { isValidEmail } from '../../../src/lib/shared/input-patterns.ts';
 import { type ChallengeFields, type ClientInfo, normalizeEmail, type SiteLinks } from '../accounts/accounts.ts';
 import {
   compromisedPasswordError,

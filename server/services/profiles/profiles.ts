@@ -1,9 +1,9 @@
-import { formatAgo } from '../../../src/lib/format.ts';
-import { type Locale, localeTags } from '../../../src/lib/i18n/locales.ts';
-import { translate } from '../../../src/lib/i18n/messages.ts';
-import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/money.ts';
-import { type PresenceLevel, presenceLevel } from '../../../src/lib/presence.ts';
-import type { AuthState } from '../../http/auth.ts';
+import { formatAgo } from '../../../src/lib/shared/format.ts';
+import { type Locale, localeTags } from '../../../src/lib/shared/i18n/locales.ts';
+import { translate } from '../../../src/lib/shared/i18n/messages.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
+import { type PresenceLevel, presenceLevel } from '../../../src/lib/shared/presence.ts';
+import type { AuthState } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
 import { localizedCountryName } from '../reference/display-names.ts';
 import type { PastTradesStatus, PastTradesType, ProfilesRepository, TrustKind } from './repository.ts';

@@ -1,6 +1,6 @@
 import { randomBase62 } from '../../../db/ids.ts';
-import { CONVERSION_SPREAD_BASIS_POINTS } from '../../../src/lib/fees.ts';
-import { CRYPTO_DECIMALS } from '../../../src/lib/money.ts';
+import { CONVERSION_SPREAD_BASIS_POINTS } from '../../../src/lib/shared/fees.ts';
+import { CRYPTO_DECIMALS } from '../../../src/lib/shared/money.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import type { CryptoCode, PriceFeed, PriceTick } from '../price-feed/price-feed.ts';
 

@@ -1,4 +1,4 @@
-import { type Locale, localeTags } from '../../../src/lib/i18n/locales.ts';
+import { type Locale, localeTags } from '../../../src/lib/shared/i18n/locales.ts';
 
 // Currency and country names in the reader's language come from ICU (Node ships full ICU), so
 // all 19 languages are covered without translating 400 names by hand. Formatters are cached:

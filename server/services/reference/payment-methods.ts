@@ -1,5 +1,5 @@
-import type { Locale } from '../../../src/lib/i18n/locales.ts';
-import { type Catalogue, catalogues } from '../../../src/lib/i18n/messages.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { type Catalogue, catalogues } from '../../../src/lib/shared/i18n/messages.ts';
 import type { ReferenceRepository } from './repository.ts';
 
 // Payment groups with their methods, in the field names of spec section 3 ("Payment method",

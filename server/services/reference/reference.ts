@@ -1,5 +1,5 @@
-import type { Locale } from '../../../src/lib/i18n/locales.ts';
-import { roundDecimal as round } from '../../../src/lib/money.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { roundDecimal as round } from '../../../src/lib/shared/money.ts';
 import { notFound } from '../errors.ts';
 import type { PriceFeed } from '../price-feed/price-feed.ts';
 import { localizedCountryName, localizedCurrencyName } from './display-names.ts';

@@ -80,7 +80,7 @@ export function createSettingsRepository(db: Db) {
         emailSubscribed: Number(values.emailSubscribed),
         at,
       }),
-    /** `value` is the serialized form of src/lib/cookie-settings.ts (`10111110`). */
+    /** `value` is the serialized form of src/lib/shared/cookie-settings.ts (`10111110`). */
     upsertCookieSettings: (userId: number, value: string, at: number) =>
       upsertCookieSettings.run({ userId, value, at }),
     setVendor: (userId: number, isVendor: boolean) => setVendor.run({ userId, isVendor: Number(isVendor) }),

@@ -1,4 +1,8 @@
-import { type CookieSettings, parseCookieSettings, serializeCookieSettings } from '../../../src/lib/cookie-settings.ts';
+import {
+  type CookieSettings,
+  parseCookieSettings,
+  serializeCookieSettings,
+} from '../../../src/lib/shared/cookie-settings.ts';
 import {
   BIO_MAX_LENGTH,
   BIO_MAX_LINES,
@@ -9,7 +13,7 @@ import {
   NOTIFY_INTERVAL_DEFAULT_MINUTES,
   NOTIFY_INTERVAL_MAX_MINUTES,
   normalizeBio,
-} from '../../../src/lib/profile-rules.ts';
+} from '../../../src/lib/shared/profile-rules.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
 import type { ProfileValues, SettingsRepository, UserSettingsRow } from './repository.ts';

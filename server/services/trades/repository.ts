@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
-import type { TradeRequirementStatus } from '../../../src/lib/trade-requirements.ts';
+import type { TradeRequirementStatus } from '../../../src/lib/shared/trade-requirements.ts';
 
 // Reads and writes of trades, their trail, requirements and chat. Statements are prepared once per
 // database; the service decides, this only runs SQL.

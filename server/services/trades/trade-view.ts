@@ -1,6 +1,6 @@
 import type { TradeActorRole } from '../../../db/schema/index.ts';
-import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/money.ts';
-import { isBlocking, type TradeRequirementStatus } from '../../../src/lib/trade-requirements.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
+import { isBlocking, type TradeRequirementStatus } from '../../../src/lib/shared/trade-requirements.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
 import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
 

@@ -1,13 +1,14 @@
 import { newOfferHash } from '../../../db/ids.ts';
 import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
-import { escrowFeeBasisPoints } from '../../../src/lib/fees.ts';
-import type { Locale } from '../../../src/lib/i18n/locales.ts';
-import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
-import type { AuthState } from '../../http/auth.ts';
+import { escrowFeeBasisPoints } from '../../../src/lib/shared/fees.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { tradeChannel } from '../../realtime/channels.ts';
+import type { AuthState } from '../context.ts';
+import { type Actor, immediate, type ServiceContext } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
-import type { LedgerContext, LedgerService } from '../ledger/ledger.ts';
+import type { LedgerService } from '../ledger/ledger.ts';
 import {
   TRADES_BUS_CHANNEL,
   type TradeChangedPayload,
@@ -94,16 +95,10 @@ const stateChanged = (status: TradeStatus) =>
 
 export function createTradesService(deps: TradesDeps) {
   const { repo, offers, ledger, twoFactor, bus, now, disputeWaitMs } = deps;
-  const client = repo.db.$client;
 
   /** One immediate transaction; ledger postings inside publish after the commit, then ours. */
-  const inTransaction = <T>(actor: LedgerContext['actor'], body: (ctx: LedgerContext) => T): T => {
-    const after: (() => void)[] = [];
-    const ctx: LedgerContext = { actor, tx: { afterCommit: (publish) => after.push(publish) } };
-    const result = client.transaction(() => body(ctx)).immediate();
-    for (const publish of after) publish();
-    return result;
-  };
+  const inTransaction = <T>(actor: Actor, body: (ctx: ServiceContext) => T): T =>
+    immediate(repo.db, (tx) => body({ actor, tx }));
 
   const roleIn = (row: TradeRow, userId: number): TradeActorRole | undefined => {
     if (userId === row.buyerId) return 'buyer';
@@ -206,7 +201,7 @@ export function createTradesService(deps: TradesDeps) {
     details: { disputeReasonId?: string; disputeText?: string; note?: string } = {},
   ): TradeRow => {
     let event: TradeChangedEvent | undefined;
-    const ledgerActor: LedgerContext['actor'] =
+    const ledgerActor: Actor =
       actor.id === null ? { type: 'system', name: 'trades' } : { type: 'user', userId: actor.id };
     const result = inTransaction(ledgerActor, (ctx) => {
       const row = repo.byHash(hash);

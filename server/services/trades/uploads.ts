@@ -6,10 +6,10 @@ import {
   BLOCKED_BY_OPPONENT,
   TRADE_ATTACHMENT_MAX_BYTES,
   TRADE_ATTACHMENT_MAX_FILES,
-} from '../../../src/lib/trade-attachments.ts';
-import type { AuthState } from '../../http/auth.ts';
+} from '../../../src/lib/shared/trade-attachments.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { tradeChannel } from '../../realtime/channels.ts';
+import type { AuthState } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
 import { processDocument } from '../verification/document-file.ts';
 import type { TradesRepository } from './repository.ts';

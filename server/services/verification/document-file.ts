@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DocumentContentType } from '../../../db/schema/index.ts';
-import { DOCUMENT_MAX_BYTES } from '../../../src/lib/verification-rules.ts';
+import { DOCUMENT_MAX_BYTES } from '../../../src/lib/shared/verification-rules.ts';
 import { MAX_INPUT_PIXELS, withDecodeSlot } from '../avatar/reencode.ts';
 import { AppError } from '../errors.ts';
 import { cleanPdf, PDF_MAX_PAGES, PdfRefused } from './pdf-clean.ts';

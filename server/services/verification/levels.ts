@@ -4,7 +4,7 @@ import {
   MAX_LEVEL,
   VERIFICATION_STEPS,
   type VerificationStep,
-} from '../../../src/lib/verification-rules.ts';
+} from '../../../src/lib/shared/verification-rules.ts';
 
 // The verification ladder (docs/verification.md): e-mail → phone → ID document and selfie →
 // proof of address. Pure functions, so the allowance is tested without a database.

@@ -1,6 +1,6 @@
 import { renderSVG } from 'uqr';
 import type { ChainNetwork, LedgerCurrency } from '../../../db/schema/index.ts';
-import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { personalChannel } from '../../realtime/channels.ts';
 import type { UserRow } from '../accounts/repository.ts';

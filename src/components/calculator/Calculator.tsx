@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formatFiat } from '../../lib/format.ts';
-import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
 import { buildListingUrl } from '../../lib/offer-listing-url.ts';
+import { formatFiat } from '../../lib/shared/format.ts';
+import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import type { Locale } from '../../lib/shared/i18n/locales.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { CurrencyPicker, isPlainClick } from './CurrencyPicker.tsx';
 import {

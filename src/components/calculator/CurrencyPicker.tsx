@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
-import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import type { Locale } from '../../lib/shared/i18n/locales.ts';
 import { calculatorUrl, searchCurrencies } from './convert.ts';
 import type { ChartRange } from './types.ts';
 

@@ -1,7 +1,7 @@
-import { formatFiat } from '../../lib/format.ts';
-import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
 import { buildListingUrl } from '../../lib/offer-listing-url.ts';
+import { formatFiat } from '../../lib/shared/format.ts';
+import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import type { CalcOffer } from './types.ts';
 
 // The first offers to buy bitcoin with the chosen currency (spec section 9: the converter shows

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatFiat, formatPercent } from '../../lib/format.ts';
-import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { formatFiat, formatPercent } from '../../lib/shared/format.ts';
+import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { ChartHandle } from './chart-engine.ts';
 import { type ChartPoint, chartStats, sparklinePath } from './convert.ts';
 import { CHART_RANGES, type ChartRange } from './types.ts';

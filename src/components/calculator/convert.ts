@@ -1,7 +1,7 @@
-import { foldForSearch } from '../../lib/fold-for-search.ts';
-import { CRYPTO_DECIMALS, FIAT_DECIMALS } from '../../lib/format.ts';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
-import { AMOUNT_PATTERN } from '../../lib/input-patterns.ts';
+import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
+import { CRYPTO_DECIMALS, FIAT_DECIMALS } from '../../lib/shared/format.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
+import { AMOUNT_PATTERN } from '../../lib/shared/input-patterns.ts';
 
 // The calculator's rules (spec section 5, "Search, calculator and amounts"), pure so the page,
 // the island and the unit tests share them: fiat → bitcoin is amount ÷ rate with 8 decimals,

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
-import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import {
   type NotificationItem,
   type NotificationsPage,

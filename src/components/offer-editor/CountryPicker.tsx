@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { foldForSearch } from '../../lib/fold-for-search.ts';
+import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
 import { fieldId } from './form.ts';
 import type { EditorCountry } from './types.ts';
 import { controlAria, FieldError, Hint, useEditor } from './ui.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { foldForSearch } from '../../lib/fold-for-search.ts';
+import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
 import { fieldId } from './form.ts';
 import type { EditorCurrency } from './types.ts';
 import { controlAria, FieldError, useEditor } from './ui.tsx';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { foldForSearch } from '../../lib/fold-for-search.ts';
-import { DEFAULT_PAYMENT_GROUP_ID } from '../../lib/offer-rules.ts';
+import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
+import { DEFAULT_PAYMENT_GROUP_ID } from '../../lib/shared/offer-rules.ts';
 import { fieldId } from './form.ts';
 import type { EditorGroup, EditorMethod } from './types.ts';
 import { controlAria, FieldError, useEditor } from './ui.tsx';

@@ -1,7 +1,7 @@
 import { type FocusEvent, type SubmitEvent, useMemo, useState } from 'react';
 import { apiRequest, NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
-import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { CASH_IN_PERSON_GROUP, PAYMENT_METHOD_LABEL_MAX_LENGTH } from '../../lib/offer-rules.ts';
+import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { CASH_IN_PERSON_GROUP, PAYMENT_METHOD_LABEL_MAX_LENGTH } from '../../lib/shared/offer-rules.ts';
 import { CurrencyPicker } from './CurrencyPicker.tsx';
 import {
   AFFECTED_FIELDS,

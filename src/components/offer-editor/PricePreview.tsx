@@ -1,7 +1,7 @@
-import { escrowFeeBasisPoints } from '../../lib/fees.ts';
-import { formatFiat, formatMargin, formatPercent } from '../../lib/format.ts';
-import { roundDecimal, toMinorUnits } from '../../lib/money.ts';
-import { MARGIN_MAX_PERCENT, MARGIN_MIN_PERCENT } from '../../lib/offer-rules.ts';
+import { escrowFeeBasisPoints } from '../../lib/shared/fees.ts';
+import { formatFiat, formatMargin, formatPercent } from '../../lib/shared/format.ts';
+import { roundDecimal, toMinorUnits } from '../../lib/shared/money.ts';
+import { MARGIN_MAX_PERCENT, MARGIN_MIN_PERCENT } from '../../lib/shared/offer-rules.ts';
 import { marginPrice } from './format.ts';
 import { useMarketPrice } from './market-price.ts';
 import type { EditorCurrency } from './types.ts';
@@ -9,7 +9,7 @@ import { useEditor } from './ui.tsx';
 
 // What the offer will cost per coin as the vendor types: the live market price of the coin in
 // the offer's currency, moved by the margin (or the fixed price and how far it sits from the
-// market), and the seller's escrow fee of src/lib/fees.ts, which a sell offer's vendor pays.
+// market), and the seller's escrow fee of src/lib/shared/fees.ts, which a sell offer's vendor pays.
 
 const MARGIN = /^-?\d{1,3}(?:\.\d{1,2})?$/;
 

@@ -1,4 +1,4 @@
-import { toMinorUnits } from '../../lib/money.ts';
+import { toMinorUnits } from '../../lib/shared/money.ts';
 import {
   COUNTRY_LIST_MAX,
   DEFAULT_PAYMENT_WINDOW,
@@ -10,12 +10,12 @@ import {
   PREDEFINED_AMOUNTS_MAX,
   TERMS_MAX_LENGTH,
   TRADE_INSTRUCTIONS_MAX_LENGTH,
-} from '../../lib/offer-rules.ts';
+} from '../../lib/shared/offer-rules.ts';
 import type { EditableOffer, EditorLocation } from './types.ts';
 
 // The editor's state, the request body it becomes (POST/PUT /rest/v1/offers, the snake_case keys
 // of server/services/offers/offer-input.ts) and the instant checks. The checks mirror the
-// server's rules with the same bounds (src/lib/offer-rules.ts) and the same error keys, so a
+// server's rules with the same bounds (src/lib/shared/offer-rules.ts) and the same error keys, so a
 // message reads the same whether the browser or the server found the problem; the server stays
 // the judge and its answer is mapped onto the same fields.
 

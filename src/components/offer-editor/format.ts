@@ -1,5 +1,5 @@
-import { roundDecimal } from '../../lib/money.ts';
-// The editor's price arithmetic; numbers are formatted by src/lib/format.ts.
+import { roundDecimal } from '../../lib/shared/money.ts';
+// The editor's price arithmetic; numbers are formatted by src/lib/shared/format.ts.
 
 /** The offer's price per coin: the market moved by the margin, in the currency's minor units. */
 export function marginPrice(market: number, marginPercent: number, decimals: number): number {

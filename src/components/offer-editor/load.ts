@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
 import { type ApiAnswer, callApi } from '../../lib/server/page-api.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import type { EditableOffer, EditorCountry, EditorCurrency, EditorGroup, EditorMethod } from './types.ts';
 
 // Server side of the vendor pages (offer editor, my offers): who is asking, the reference lists

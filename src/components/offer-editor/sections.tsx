@@ -8,7 +8,7 @@ import {
   PREDEFINED_AMOUNTS_MAX,
   TERMS_MAX_LENGTH,
   TRADE_INSTRUCTIONS_MAX_LENGTH,
-} from '../../lib/offer-rules.ts';
+} from '../../lib/shared/offer-rules.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { fieldId, type OfferForm } from './form.ts';
 import type { EditorCountry } from './types.ts';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { MessageParams } from '../../lib/i18n/interpolate.ts';
+import type { MessageParams } from '../../lib/shared/i18n/interpolate.ts';
 import { fieldId } from './form.ts';
 
 // What every part of the editor shares: the translator and language, and the field frame that

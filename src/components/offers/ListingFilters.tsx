@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-import { foldForSearch } from '../../lib/fold-for-search.ts';
-import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
 import type { ListingQuery } from '../../lib/offer-listing-url.ts';
-import { CASH_IN_PERSON_GROUP } from '../../lib/offer-rules.ts';
+import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
+import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { CASH_IN_PERSON_GROUP } from '../../lib/shared/offer-rules.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import type { ListingCurrency, ListingGroup } from './listing-types.ts';
 

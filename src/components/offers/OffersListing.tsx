@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-import { islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { isLocale } from '../../lib/i18n/locales.ts';
-import { AMOUNT_PATTERN } from '../../lib/input-patterns.ts';
 import {
   buildListingUrl,
   CRYPTO_URL_NAMES,
@@ -11,6 +8,9 @@ import {
   listingApiPath,
   parseListingUrl,
 } from '../../lib/offer-listing-url.ts';
+import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { isLocale } from '../../lib/shared/i18n/locales.ts';
+import { AMOUNT_PATTERN } from '../../lib/shared/input-patterns.ts';
 import { ListingFilters } from './ListingFilters.tsx';
 import { listingHeading, listingLead } from './listing-heading.ts';
 import type { ListedOffer, ListingMeta, ListingProps } from './listing-types.ts';

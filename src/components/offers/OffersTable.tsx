@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
-import { formatAgo, formatFiat, formatPercent } from '../../lib/format.ts';
-import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
-import { presenceLevel } from '../../lib/presence.ts';
+import { formatAgo, formatFiat, formatPercent } from '../../lib/shared/format.ts';
+import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
+import { presenceLevel } from '../../lib/shared/presence.ts';
 import type { ListedOffer, ListingMeta } from './listing-types.ts';
 
 // The offers of a listing in two lists, featured then the others, each sorted by price on the

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-import { formatFiat } from '../../lib/format.ts';
-import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
-import { CRYPTO_DECIMALS } from '../../lib/money.ts';
-import type { StartTradeStep } from '../../lib/start-trade-decision.ts';
+import { formatFiat } from '../../lib/shared/format.ts';
+import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
+import { CRYPTO_DECIMALS } from '../../lib/shared/money.ts';
+import type { StartTradeStep } from '../../lib/shared/start-trade-decision.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import { amountProblem, cryptoForFiat, fiatForCrypto, isAmountText } from './amounts.ts';

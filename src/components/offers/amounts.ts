@@ -1,4 +1,4 @@
-import { AMOUNT_PATTERN } from '../../lib/input-patterns.ts';
+import { AMOUNT_PATTERN } from '../../lib/shared/input-patterns.ts';
 
 // The how-much inputs of an offer (spec section 5): fiat → crypto is the amount divided by the
 // price, shown with the crypto's decimals (BTC 8, USDT 6: the server refuses more); crypto → fiat

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
-import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
-import { islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
+import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
+import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 
 // A person's feedback on their profile (spec section 7, users/{username}/feedbacks): tabs by who
 // left it (from buyers: type sell; from sellers: type buy), a rating filter with the counts, and

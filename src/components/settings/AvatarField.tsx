@@ -1,6 +1,6 @@
 import { type ChangeEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, looksLikeAvatarImage } from '../../lib/avatar-rules.ts';
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, looksLikeAvatarImage } from '../../lib/shared/avatar-rules.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
 import { StatusLine } from './ui.tsx';
 

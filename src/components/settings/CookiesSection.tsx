@@ -1,6 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { type CookieSettings, cookieCategories } from '../../lib/cookie-settings.ts';
+import { type CookieSettings, cookieCategories } from '../../lib/shared/cookie-settings.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
 import { FormAlert, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
 

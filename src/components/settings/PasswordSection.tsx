@@ -1,12 +1,12 @@
 import { type SubmitEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { checkPassword, PASSWORD_MIN_LENGTH, passwordChecks } from '../../lib/password-policy.ts';
+import { checkPassword, PASSWORD_MIN_LENGTH, passwordChecks } from '../../lib/shared/password-policy.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
 import { FormAlert, fieldAria, PasswordField, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
 
 // Password change (POST /rest/v1/users/change-password). The server ends every session and
 // answers new cookies for this browser, so the page simply stays signed in. The live helper is
-// the registration page's (src/lib/password-policy.ts, the same five checks the server makes).
+// the registration page's (src/lib/shared/password-policy.ts, the same five checks the server makes).
 
 const FIELDS = ['currentPassword', 'newPassword', 'code'];
 

@@ -8,7 +8,7 @@ import {
   checkNotifyInterval,
   NOTIFY_INTERVAL_MAX_MINUTES,
   normalizeBio,
-} from '../../lib/profile-rules.ts';
+} from '../../lib/shared/profile-rules.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
 import type { ProfileSettings } from './types.ts';
 import { Field, FormAlert, fieldAria, StatusLine, SubmitButton } from './ui.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { CompromisedBanner, EmailBanner } from './Banners.tsx';
 import { CookiesSection } from './CookiesSection.tsx';
 import { SettingsContext } from './context.ts';

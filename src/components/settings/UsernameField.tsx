@@ -1,6 +1,6 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../lib/input-patterns.ts';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../lib/shared/input-patterns.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
 import { FormAlert, fieldAria, StatusLine, SubmitButton } from './ui.tsx';
 

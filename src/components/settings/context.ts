@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type ApiResult, NETWORK_ERROR_CODE, splitErrors } from '../../lib/api-client.ts';
-import type { MessageParams } from '../../lib/i18n/interpolate.ts';
+import type { MessageParams } from '../../lib/shared/i18n/interpolate.ts';
 
 // What every section of the settings island needs: the translator, the page's language, and the
 // API paths with `?locale=` so the server's messages come back in that language.

@@ -1,5 +1,5 @@
-import type { CookieSettings } from '../../lib/cookie-settings.ts';
-import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
+import type { CookieSettings } from '../../lib/shared/cookie-settings.ts';
+import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 
 // What the settings page loads on the server (src/pages/[...locale]/settings.astro) and hands the
 // island as props: the answers of the API calls the island would otherwise make on its first

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { TRADE_ATTACHMENT_ACCEPT } from '../../lib/trade-attachments.ts';
+import { TRADE_ATTACHMENT_ACCEPT } from '../../lib/shared/trade-attachments.ts';
 import { isRunning, type TradeUploadView, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
 import { sendFiles, uploadError } from './upload.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { formatCrypto, formatFiat } from '../../lib/format.ts';
+import { formatCrypto, formatFiat } from '../../lib/shared/format.ts';
 import type { TradeView } from './trade-logic.ts';
 import { ConfirmDialog, type T } from './ui.tsx';
 

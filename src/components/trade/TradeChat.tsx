@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { TRADE_ATTACHMENT_ACCEPT, TRADE_ATTACHMENT_MAX_FILES } from '../../lib/trade-attachments.ts';
+import { TRADE_ATTACHMENT_ACCEPT, TRADE_ATTACHMENT_MAX_FILES } from '../../lib/shared/trade-attachments.ts';
 import { ExternalLinkWarning } from './ExternalLinkWarning.tsx';
 import { messageText, splitLinks, type TradeMessageView, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';

@@ -1,4 +1,4 @@
-import { formatCrypto, formatFiat, formatPercent } from '../../lib/format.ts';
+import { formatCrypto, formatFiat, formatPercent } from '../../lib/shared/format.ts';
 import type { TradeView } from './trade-logic.ts';
 import { StatusBadge, type T } from './ui.tsx';
 

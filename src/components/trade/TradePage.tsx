@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
-import { type IslandMessages, islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { Countdown } from './Countdown.tsx';
 import { DisputeForm } from './DisputeForm.tsx';

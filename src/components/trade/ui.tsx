@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import type { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 
 // Small pieces the trade page's parts share.

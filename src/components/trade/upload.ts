@@ -1,5 +1,5 @@
 import { type ApiResult, apiPost } from '../../lib/api-client.ts';
-import { BLOCKED_BY_OPPONENT } from '../../lib/trade-attachments.ts';
+import { BLOCKED_BY_OPPONENT } from '../../lib/shared/trade-attachments.ts';
 import type { TradeMessageView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
 

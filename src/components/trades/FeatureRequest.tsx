@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
-import { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
+import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 
 // The feature-request form (spec sections 4 and 8): submitted on success, then reset after a
 // delay; on failure the typed text stays and the error shows, then the error goes after the delay.

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../lib/api-client.ts';
-import { formatFiat } from '../../lib/format.ts';
-import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
-import { islandTranslator } from '../../lib/i18n/island-messages.ts';
-import { type Locale, localizePath } from '../../lib/i18n/locales.ts';
+import { formatFiat } from '../../lib/shared/format.ts';
+import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
+import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import {
   type ActiveTrade,
   PAST_STATUSES,

@@ -1,4 +1,4 @@
-import { CRYPTO_DECIMALS, toMinorUnits } from '../../lib/money.ts';
+import { CRYPTO_DECIMALS, toMinorUnits } from '../../lib/shared/money.ts';
 import { type ConversionState, DIRECTIONS, disabledReason, KNOWN_ERROR_CODES, previewAmount } from './conversion.ts';
 import type { ConversionDirection, HedgingSettings, Quote } from './types.ts';
 import { Field, fieldAria, formatAmount, formatPrice, Modal } from './ui.tsx';

@@ -1,4 +1,4 @@
-import { LEDGER_TRANSACTION_KINDS } from '../../lib/ledger-kinds.ts';
+import { LEDGER_TRANSACTION_KINDS } from '../../lib/shared/ledger-kinds.ts';
 import type { WalletEntry, WalletPage } from './types.ts';
 import { formatAmount } from './ui.tsx';
 

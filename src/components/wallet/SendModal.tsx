@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiPost, NETWORK_ERROR_CODE, splitErrors } from '../../lib/api-client.ts';
-import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/shared/money.ts';
 import type { CryptoCode, NetworkInfo, SendNetwork, WalletBalance, WalletUser } from './types.ts';
 import { Field, fieldAria, formatAmount, Modal } from './ui.tsx';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { apiGet, apiPost, NETWORK_ERROR_CODE } from '../../lib/api-client.ts';
-import { islandTranslator } from '../../lib/i18n/island-messages.ts';
+import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { ConvertModal } from './ConvertModal.tsx';
 import { conversionReducer, DIRECTIONS, initialConversion, newOrderId, quoteIsLive } from './conversion.ts';

@@ -1,4 +1,4 @@
-import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/money.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/shared/money.ts';
 import type { ConversionDirection, CryptoCode, Quote } from './types.ts';
 
 // The conversion rules of spec sections 4, 5 and 8 without React: the amount a quote gives (the

@@ -1,4 +1,4 @@
-import type { IslandMessages } from '../../lib/i18n/island-messages.ts';
+import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 
 // The shapes the wallet island works with: what the wallet, hedging and market APIs answer
 // (server/routes/wallet.ts, hedging.ts, market.ts) and what the page hands the island.

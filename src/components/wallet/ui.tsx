@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { CRYPTO_DECIMALS } from '../../lib/money.ts';
+import { CRYPTO_DECIMALS } from '../../lib/shared/money.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import type { CryptoCode } from './types.ts';
 

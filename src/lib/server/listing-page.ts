@@ -4,9 +4,9 @@ import type { PaymentGroupView } from '../../../server/services/reference/paymen
 import { listingHeading, listingLead } from '../../components/offers/listing-heading.ts';
 import type { ListingGroup, ListingMeta, ListingResult } from '../../components/offers/listing-types.ts';
 import { toListedOffer } from '../../components/offers/listing-types.ts';
-import { type Locale, localizePath, splitLocale } from '../i18n/locales.ts';
-import { type MessageKey, pickMessages, translator } from '../i18n/messages.ts';
 import { buildListingUrl, type ListingQuery, listingApiPath, parseListingUrl } from '../offer-listing-url.ts';
+import { type Locale, localizePath, splitLocale } from '../shared/i18n/locales.ts';
+import { type MessageKey, pickMessages, translator } from '../shared/i18n/messages.ts';
 import { callApi, passOnCookies } from './page-api.ts';
 
 // What an offer listing page (spec section 2, "Offer listing URL") needs before it renders:

@@ -1,0 +1,66 @@
+import type { Db } from '../../db/client.ts';
+import type { SessionRow, UserProfileRow, UserRow } from './accounts/repository.ts';
+
+// What every service method receives first: who acts, and the transaction it runs in when a
+// caller already holds one. Services never see HTTP; the routes build a context from the session
+// (server/http/auth.ts), jobs and the admin CLI from their own names.
+
+/** Who acts, as the ledger's audit rows record it. */
+export type Actor =
+  | { type: 'user'; userId: number }
+  | { type: 'system'; name: string }
+  | { type: 'operator'; name: string };
+
+/** A signed-in person as their session resolved them. */
+export interface AuthState {
+  session: SessionRow;
+  user: UserRow;
+  profile: UserProfileRow;
+}
+
+/** An open transaction: what must wait for its commit (publishing events) is handed to it. */
+export interface Transaction {
+  afterCommit(publish: () => void): void;
+}
+
+export interface ServiceContext {
+  actor: Actor;
+  /** The signed-in person behind a `user` actor, when a request made the call. */
+  auth?: AuthState;
+  /** Ties the audit rows and logs of one request together. */
+  requestId?: string;
+  /**
+   * The caller's open transaction (a trade transition locking escrow): the callee writes inside
+   * it and hands its events to `afterCommit`, so nothing is announced that may still roll back.
+   */
+  tx?: Transaction;
+}
+
+/** The context of a signed-in person's request. */
+export function personContext(auth: AuthState, requestId?: string): ServiceContext {
+  return { actor: { type: 'user', userId: auth.user.id }, auth, ...(requestId ? { requestId } : {}) };
+}
+
+/** The context of a job or an operator command. */
+export function systemContext(name: string, type: 'system' | 'operator' = 'system'): ServiceContext {
+  return { actor: { type, name } };
+}
+
+/**
+ * `body` in one immediate transaction (the write lock taken at BEGIN, so two writers never
+ * deadlock upgrading a read); whatever the body hands to `tx.afterCommit` runs once it committed,
+ * in order, and not at all when it rolled back.
+ */
+export function immediate<T>(db: Db, body: (tx: Transaction) => T): T {
+  const after: (() => void)[] = [];
+  const tx: Transaction = { afterCommit: (publish) => after.push(publish) };
+  const result = db.$client.transaction(() => body(tx)).immediate();
+  for (const publish of after) publish();
+  return result;
+}
+
+/** `body` inside the caller's transaction when the context carries one, else in its own. */
+export function withinTransaction<T>(db: Db, ctx: ServiceContext, body: (tx: Transaction) => T): T {
+  if (ctx.tx) return body(ctx.tx);
+  return immediate(db, body);
+}
