@@ -2,8 +2,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ClientInfo } from '../services/accounts/accounts.ts';
 import type { SessionRow } from '../services/accounts/repository.ts';
 import type { SessionService } from '../services/accounts/sessions.ts';
-import type { AuthState } from '../services/context.ts';
+import {
+  type AuthState,
+  type PersonContext,
+  personContext,
+  type ServiceContext,
+  visitorContext,
+} from '../services/context.ts';
 import { AppError } from '../services/errors.ts';
+import type { AppEnv } from './app-env.ts';
 import { readCookie } from './cookies.ts';
 import { csrfSetCookie } from './csrf.ts';
 
@@ -11,12 +18,7 @@ import { csrfSetCookie } from './csrf.ts';
 // HTTPS `Secure` with the `__Host-` prefix, which also forbids a Domain attribute, so a sibling
 // subdomain cannot plant or read it.
 
-export type { AuthState };
-
-export interface AppEnv {
-  Variables: { auth: AuthState | null };
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
-}
+export type { AppEnv, AuthState };
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-session' : 'session';
@@ -83,6 +85,17 @@ export function authMiddleware(sessions: SessionService, secure: boolean): Middl
       c.res.headers.append('Set-Cookie', signedInHintCookie(found.session.expiresAt, secure));
     }
   };
+}
+
+/** The service context of this request: the signed-in person's, or a visitor's. */
+export function requestContext(c: Context<AppEnv>): ServiceContext {
+  const auth = c.get('auth');
+  return auth ? personContext(auth) : visitorContext();
+}
+
+/** The signed-in person's service context, or 401 UNAUTHENTICATED. */
+export function personContextOf(c: Context<AppEnv>): PersonContext {
+  return personContext(requireAuth(c));
 }
 
 /** The signed-in person, or 401 UNAUTHENTICATED. */

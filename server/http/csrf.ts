@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../services/errors.ts';
-import type { AppEnv } from './auth.ts';
+import type { AppEnv } from './app-env.ts';
 import { readCookie } from './cookies.ts';
 import { errorResponse } from './errors.ts';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../services/errors.ts';
-import type { AppEnv } from './auth.ts';
+import type { AppEnv } from './app-env.ts';
 import { normalizeJsonValue, normalizeUserText, TooDeepError } from './user-text.ts';
 
 // The one place request bodies are read before a route sees them (issue 16): a size limit checked

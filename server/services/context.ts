@@ -5,11 +5,15 @@ import type { SessionRow, UserProfileRow, UserRow } from './accounts/repository.
 // caller already holds one. Services never see HTTP; the routes build a context from the session
 // (server/http/auth.ts), jobs and the admin CLI from their own names.
 
-/** Who acts, as the ledger's audit rows record it. */
+/** Who acts, as audit rows record it; a visitor (nobody signed in) only ever reads. */
 export type Actor =
   | { type: 'user'; userId: number }
   | { type: 'system'; name: string }
-  | { type: 'operator'; name: string };
+  | { type: 'operator'; name: string }
+  | { type: 'visitor' };
+
+/** An actor who may change things (the ledger's audit refuses a visitor). */
+export type AccountableActor = Exclude<Actor, { type: 'visitor' }>;
 
 /** A signed-in person as their session resolved them. */
 export interface AuthState {
@@ -36,9 +40,17 @@ export interface ServiceContext {
   tx?: Transaction;
 }
 
+/** A signed-in person's context: `auth` is always there. */
+export type PersonContext = ServiceContext & { actor: { type: 'user'; userId: number }; auth: AuthState };
+
 /** The context of a signed-in person's request. */
-export function personContext(auth: AuthState, requestId?: string): ServiceContext {
+export function personContext(auth: AuthState, requestId?: string): PersonContext {
   return { actor: { type: 'user', userId: auth.user.id }, auth, ...(requestId ? { requestId } : {}) };
+}
+
+/** The context of a request nobody signed in to. */
+export function visitorContext(requestId?: string): ServiceContext {
+  return { actor: { type: 'visitor' }, ...(requestId ? { requestId } : {}) };
 }
 
 /** The context of a job or an operator command. */

@@ -327,6 +327,8 @@ export function createLedgerService({ repo, bus, now }: { repo: LedgerRepository
       }
     }
     const { actor } = ctx;
+    // Routes that move money require a session; reaching here as a visitor is a wiring bug.
+    if (actor.type === 'visitor') throw new Error('ledger: a visitor cannot move money');
     repo.insertAudit({
       transactionId: id,
       operation,
