@@ -1,28 +1,10 @@
 // `npm start`: checks the configuration, builds when there is no build (or the sources are newer
 // than it), then starts the server. Migrations and the first-run seed happen inside the server.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, readConfig } from '../server/config.ts';
-
-const root = new URL('..', import.meta.url).pathname;
-const buildDir = join(root, 'build');
-const stamp = join(buildDir, 'build-info.json');
-const SOURCES = ['src', 'server', 'db', 'locales', 'public', 'astro.config.mjs', 'package-lock.json'];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
-}
-
-function buildIsCurrent(): boolean {
-  if (!existsSync(stamp) || !existsSync(join(buildDir, 'app/main.js'))) return false;
-  const builtAt = statSync(stamp).mtimeMs;
-  return SOURCES.every((source) => newestChange(join(root, source)) <= builtAt);
-}
+import { BUILD_DIR as buildDir, buildIsCurrent, ROOT as root } from './build-freshness.ts';
 
 try {
   readConfig();

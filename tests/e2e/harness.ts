@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { staleBuildReason } from '../../scripts/build-freshness.ts';
 import { chainCommands } from '../../server/admin/chain-commands.ts';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
@@ -34,7 +35,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   stop(): Promise<void>;
 }> {
   const bundle = join(buildDir, 'app', 'main.js');
-  if (!existsSync(bundle)) throw new Error('No build: run `npm run build` first (`npm test` does).');
+  // Browser tests test what `npm start` serves; an older build would test old code.
+  const stale = staleBuildReason();
+  if (stale) throw new Error(`The build is not current (${stale}): run \`npm run build\` first (\`npm test\` does).`);
   const { startServer: start } = (await import(pathToFileURL(bundle).href)) as {
     startServer(options: StartOptions): Promise<RunningServer>;
   };
