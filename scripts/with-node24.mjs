@@ -48,7 +48,12 @@ const env = {
 
 if (!existsSync(node24)) {
   console.log(`Node ${process.version} is too old for Coinfair: fetching Node 24 from the npm registry into .node/ (once)…`);
-  const status = run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@24`]);
+  const fetched = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@24`],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const status = fetched.status ?? 1;
   if (status !== 0 || !existsSync(node24)) {
     console.error(`Could not fetch ${pkg}@24 from the npm registry. Install Node.js 24 yourself (https://nodejs.org) and run this again.`);
     process.exit(1);
