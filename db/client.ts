@@ -10,7 +10,7 @@ export interface OpenOptions {
   /**
    * FULL (the default): every commit is on disk before it is acknowledged, so a conversion or a
    * release answered "done" survives the machine losing power, not only the process dying (issue
-   * 16; decisions.md has what it costs). NORMAL: only for throwaway test databases.
+   * 16; docs/decisions/084-sqlite-synchronous-full.md has what it costs). NORMAL: only for throwaway test databases.
    */
   synchronous?: 'FULL' | 'NORMAL';
 }

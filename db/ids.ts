@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdPrefix = 'usr' | 'ofr' | 'trd' | 'ses' | 'ltx' | 'doc';
+export type IdPrefix = 'usr' | 'ses' | 'ltx' | 'doc' | 'ntf' | 'att' | 'chn' | 'qt';
 
 /** Random base62 string; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number, random: (n: number) => Buffer = randomBytes): string {
@@ -24,5 +24,13 @@ export function newId(prefix: IdPrefix, random?: (n: number) => Buffer): string 
 
 /** Offer hashes of spec section 7 (`offer_hash`): 11 base62 characters, URL-safe. */
 export function newOfferHash(random?: (n: number) => Buffer): string {
+  return randomBase62(11, random);
+}
+
+/**
+ * Trade hashes: the `/trade/<hash>` of the trade page and the `trade:<hash>` channel, the same
+ * shape as offer hashes (11 base62 characters), which the routes and channels.ts accept.
+ */
+export function newTradeHash(random?: (n: number) => Buffer): string {
   return randomBase62(11, random);
 }

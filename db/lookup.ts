@@ -6,7 +6,7 @@ import type { Db } from './client.ts';
 // One row by key, for the lookups every signed-in request makes. Drizzle writes the SQL; the
 // statement runs on better-sqlite3 directly and each column is decoded by its own
 // mapFromDriverValue, as Drizzle does. Drizzle's generic row mapping and placeholder filling cost
-// about as much as SQLite's own work on such a lookup (docs/decisions.md, 2026-11-22).
+// about as much as SQLite's own work on such a lookup (docs/decisions/037-users-me-performance.md, 2026-11-22).
 
 type Columns = Record<string, AnySQLiteColumn>;
 

@@ -4,7 +4,7 @@
 //
 //   src/content/home/de.yaml  hero.primary.href: broken link "/regster": no page at /regster
 //
-// Rules (docs/decisions.md, 2026-11-24 "Marketing pages as content"): every page has a file for
+// Rules (docs/decisions/055-marketing-pages-as-content.md, 2026-11-24 "Marketing pages as content"): every page has a file for
 // each of the 19 languages; English is always complete; another language is either translated
 // completely or declares `fallback: en`, which shows the English text and is listed in the report.
 // The same schemas (src/content/schema.ts) validate the collections inside Astro's build.

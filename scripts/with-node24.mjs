@@ -32,7 +32,9 @@ if (major >= MIN_MAJOR) process.exit(run(command, args));
 const platform = { linux: 'linux', darwin: 'darwin' }[process.platform];
 const arch = { x64: 'x64', arm64: 'arm64' }[process.arch];
 if (!platform || !arch) {
-  console.error(`Coinfair needs Node.js ${MIN_MAJOR}.12 or later (24 LTS recommended); this is ${process.version}. Install it from https://nodejs.org and run this again.`);
+  console.error(
+    `Coinfair needs Node.js ${MIN_MAJOR}.12 or later (24 LTS recommended); this is ${process.version}. Install it from https://nodejs.org and run this again.`,
+  );
   process.exit(1);
 }
 const pkg = `node-${platform}-${arch}`;
@@ -47,7 +49,9 @@ const env = {
 };
 
 if (!existsSync(node24)) {
-  console.log(`Node ${process.version} is too old for Coinfair: fetching Node 24 from the npm registry into .node/ (once)…`);
+  console.log(
+    `Node ${process.version} is too old for Coinfair: fetching Node 24 from the npm registry into .node/ (once)…`,
+  );
   const fetched = spawnSync(
     'npm',
     ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@24`],
@@ -55,13 +59,19 @@ if (!existsSync(node24)) {
   );
   const status = fetched.status ?? 1;
   if (status !== 0 || !existsSync(node24)) {
-    console.error(`Could not fetch ${pkg}@24 from the npm registry. Install Node.js 24 yourself (https://nodejs.org) and run this again.`);
+    console.error(
+      `Could not fetch ${pkg}@24 from the npm registry. Install Node.js 24 yourself (https://nodejs.org) and run this again.`,
+    );
     process.exit(1);
   }
 }
 
 // Native modules installed under the old Node do not load in the new one: rebuild them once.
-const loads = spawnSync(node24, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, env, stdio: 'ignore' });
+const loads = spawnSync(node24, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+  cwd: root,
+  env,
+  stdio: 'ignore',
+});
 if (loads.status !== 0) {
   console.log('Rebuilding the native modules for Node 24 (once)…');
   if (run('npm', ['rebuild', '--no-audit', '--no-fund', '--loglevel=error'], env) !== 0) process.exit(1);

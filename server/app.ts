@@ -94,7 +94,7 @@ function apiHeaders(https: boolean): MiddlewareHandler {
   };
   return async (c, next) => {
     // Served through @hono/node-server: add them as it writes the head. Reading c.res.headers
-    // turns the answer's plain header record into Web Headers, ~3 µs a request (decisions.md).
+    // turns the answer's plain header record into Web Headers, ~3 µs a request (docs/decisions/037-users-me-performance.md).
     const outgoing: ServerResponse | undefined = c.env?.outgoing;
     if (outgoing) {
       const writeHead = outgoing.writeHead;

@@ -13,8 +13,10 @@ import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { watchSessionEnds } from './realtime/session-ends.ts';
 import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
+import { systemContext } from './services/context.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
+import { tradeChannelAccess } from './services/trades/trades.ts';
 import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
 
 // Everything behind the pages: database, price feed, event bus, services, the API listener and
@@ -101,7 +103,7 @@ export async function createBackend({
   // E-mail digests, SMS and Telegram messages of notifications, from their durable queue.
   const stopDeliveries = services.notificationDeliveries.start(5_000);
   // One authoriser for the hub and for the keys push-authorize issues.
-  const authorize = createChannelAuthorizer({ tradeAccess: services.trades.canFollow });
+  const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(services.trades) });
   const app = createApp({
     services,
     authorizeChannel: authorize,
@@ -133,7 +135,7 @@ export async function createBackend({
   presence?.unref();
   if (demo) refreshDemoPresence(db);
   // Expired sessions are refused when presented; this only keeps the table from growing.
-  const sweep = setInterval(() => services.sessions.purgeExpired(), 60 * 60 * 1000);
+  const sweep = setInterval(() => services.sessions.purgeExpired(systemContext('session-sweep')), 60 * 60 * 1000);
   sweep.unref();
 
   return {

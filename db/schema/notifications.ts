@@ -53,7 +53,7 @@ export const notifications = sqliteTable(
 /**
  * What still has to leave the system: one row per message to one person on one channel. A
  * restart finds pending rows again; a row is claimed (`claimed_at`) in a transaction before it
- * is sent and stamped `sent_at` after, so nothing is sent twice (docs/decisions.md, 2026-11-24
+ * is sent and stamped `sent_at` after, so nothing is sent twice (docs/decisions/064-notification-deliveries.md, 2026-11-24
  * "Notification deliveries").
  */
 export const notificationDeliveries = sqliteTable(

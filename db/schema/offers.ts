@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OfferTradeRequirement } from '../../src/lib/shared/trade-requirements.ts';
+import { OFFER_STATUSES } from '../../src/lib/shared/views/offers.ts';
 import { countries, cryptoCurrencies, fiatCurrencies, locations, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
 
@@ -79,9 +80,7 @@ export const offers = sqliteTable(
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
     countryId: integer('country_id').references(() => countries.id),
     /** `blocked`: stopped by a moderator; the owner cannot turn it on again. */
-    status: text('status', { enum: ['active', 'paused', 'blocked', 'deleted'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('active'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
 
 // "Forgot password": single-use links mailed to the account's address, and the per-address
-// request log that limits how many an address may ask for (docs/decisions.md, "Password change
+// request log that limits how many an address may ask for (docs/decisions/028-password-change-and-reset.md, "Password change
 // and reset").
 
 /**

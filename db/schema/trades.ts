@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { TRADE_ACTOR_ROLES, TRADE_STATUSES } from '../../src/lib/shared/views/trades.ts';
 import { offers } from './offers.ts';
 import { fiatCurrencies, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
@@ -9,25 +10,13 @@ import { users } from './users.ts';
 // whose every UPDATE names the status it expects, so a transition from a state that no longer
 // holds changes nothing.
 
-/** Spec section 3, "Trade statuses". */
-export const TRADE_STATUSES = [
-  'active_funded',
-  'cancelled_buyer',
-  'cancelled_system',
-  'dispute_open',
-  'paid',
-  'released',
-  'not_funded',
-  'funds_processing',
-  'funds_processed',
-  'cancelled_seller',
-  'dispute_won_seller',
-  'dispute_won_buyer',
-] as const;
-export type TradeStatus = (typeof TRADE_STATUSES)[number];
-
-export const TRADE_ACTOR_ROLES = ['buyer', 'seller', 'moderator', 'system'] as const;
-export type TradeActorRole = (typeof TRADE_ACTOR_ROLES)[number];
+// The statuses and roles are also the API's (src/lib/shared/views/trades.ts): one list for both.
+export {
+  TRADE_ACTOR_ROLES,
+  TRADE_STATUSES,
+  type TradeActorRole,
+  type TradeStatus,
+} from '../../src/lib/shared/views/trades.ts';
 
 export const trades = sqliteTable(
   'trades',

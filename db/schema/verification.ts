@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../src/lib/shared/views/verification.ts';
 import { users } from './users.ts';
 
 // Identity and address documents (verification issue; docs/verification.md). Each upload is a row;
@@ -7,13 +8,13 @@ import { users } from './users.ts';
 // (a rejected selfie stays beside the one that replaced it). The files live under
 // UPLOADS_DIR/verification/<usr_…>/ with the name in `storage_name`, never in a web root.
 
-/** Spec section 3: what the verification page asks for. */
-export const DOCUMENT_KINDS = ['id_front', 'id_back', 'selfie', 'proof_of_address'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-/** Spec section 3, document states: uploaded → pending (submitted for review) → approved or rejected. */
-export const DOCUMENT_STATUSES = ['uploaded', 'pending', 'approved', 'rejected'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+// Kinds and states are also the API's (src/lib/shared/views/verification.ts): one list for both.
+export {
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  type DocumentKind,
+  type DocumentStatus,
+} from '../../src/lib/shared/views/verification.ts';
 
 /** What is stored: images are re-encoded to JPEG, PDFs are kept as checked. */
 export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'application/pdf'] as const;

@@ -10,7 +10,7 @@ import { users } from './users.ts';
 
 /**
  * `bitcoin` for BTC; TRON's `TRC20` and Ethereum's `ERC20` for USDT. Deposits arrive on bitcoin
- * and TRC20 only (docs/decisions.md); ERC20 is a sendout destination.
+ * and TRC20 only (docs/decisions/056-wallet-chains-confirmations-deposits.md); ERC20 is a sendout destination.
  */
 export const CHAIN_NETWORKS = ['bitcoin', 'TRC20', 'ERC20'] as const;
 export type ChainNetwork = (typeof CHAIN_NETWORKS)[number];

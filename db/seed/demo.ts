@@ -1,6 +1,7 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
 import { count, eq, like } from 'drizzle-orm';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
+import { immediate, systemContext } from '../../server/services/context.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
 import type { Db } from '../client.ts';
@@ -147,62 +148,59 @@ export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOpti
   const cryptos = db.select().from(cryptoCurrencies).all();
   const fiatByCode = new Map(fiats.map((f) => [f.code, f]));
 
-  db.transaction(
-    (tx) => {
-      const accountIds: number[] = [];
-      for (const account of demoAccounts) {
-        const row = tx
-          .insert(users)
-          .values({
-            publicId: newId('usr', random.bytes),
-            referralCode: random.bytes(5).toString('hex'),
-            passwordHash,
-            isEmailVerified: true,
-            lastSeenAt: now,
-            createdAt: now - 400 * 86_400_000,
-            ...account,
-          })
-          .returning({ id: users.id, isVendor: users.isVendor })
-          .get();
-        if (row.isVendor) accountIds.push(row.id);
-      }
+  immediate(db, () => {
+    const accountIds: number[] = [];
+    for (const account of demoAccounts) {
+      const row = db
+        .insert(users)
+        .values({
+          publicId: newId('usr', random.bytes),
+          referralCode: random.bytes(5).toString('hex'),
+          passwordHash,
+          isEmailVerified: true,
+          lastSeenAt: now,
+          createdAt: now - 400 * 86_400_000,
+          ...account,
+        })
+        .returning({ id: users.id, isVendor: users.isVendor })
+        .get();
+      if (row.isVendor) accountIds.push(row.id);
+    }
 
-      const vendorIds = [...accountIds];
-      VENDOR_NAMES.forEach((name, i) => {
-        const country = random.pick(countrySeeds);
-        // The three skipped draws once invented trade and feedback counters; they stay so every
-        // later draw, and with it the demo market, is unchanged. The counters now come from the
-        // services that keep them, during the demo history (demo-history.ts).
-        random.next();
-        const publicId = newId('usr', random.bytes);
-        const referralCode = random.bytes(5).toString('hex');
-        random.next();
-        random.next();
-        const row = tx
-          .insert(users)
-          .values({
-            publicId,
-            referralCode,
-            username: name,
-            email: `${name.toLowerCase()}@vendors.example.com`,
-            passwordHash,
-            isVendor: true,
-            isEmailVerified: true,
-            currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
-            lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
-            createdAt: now - random.int(30, 2500) * 86_400_000,
-          })
-          .returning({ id: users.id })
-          .get();
-        vendorIds.push(row.id);
-      });
+    const vendorIds = [...accountIds];
+    VENDOR_NAMES.forEach((name, i) => {
+      const country = random.pick(countrySeeds);
+      // The three skipped draws once invented trade and feedback counters; they stay so every
+      // later draw, and with it the demo market, is unchanged. The counters now come from the
+      // services that keep them, during the demo history (demo-history.ts).
+      random.next();
+      const publicId = newId('usr', random.bytes);
+      const referralCode = random.bytes(5).toString('hex');
+      random.next();
+      random.next();
+      const row = db
+        .insert(users)
+        .values({
+          publicId,
+          referralCode,
+          username: name,
+          email: `${name.toLowerCase()}@vendors.example.com`,
+          passwordHash,
+          isVendor: true,
+          isEmailVerified: true,
+          currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
+          lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
+          createdAt: now - random.int(30, 2500) * 86_400_000,
+        })
+        .returning({ id: users.id })
+        .get();
+      vendorIds.push(row.id);
+    });
 
-      for (let i = 0; i < offerCount; i++) {
-        tx.insert(offers).values(demoOffer(random, { vendorIds, fiats, allMethods, groups, cryptos, now })).run();
-      }
-    },
-    { behavior: 'immediate' },
-  );
+    for (let i = 0; i < offerCount; i++) {
+      db.insert(offers).values(demoOffer(random, { vendorIds, fiats, allMethods, groups, cryptos, now })).run();
+    }
+  });
 }
 
 /** The demo vendors' addresses: the only accounts whose presence the demo market plays. */
@@ -222,9 +220,9 @@ export function postDemoFunding(
 ): void {
   for (const currency of ['BTC', 'USDT'] as const) {
     const amount = funds[currency];
-    ledger.post({
-      ctx: { actor: { type: 'system', name: 'demo-seed' }, tx: { afterCommit: () => {} } },
-      input: {
+    ledger.post(
+      { ...systemContext('demo-seed'), tx: { afterCommit: () => {} } },
+      {
         kind: 'deposit',
         idempotencyKey: `demo-funding:${userId}:${currency}`,
         memo: 'Demo funding',
@@ -233,7 +231,7 @@ export function postDemoFunding(
           { account: walletOf(userId, currency), amount },
         ],
       },
-    });
+    );
   }
 }
 
@@ -250,19 +248,16 @@ export function readyDemoVendors(db: Db, now = Date.now()): number {
     .from(users)
     .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
     .all();
-  db.transaction(
-    (tx) => {
-      for (const [i, { id }] of vendors.entries()) {
-        const verifiedAt = now - 300 * 86_400_000;
-        tx.update(users).set({ idVerifiedAt: verifiedAt, addressVerifiedAt: verifiedAt }).where(eq(users.id, id)).run();
-        // +1 555 01xx xxxx: numbers reserved for fiction in the North American plan.
-        const number = `+1555010${String(i).padStart(4, '0')}`;
-        tx.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }).run();
-        postDemoFunding(ledger, id, DEMO_VENDOR_FUNDS);
-      }
-    },
-    { behavior: 'immediate' },
-  );
+  immediate(db, () => {
+    for (const [i, { id }] of vendors.entries()) {
+      const verifiedAt = now - 300 * 86_400_000;
+      db.update(users).set({ idVerifiedAt: verifiedAt, addressVerifiedAt: verifiedAt }).where(eq(users.id, id)).run();
+      // +1 555 01xx xxxx: numbers reserved for fiction in the North American plan.
+      const number = `+1555010${String(i).padStart(4, '0')}`;
+      db.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }).run();
+      postDemoFunding(ledger, id, DEMO_VENDOR_FUNDS);
+    }
+  });
   return vendors.length;
 }
 
@@ -279,19 +274,16 @@ export function refreshDemoPresence(db: Db, now = Date.now()): number {
     .from(users)
     .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
     .all();
-  db.transaction(
-    (tx) => {
-      for (const { id } of vendors) {
-        const random = seededRandom(hour * 7919 + id);
-        const away = random.chance(0.34) ? random.int(0, 8 * 60_000) : random.int(10 * 60_000, 36 * 3_600_000);
-        tx.update(users)
-          .set({ lastSeenAt: now - away })
-          .where(eq(users.id, id))
-          .run();
-      }
-    },
-    { behavior: 'immediate' },
-  );
+  immediate(db, () => {
+    for (const { id } of vendors) {
+      const random = seededRandom(hour * 7919 + id);
+      const away = random.chance(0.34) ? random.int(0, 8 * 60_000) : random.int(10 * 60_000, 36 * 3_600_000);
+      db.update(users)
+        .set({ lastSeenAt: now - away })
+        .where(eq(users.id, id))
+        .run();
+    }
+  });
   return vendors.length;
 }
 
@@ -322,17 +314,14 @@ export function seedMoreOffers(db: Db, count: number, options: { seed?: number; 
     cryptos: db.select().from(cryptoCurrencies).all(),
     now,
   };
-  db.transaction(
-    (tx) => {
-      tx.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)).run();
-      // Many rows per statement: one insert per offer takes ten times as long.
-      for (let done = 0; done < count; done += 200) {
-        const batch = Array.from({ length: Math.min(200, count - done) }, () => demoOffer(random, context));
-        tx.insert(offers).values(batch).run();
-      }
-    },
-    { behavior: 'immediate' },
-  );
+  immediate(db, () => {
+    db.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)).run();
+    // Many rows per statement: one insert per offer takes ten times as long.
+    for (let done = 0; done < count; done += 200) {
+      const batch = Array.from({ length: Math.min(200, count - done) }, () => demoOffer(random, context));
+      db.insert(offers).values(batch).run();
+    }
+  });
 }
 
 interface OfferContext {

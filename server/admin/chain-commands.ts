@@ -9,6 +9,7 @@ import { type ChainConfig, createChainAdapter } from '../services/chain/create.t
 import { NETWORKS } from '../services/chain/networks.ts';
 import { createChainRepository } from '../services/chain/repository.ts';
 import type { SimulatedChain } from '../services/chain/simulated.ts';
+import { systemContext } from '../services/context.ts';
 import { createLedgerService } from '../services/ledger/ledger.ts';
 import { createLedgerRepository } from '../services/ledger/repository.ts';
 import { createAddressBook } from '../services/wallet/address-book.ts';
@@ -18,6 +19,9 @@ import { CommandError } from './user-commands.ts';
 // Operator commands on the simulated chain (`npm run admin -- chain:…`), for demos and browser
 // tests. They write the same tables, through the same services, as the server's chain job; a
 // running server notices within seconds (its job reads chain transactions past its last `seq`).
+
+/** Who the commands act as: the operator at the console. */
+const OPERATOR = systemContext('admin', 'operator');
 
 export type ChainCommandsConfig = ChainConfig & { WALLET_BTC_XPUB?: string; WALLET_TRON_XPUB?: string };
 
@@ -65,7 +69,7 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
         throw new CommandError(`The amount is a positive number with at most ${decimals} decimals, such as 0.5.`);
       const user = accounts.userByEmail(normalizeEmail(email));
       if (!user) throw new CommandError(`No account with the e-mail address ${email}.`);
-      const row = chain.simulateDeposit({ userId: user.id, currency: currency as LedgerCurrency, amount });
+      const row = chain.simulateDeposit(OPERATOR, { userId: user.id, currency: currency as LedgerCurrency, amount });
       const blocks = NETWORKS[row.network].requiredConfirmations;
       const ticks = Math.ceil(blocks / NETWORKS[row.network].simulatedBlocksPerTick);
       return [
@@ -81,7 +85,7 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
       const blocks = /^\d{1,5}$/.test(blocksText) ? Number(blocksText) : 0;
       if (blocks < 1) throw new CommandError('Mine 1 to 99999 blocks: npm run admin -- chain:mine [blocks]');
       const before = confirmedDeposits.get() ?? 0;
-      await chain.mine(blocks);
+      await chain.mine(OPERATOR, { ticks: blocks });
       const credited = (confirmedDeposits.get() ?? 0) - before;
       const sim = adapter as SimulatedChain;
       return `Mined ${blocks} tick(s): bitcoin at height ${sim.height('bitcoin')}, TRON at ${sim.height('TRC20')}; ${credited} deposit(s) credited.`;

@@ -8,6 +8,7 @@ import { normalizeEmail } from '../services/accounts/accounts.ts';
 import { hashPassword, isCompromisedPassword } from '../services/accounts/password.ts';
 import { createAccountsRepository } from '../services/accounts/repository.ts';
 import { createSessionService } from '../services/accounts/sessions.ts';
+import { immediate, systemContext } from '../services/context.ts';
 import { createTwoFactorRepository } from '../services/two-factor/repository.ts';
 
 // Operator commands on accounts (`npm run admin -- user:…`). They change the database directly,
@@ -29,6 +30,8 @@ export const ROLES = [...Object.keys(ROLE_FLAGS), ...STAFF_ROLES] as const;
 export function userCommands(db: Db, now: () => number = Date.now) {
   const repo = createAccountsRepository(db);
   const sessions = createSessionService({ repo, now });
+  // Who acts in the audit's terms: the operator at the console.
+  const operator = systemContext('admin', 'operator');
   const twoFactor = createTwoFactorRepository(db);
 
   const find = (email: string) => {
@@ -99,16 +102,16 @@ export function userCommands(db: Db, now: () => number = Date.now) {
         throw new CommandError(`Unknown role ${role}; one of: ${ROLES.join(', ')}.`);
       }
       // A privilege change ends the sessions: the next sign-in carries the new rights (no fixation).
-      const ended = sessions.invalidateAll(user.id);
+      const ended = sessions.invalidateAll(operator, { userId: user.id });
       return `${user.email}: ${role} ${state}; ${ended} session(s) ended.`;
     },
 
     ban(email: string): string {
       const user = find(email);
       // One transaction: no moment where the account is banned and a session still works.
-      const ended = db.transaction(() => {
+      const ended = immediate(db, () => {
         update(user.id, { status: 'banned' });
-        return sessions.invalidateAll(user.id);
+        return sessions.invalidateAll(operator, { userId: user.id });
       });
       return `${user.email}: banned; ${ended} session(s) ended.`;
     },
@@ -120,9 +123,9 @@ export function userCommands(db: Db, now: () => number = Date.now) {
      */
     suspend(email: string): string {
       const user = find(email);
-      const ended = db.transaction(() => {
+      const ended = immediate(db, () => {
         update(user.id, { status: 'suspended' });
-        return sessions.invalidateAll(user.id);
+        return sessions.invalidateAll(operator, { userId: user.id });
       });
       return `${user.email}: suspended (can sign in, cannot trade); ${ended} session(s) ended.`;
     },
@@ -141,7 +144,7 @@ export function userCommands(db: Db, now: () => number = Date.now) {
     resetTwoFactor(email: string): string {
       const user = find(email);
       if (!twoFactor.remove(user.id)) return `${user.email}: no two-factor authentication to remove; nothing changed.`;
-      const ended = sessions.invalidateAll(user.id);
+      const ended = sessions.invalidateAll(operator, { userId: user.id });
       return `${user.email}: two-factor authentication removed; ${ended} session(s) ended.`;
     },
   };

@@ -1,6 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ClientInfo } from '../services/accounts/accounts.ts';
-import type { SessionRow } from '../services/accounts/repository.ts';
 import type { SessionService } from '../services/accounts/sessions.ts';
 import {
   type AuthState,
@@ -10,6 +8,7 @@ import {
   visitorContext,
 } from '../services/context.ts';
 import { AppError } from '../services/errors.ts';
+import type { ClientInfo, SessionRow } from '../services/shared/account-types.ts';
 import type { AppEnv } from './app-env.ts';
 import { readCookie } from './cookies.ts';
 import { csrfSetCookie } from './csrf.ts';

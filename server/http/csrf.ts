@@ -104,7 +104,7 @@ export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
 
     await next();
     // Sign-in and sign-out set the cookie themselves; otherwise keep it equal to the expected token.
-    // Only read the headers when there is a cookie to set: reading them costs (see decisions.md).
+    // Only read the headers when there is a cookie to set: reading them costs (see docs/decisions/037-users-me-performance.md).
     if (cookieToSet && !c.res.headers.getSetCookie().some((v) => v.startsWith(`${CSRF_COOKIE}=`)))
       setCookie(c.res.headers);
   };

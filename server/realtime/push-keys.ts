@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 // again, so access lost meanwhile stays lost). The key dies with its session: the hub refuses a key
 // of an ended session and drops what one granted when its session ends. The browser treats the key
 // as an opaque string (src/lib/realtime-client.ts). The secret is per process: keys live minutes, and a restart drops
-// every socket anyway, whose page then asks for a new key (docs/decisions.md, "Push keys").
+// every socket anyway, whose page then asks for a new key (docs/decisions/065-push-authorisation.md, "Push keys").
 
 export interface PushGrant {
   userId: number;

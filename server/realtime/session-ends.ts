@@ -1,7 +1,7 @@
 import type { EndedSession } from '../services/accounts/session-end-log.ts';
 import type { BusEvent } from './bus.ts';
 
-// How the sockets of an ended session learn of it, on every process (docs/decisions.md, "Sockets
+// How the sockets of an ended session learn of it, on every process (docs/decisions/087-sockets-end-with-session.md, "Sockets
 // end with their session"):
 // - the session service publishes `session.ended` on the bus's internal `sessions` channel right
 //   after the end commits, and every hub subscribes (with a shared bus, that crosses processes);

@@ -1,9 +1,17 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clearSessionCookies, clientInfo, requireAuth, setSessionCookies } from '../http/auth.ts';
+import {
+  type AppEnv,
+  clearSessionCookies,
+  clientInfo,
+  personContextOf,
+  requestContext,
+  setSessionCookies,
+} from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
+import { personContext, visitorContext } from '../services/context.ts';
 
 // Spec section 7, "Account and auth": register, login (both answer data.redirectTo), logout,
 // the e-mail confirmation link, and the proof-of-work challenge their forms solve first.
@@ -61,20 +69,26 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
   // too, or every sign-in on one browser would leave a live session nobody holds.
   const endReplacedSession = (c: Context<AppEnv>) => {
     const previous = c.get('auth');
-    if (previous) accounts.logout(previous.session.id);
+    if (previous) accounts.logout(personContext(previous));
   };
 
   return new Hono<AppEnv>()
-    .get('/challenge', (c) => c.json({ data: challenge.issue() }))
+    .get('/challenge', (c) => c.json({ data: challenge.issue(requestContext(c)) }))
     .post('/register', validate('json', RegisterBody), async (c) => {
-      const result = await accounts.register(c.req.valid('json'), clientInfo(c, trustProxy));
+      const result = await accounts.register(visitorContext(), {
+        ...c.req.valid('json'),
+        client: clientInfo(c, trustProxy),
+      });
       endReplacedSession(c);
       setSessionCookies(c, result.token, result.session, secureCookies);
       c.header('Set-Cookie', welcomeCookie(secureCookies), { append: true });
       return c.json({ data: { redirectTo: result.redirectTo } }, 201);
     })
     .post('/login', validate('json', LoginBody), async (c) => {
-      const result = await accounts.login(c.req.valid('json'), clientInfo(c, trustProxy));
+      const result = await accounts.login(visitorContext(), {
+        ...c.req.valid('json'),
+        client: clientInfo(c, trustProxy),
+      });
       endReplacedSession(c);
       setSessionCookies(c, result.token, result.session, secureCookies);
       return c.json({
@@ -83,16 +97,15 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
       });
     })
     .post('/logout', (c) => {
-      const auth = requireAuth(c);
-      accounts.logout(auth.session.id);
+      accounts.logout(personContextOf(c));
       clearSessionCookies(c, secureCookies);
       c.header('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies), { append: true });
       return c.json({ data: { redirectTo: '/' } });
     })
     .post('/resend-verification', async (c) => {
-      const auth = requireAuth(c);
-      await accounts.resendVerification(auth.user);
-      return c.json({ data: { sent: !auth.user.isEmailVerified } });
+      const ctx = personContextOf(c);
+      await accounts.resendVerification(ctx);
+      return c.json({ data: { sent: !ctx.auth.user.isEmailVerified } });
     });
 }
 
@@ -101,7 +114,7 @@ export function emailLinkRoutes(services: Services) {
   return new Hono<AppEnv>().get('/verify-email', (c) => {
     const token = c.req.query('token') ?? '';
     try {
-      services.accounts.verifyEmail(token);
+      services.accounts.verifyEmail(requestContext(c), { token });
       return c.redirect('/?email_verified=1', 303);
     } catch {
       return c.redirect('/?email_verified=0', 303);

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import { MAX_UPLOAD_BYTES, tooLarge } from '../services/avatar/avatar.ts';
 import type { Services } from '../services/container.ts';
@@ -55,7 +55,7 @@ export function avatarRoutes(services: Services) {
         },
       }),
       async (c) => {
-        const { user } = requireAuth(c);
+        const ctx = personContextOf(c);
         if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "file".');
         }
@@ -70,15 +70,14 @@ export function avatarRoutes(services: Services) {
         if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
         // The declared name and type are ignored: the service looks at the bytes.
         const bytes = new Uint8Array(await file.arrayBuffer());
-        return c.json({ data: await avatar.upload(user, bytes) });
+        return c.json({ data: await avatar.upload(ctx, { bytes }) });
       },
     )
     .post('/rest/v1/users/process-avatar', signedIn, validate('json', ProcessBody), async (c) => {
-      const { user } = requireAuth(c);
-      return c.json({ data: await avatar.process(user, c.req.valid('json').fileUrl) });
+      return c.json({ data: await avatar.process(personContextOf(c), { fileUrl: c.req.valid('json').fileUrl }) });
     })
     .get('/uploads/avatars/:name', async (c) => {
-      const bytes = await avatar.read(c.req.param('name'));
+      const bytes = await avatar.read(requestContext(c), { name: c.req.param('name') });
       // A copy typed as Uint8Array<ArrayBuffer>, which Response bodies require; avatars are ~10 KB.
       return c.body(new Uint8Array(bytes), 200, AVATAR_HEADERS);
     });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
   COOKIE_SETTINGS_NAME,
@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from '../http/auth.ts';
 import { readCookie } from '../http/cookies.ts';
 import { validate } from '../http/validate.ts';
+import { type PersonContext, personContext } from '../services/context.ts';
 import type { SettingsService } from '../services/settings/settings.ts';
 
 // GET and POST /rest/v1/cookie-policy (spec section 7) over the same cookie the static pages'
@@ -35,25 +36,29 @@ export interface CookiePolicyOptions {
 }
 
 export function cookiePolicyRoutes({ secureCookies, settings }: CookiePolicyOptions) {
-  const stored = (userId: number | undefined): CookieSettings | null =>
-    userId !== undefined && settings ? settings.cookieSettings(userId) : null;
+  const stored = (ctx: PersonContext | undefined): CookieSettings | null =>
+    ctx && settings ? settings.cookieSettings(ctx) : null;
+  const personOf = (c: Context<AppEnv>): PersonContext | undefined => {
+    const auth = c.get('auth');
+    return auth ? personContext(auth) : undefined;
+  };
 
   return new Hono<AppEnv>()
     .get('/', (c) => {
-      const saved = stored(c.get('auth')?.user.id);
+      const saved = stored(personOf(c));
       const settings = saved ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
       return c.json({ data: { settings } });
     })
     .post('/', validate('json', SettingsInput), (c) => {
-      const userId = c.get('auth')?.user.id;
-      const current = stored(userId) ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
+      const person = personOf(c);
+      const current = stored(person) ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
       const changes = c.req.valid('json').settings;
       const next = { ...current };
       for (const category of cookieCategories) {
         const value = changes[category];
         if (value !== undefined) next[category] = value;
       }
-      if (userId !== undefined) settings?.saveCookieSettings(userId, next);
+      if (person) settings?.saveCookieSettings(person, { settings: next });
       c.header('Set-Cookie', cookieSettingsHeader(next, secureCookies), { append: true });
       return c.json({ data: { settings: next } });
     });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { AppEnv } from '../http/auth.ts';
+import { type AppEnv, requestContext } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -18,10 +18,12 @@ const ReviewBody = v.object({
 export function deviceReviewRoutes(services: Services) {
   const { devices } = services;
   return new Hono<AppEnv>()
-    .get('/review-device/:token', (c) => c.json({ data: devices.review(c.req.param('token'), requestLocale(c)) }))
+    .get('/review-device/:token', (c) =>
+      c.json({ data: devices.review(requestContext(c), { token: c.req.param('token'), locale: requestLocale(c) }) }),
+    )
     .post('/review-device', validate('json', ReviewBody), (c) => {
       const { isConfirmed, deviceToken } = c.req.valid('json');
-      const { redirectTo } = devices.decide(deviceToken, isConfirmed);
+      const { redirectTo } = devices.decide(requestContext(c), { token: deviceToken, isConfirmed });
       return c.json({ data: { redirectTo } });
     });
 }

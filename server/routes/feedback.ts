@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext, requireAuth } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -41,8 +41,7 @@ export function feedbackRoutes(services: Services) {
     .post('/feedback/feature-request', validate('json', FeatureRequestBody), (c) =>
       c.json(
         {
-          data: feedback.featureRequest({
-            auth: requireAuth(c),
+          data: feedback.featureRequest(personContextOf(c), {
             text: c.req.valid('json').text,
             locale: requestLocale(c),
           }),
@@ -51,13 +50,12 @@ export function feedbackRoutes(services: Services) {
       ),
     )
     .get('/feedback/:id', validate('param', IdParam), (c) =>
-      c.json({ data: feedback.ofTrade({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+      c.json({ data: feedback.ofTrade(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
     .post('/feedback/:id/give', validate('param', IdParam), validate('json', GiveBody), (c) => {
       const body = c.req.valid('json');
       return c.json({
-        data: feedback.give({
-          auth: requireAuth(c),
+        data: feedback.give(personContextOf(c), {
           hash: c.req.valid('param').id,
           rating: body.rating,
           message: body.message,
@@ -66,14 +64,14 @@ export function feedbackRoutes(services: Services) {
     })
     .post('/feedback/:id/reply', validate('param', IdParam), validate('json', ReplyBody), (c) =>
       c.json({
-        data: feedback.reply({ auth: requireAuth(c), hash: c.req.valid('param').id, reply: c.req.valid('json').reply }),
+        data: feedback.reply(personContextOf(c), { hash: c.req.valid('param').id, reply: c.req.valid('json').reply }),
       }),
     )
     .get('/users/:username/feedbacks', validate('param', UsernameParam), validate('query', FeedbacksQuery), (c) => {
       const q = c.req.valid('query');
       // The spec reads total, positive, negative, data and nextPageUrl from the body itself.
       return c.json(
-        feedback.ofUser({
+        feedback.ofUser(requestContext(c), {
           username: c.req.valid('param').username,
           page: q.f_page,
           offerType: q.offer_type,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CRYPTO_DECIMALS, fromMinorUnits } from '../../src/lib/shared/money.ts';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { RETRYABLE_CODES } from '../services/hedging/hedging.ts';
@@ -33,7 +33,7 @@ export function hedgingRoutes(services: Services) {
         c.json({
           data: {
             enabled: true,
-            available: quotes.current() !== undefined,
+            available: quotes.current(requestContext(c)) !== undefined,
             // Per source currency, as decimal text (spec section 3: "conversion limits (min and max)").
             limits: Object.fromEntries(
               Object.entries(hedging.limits).map(([code, { min, max }]) => {
@@ -46,7 +46,7 @@ export function hedgingRoutes(services: Services) {
         }),
       )
       .post('/convert', validate('json', ConvertBody), (c) => {
-        const data = hedging.convert({ auth: requireAuth(c), input: c.req.valid('json') });
+        const data = hedging.convert(personContextOf(c), c.req.valid('json'));
         return c.json({ data });
       })
   );

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { type AppEnv, requestContext } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -32,22 +33,24 @@ function snakeCaseKeys(record: Record<string, unknown>): Record<string, unknown>
 
 export function marketRoutes(services: Services) {
   const { market, quotes } = services;
-  return new Hono()
+  return new Hono<AppEnv>()
     .get('/calculator', validate('query', CalculatorQuery), (c) => {
       const { range, currency } = c.req.valid('query');
       const locale = requestLocale(c);
-      return c.json({ data: market.calculator({ locale, code: currency, range, field: 'currency' }) });
+      return c.json({
+        data: market.calculator(requestContext(c), { locale, code: currency, range, field: 'currency' }),
+      });
     })
     .get('/calculator/chart', validate('query', ChartQuery), (c) => {
       const { range, currency, crypto } = c.req.valid('query');
-      return c.json({ data: market.chart({ crypto, range, code: currency, field: 'currency' }) });
+      return c.json({ data: market.chart(requestContext(c), { crypto, range, code: currency, field: 'currency' }) });
     })
     .get('/crypto-fiat-rates', validate('query', RatesQuery), (c) => {
       // Spec section 3's rate quote: the market rates plus the current conversion quote (null when
       // prices are too old to quote: the wallet then disables conversion).
-      const quote = quotes.current();
+      const quote = quotes.current(requestContext(c));
       const rates = {
-        ...market.cryptoFiatRates(),
+        ...market.cryptoFiatRates(requestContext(c)),
         quoteId: quote?.id ?? null,
         expiredTimestamp: quote?.expired_timestamp ?? null,
         servicePriceAsk: quote?.service_price_ask ?? null,
@@ -57,6 +60,8 @@ export function marketRoutes(services: Services) {
     })
     .get('/vendorlanding/graph', validate('query', GraphQuery), (c) => {
       const { currency } = c.req.valid('query');
-      return c.json({ data: market.chart({ crypto: 'BTC', range: 'week', code: currency, field: 'currency' }) });
+      return c.json({
+        data: market.chart(requestContext(c), { crypto: 'BTC', range: 'week', code: currency, field: 'currency' }),
+      });
     });
 }

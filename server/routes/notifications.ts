@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { NOTIFICATION_TYPES, TABS } from '../services/notifications/types.ts';
 
 // Spec section 7, "Notifications": the list per tab, mark read, reset counters, mark all read.
-// Shapes the spec leaves open: docs/decisions.md 2026-11-24 "Notifications API".
+// Shapes the spec leaves open: docs/decisions/063-notifications-model.md 2026-11-24 "Notifications API".
 
 /** The spec's page size (section 9). */
 const MAX_LIMIT = 50;
@@ -63,27 +63,30 @@ export function notificationRoutes(services: Services) {
   const { notifications } = services;
   return new Hono<AppEnv>()
     .get('/', validate('query', ListQuery), (c) => {
-      const { user } = requireAuth(c);
+      const ctx = personContextOf(c);
       const q = c.req.valid('query');
       return c.json(
-        notifications.list(
-          user.id,
-          { tab: q.name, types: q.types, read: q['filter-action'], limit: q.limit, offset: q.offset },
-          requestLocale(c),
-        ),
+        notifications.list(ctx, {
+          tab: q.name,
+          types: q.types,
+          read: q['filter-action'],
+          limit: q.limit,
+          offset: q.offset,
+          locale: requestLocale(c),
+        }),
       );
     })
     .post('/', validate('json', Ids), (c) => {
-      const { updated, unread } = notifications.markRead(requireAuth(c).user.id, c.req.valid('json').ids);
+      const { updated, unread } = notifications.markRead(personContextOf(c), { ids: c.req.valid('json').ids });
       return c.json({ data: { updated }, meta: { unread } });
     })
     .post('/reset-counters', validate('json', Ids), (c) => {
-      const { updated, unread } = notifications.resetCounters(requireAuth(c).user.id, c.req.valid('json').ids);
+      const { updated, unread } = notifications.resetCounters(personContextOf(c), { ids: c.req.valid('json').ids });
       return c.json({ data: { updated }, meta: { unread } });
     })
     .post('/all', validate('json', AllBody), (c) => {
       const body = c.req.valid('json');
-      const { updated, unread } = notifications.markAll(requireAuth(c).user.id, { tab: body.name, types: body.types });
+      const { updated, unread } = notifications.markAll(personContextOf(c), { tab: body.name, types: body.types });
       return c.json({ data: { updated }, meta: { name: body.name, unread } });
     });
 }

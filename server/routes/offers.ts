@@ -1,15 +1,17 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import type { Locale } from '../../src/lib/shared/i18n/locales.ts';
 import { TRADE_REQUIREMENT_KINDS, TRADE_REQUIREMENT_STAGES } from '../../src/lib/shared/trade-requirements.ts';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';
 import { fieldIssues, validate, validationError } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
+import type { SearchInput } from '../services/offers/offers.ts';
 import { BLOCK_MESSAGES, type StartBlock } from '../services/offers/start-gate.ts';
 
 // Offers: the listing search of spec section 7 (GET /rest/v1/offers with its parameters) and the
-// vendor's calls the spec does not show, in the same conventions (docs/decisions.md):
+// vendor's calls the spec does not show, in the same conventions (docs/decisions/046-offers-sides-prices-open-fields.md):
 // POST /offers, GET|PUT|DELETE /offers/{hash}, POST /offers/{hash}/toggle, GET /users/{username}/offers.
 
 const flag = v.optional(v.picklist(['0', '1'], 'must be 0 or 1'));
@@ -90,40 +92,55 @@ const OfferBody = v.object({
 const HashParam = v.object({ hash: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be an offer hash')) });
 const ToggleBody = v.object({ active: bool });
 
+const blocksFor = (locale: Locale, blocks: StartBlock[]) =>
+  blocks.map((block) => ({
+    code: block.code,
+    message: localizedMessage(locale, BLOCK_MESSAGES[block.code], `start_block_${block.code}`, block.params),
+    ...(block.params ? { params: block.params } : {}),
+  }));
+
+/** The listing's query in the service's names. */
+const searchInput = (q: v.InferOutput<typeof SearchQuery>, locale: Locale): SearchInput => ({
+  type: q.type,
+  cryptoCurrencyId: Number(q.crypto_currency_id),
+  paymentMethod: q['payment-method'],
+  currency: q.currency?.toUpperCase(),
+  fiatMin: q['fiat-min'],
+  group: q.group,
+  visitorCountryIso: q.visitor_country_iso?.toUpperCase(),
+  visitorCountryHasChanged: q.visitor_country_has_changed === '1',
+  locationId: q.location_id,
+  isPaymentLocalized: q.is_payment_localized === '1',
+  page: q.page,
+  relax: q.relax === '1',
+  locale,
+});
+
+/** The body is optional: without one the offer flips. */
+async function toggleActive(c: Context<AppEnv>): Promise<boolean | undefined> {
+  const text = await c.req.text();
+  if (!text.trim()) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = v.safeParse(ToggleBody, json);
+  if (!parsed.success) throw validationError(fieldIssues(parsed.issues));
+  return parsed.output.active;
+}
+
 export function offersRoutes(services: Services) {
   const { offers } = services;
   // A cached search comes back as the same object: serialize it once (75 KB for 50 offers), as
   // UTF-8 bytes, so no answer pays for encoding the string again (a quarter of the server's time
-  // under load was that encoding; docs/decisions.md).
+  // under load was that encoding; docs/decisions/061-cached-answers-as-bytes.md).
   const serialized = new WeakMap<object, Uint8Array>();
-  const blocksFor = (locale: ReturnType<typeof requestLocale>, blocks: StartBlock[]) =>
-    blocks.map((block) => ({
-      code: block.code,
-      message: localizedMessage(locale, BLOCK_MESSAGES[block.code], `start_block_${block.code}`, block.params),
-      ...(block.params ? { params: block.params } : {}),
-    }));
 
   return new Hono<AppEnv>()
     .get('/offers', validate('query', SearchQuery), (c) => {
-      const q = c.req.valid('query');
-      const result = offers.search({
-        auth: c.get('auth'),
-        locale: requestLocale(c),
-        input: {
-          type: q.type,
-          cryptoCurrencyId: Number(q.crypto_currency_id),
-          paymentMethod: q['payment-method'],
-          currency: q.currency?.toUpperCase(),
-          fiatMin: q['fiat-min'],
-          group: q.group,
-          visitorCountryIso: q.visitor_country_iso?.toUpperCase(),
-          visitorCountryHasChanged: q.visitor_country_has_changed === '1',
-          locationId: q.location_id,
-          isPaymentLocalized: q.is_payment_localized === '1',
-          page: q.page,
-          relax: q.relax === '1',
-        },
-      });
+      const result = offers.search(requestContext(c), searchInput(c.req.valid('query'), requestLocale(c)));
       let body = serialized.get(result);
       if (body === undefined) {
         body = Buffer.from(JSON.stringify({ data: result.offers, meta: result.meta }));
@@ -132,7 +149,7 @@ export function offersRoutes(services: Services) {
       return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     })
     .post('/offers', validate('json', OfferBody), (c) => {
-      const offer = offers.create({ auth: requireAuth(c), input: c.req.valid('json'), locale: requestLocale(c) });
+      const offer = offers.create(personContextOf(c), { offer: c.req.valid('json'), locale: requestLocale(c) });
       return c.json({ data: offer }, 201);
     })
     .get(
@@ -141,9 +158,8 @@ export function offersRoutes(services: Services) {
       validate('query', v.object({ visitor_country_iso: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/))) })),
       (c) => {
         const locale = requestLocale(c);
-        const { offer, blocks, step, isOwner, limits } = offers.get({
+        const { offer, blocks, step, isOwner, limits } = offers.get(requestContext(c), {
           hash: c.req.valid('param').hash,
-          auth: c.get('auth'),
           locale,
           visitorCountryIso: c.req.valid('query').visitor_country_iso?.toUpperCase(),
         });
@@ -154,32 +170,17 @@ export function offersRoutes(services: Services) {
       },
     )
     .put('/offers/:hash', validate('param', HashParam), validate('json', OfferBody), (c) => {
-      const data = offers.update({
-        auth: requireAuth(c),
+      const data = offers.update(personContextOf(c), {
         hash: c.req.valid('param').hash,
-        input: c.req.valid('json'),
+        offer: c.req.valid('json'),
         locale: requestLocale(c),
       });
       return c.json({ data });
     })
     .post('/offers/:hash/toggle', validate('param', HashParam), async (c) => {
-      const auth = requireAuth(c);
-      // The body is optional: without one the offer flips.
-      const text = await c.req.text();
-      let active: boolean | undefined;
-      if (text.trim()) {
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        const parsed = v.safeParse(ToggleBody, json);
-        if (!parsed.success) throw validationError(fieldIssues(parsed.issues));
-        active = parsed.output.active;
-      }
-      const data = offers.toggle({
-        auth,
+      const ctx = personContextOf(c);
+      const active = await toggleActive(c);
+      const data = offers.toggle(ctx, {
         hash: c.req.valid('param').hash,
         locale: requestLocale(c),
         ...(active === undefined ? {} : { active }),
@@ -187,7 +188,7 @@ export function offersRoutes(services: Services) {
       return c.json({ data });
     })
     .delete('/offers/:hash', validate('param', HashParam), (c) => {
-      offers.remove({ auth: requireAuth(c), hash: c.req.valid('param').hash });
+      offers.remove(personContextOf(c), { hash: c.req.valid('param').hash });
       return c.json({ data: { deleted: true } });
     })
     .get(
@@ -198,9 +199,8 @@ export function offersRoutes(services: Services) {
       ),
       (c) =>
         c.json({
-          data: offers.listForUser({
+          data: offers.listForUser(requestContext(c), {
             username: c.req.valid('param').username,
-            auth: c.get('auth'),
             locale: requestLocale(c),
           }),
         }),

@@ -1,12 +1,19 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clearSessionCookies, clientInfo, requireAuth, setSessionCookies } from '../http/auth.ts';
+import {
+  type AppEnv,
+  clearSessionCookies,
+  clientInfo,
+  personContextOf,
+  requestContext,
+  setSessionCookies,
+} from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
 // Password change (signed in) and reset (a mailed link); paths the spec leaves open, full paths
-// here (docs/decisions.md, "Password change and reset"). CSRF applies to every POST (app
+// here (docs/decisions/028-password-change-and-reset.md, "Password change and reset"). CSRF applies to every POST (app
 // middleware), so another site cannot submit these forms with a link it saw.
 
 const text = (max: number) => v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`));
@@ -44,18 +51,25 @@ export function passwordRoutes(services: Services, { secureCookies, trustProxy }
     new Hono<AppEnv>()
       // A privilege change: every session ends and this browser gets a new one (as 2FA on/off).
       .post('/rest/v1/users/change-password', validate('json', ChangePasswordBody), async (c) => {
-        const auth = requireAuth(c);
-        const { token, session } = await passwords.change(auth.user, c.req.valid('json'), clientInfo(c, trustProxy));
+        const { token, session } = await passwords.change(personContextOf(c), {
+          ...c.req.valid('json'),
+          client: clientInfo(c, trustProxy),
+        });
         setSessionCookies(c, token, session, secureCookies);
         return c.json({ data: { changed: true } });
       })
       .post('/rest/v1/auth/forgot-password', validate('json', ForgotPasswordBody), async (c) => {
-        await passwords.requestReset(c.req.valid('json'), clientInfo(c, trustProxy));
+        await passwords.requestReset(requestContext(c), { ...c.req.valid('json'), client: clientInfo(c, trustProxy) });
         return c.json({ data: { sent: true } });
       })
-      .get('/rest/v1/auth/reset-password/:token', (c) => c.json({ data: passwords.inspectReset(c.req.param('token')) }))
+      .get('/rest/v1/auth/reset-password/:token', (c) =>
+        c.json({ data: passwords.inspectReset(requestContext(c), { token: c.req.param('token') }) }),
+      )
       .post('/rest/v1/auth/reset-password', validate('json', ResetPasswordBody), async (c) => {
-        const result = await passwords.reset(c.req.valid('json'), clientInfo(c, trustProxy));
+        const result = await passwords.reset(requestContext(c), {
+          ...c.req.valid('json'),
+          client: clientInfo(c, trustProxy),
+        });
         // The reset ended this browser's session too when it was the same account: say so to it.
         if (c.get('auth')?.user.id === result.userId) {
           clearSessionCookies(c, secureCookies);

@@ -1,13 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { PHONE_INPUT_MAX_LENGTH } from '../services/phone/numbers.ts';
 
 // Phone verification, spec section 7: POST /account/send-phone-code {phone, call} → {status,
 // message}; POST /auth/send-phone-code and /auth/call-phone-code (payload {phone?}, see
-// docs/decisions.md); POST /rest/v1/users/confirm-phone {phoneCode}; GET /rest/v1/users/reset-phone.
+// docs/decisions/023-phone-verification.md); POST /rest/v1/users/confirm-phone {phoneCode}; GET /rest/v1/users/reset-phone.
 
 const Phone = v.pipe(
   v.string('must be text'),
@@ -42,28 +42,25 @@ export function phoneRoutes(services: Services) {
   return (
     new Hono<AppEnv>()
       .post('/account/send-phone-code', signedIn, validate('json', AccountSendBody), async (c) => {
-        const { user } = requireAuth(c);
         const body = c.req.valid('json');
-        return c.json(await phone.sendCode(user, { phone: body.phone, channel: body.call ? 'call' : 'sms' }));
+        return c.json(
+          await phone.sendCode(personContextOf(c), { phone: body.phone, channel: body.call ? 'call' : 'sms' }),
+        );
       })
       .post('/auth/send-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
-        const { user } = requireAuth(c);
-        return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'sms' }));
+        return c.json(await phone.sendCode(personContextOf(c), { phone: c.req.valid('json').phone, channel: 'sms' }));
       })
       .post('/auth/call-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
-        const { user } = requireAuth(c);
-        return c.json(await phone.sendCode(user, { phone: c.req.valid('json').phone, channel: 'call' }));
+        return c.json(await phone.sendCode(personContextOf(c), { phone: c.req.valid('json').phone, channel: 'call' }));
       })
       .post('/rest/v1/users/confirm-phone', signedIn, validate('json', ConfirmBody), (c) => {
-        const { user } = requireAuth(c);
-        const { phone: number } = phone.confirm(user, c.req.valid('json').phoneCode);
+        const { phone: number } = phone.confirm(personContextOf(c), { phoneCode: c.req.valid('json').phoneCode });
         return c.json({ data: { isPhoneVerified: true, phone: number } });
       })
       // A GET that changes state (the spec's shape): the CSRF middleware checks it like a POST
       // (STATE_CHANGING_GETS in server/http/csrf.ts).
       .get('/rest/v1/users/reset-phone', (c) => {
-        const { user } = requireAuth(c);
-        phone.reset(user);
+        phone.reset(personContextOf(c));
         return c.json({ data: { isPhoneVerified: false } });
       })
   );

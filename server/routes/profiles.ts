@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { pageNumber, signedIn, UsernameParam } from './feedback.ts';
 
 // Public profiles and what one person thinks of another (paths the spec leaves open,
-// docs/decisions.md): GET /rest/v1/users/{username}/profile, POST /rest/v1/users/{username}/trust;
+// docs/decisions/074-feedback-list-profile-trust-past-trades.md): GET /rest/v1/users/{username}/profile, POST /rest/v1/users/{username}/trust;
 // and the person's past trades (spec section 7): GET /rest/v1/users/{username}/past-trades.
 
 const TrustBody = v.object({ kind: v.picklist(['trusted', 'blocked', 'none'], 'must be trusted, blocked or none') });
@@ -27,28 +27,25 @@ export function profileRoutes(services: Services) {
     .use('/users/:username/past-trades', signedIn)
     .get('/users/:username/profile', validate('param', UsernameParam), (c) =>
       c.json({
-        data: profiles.profile({
+        data: profiles.profile(requestContext(c), {
           username: c.req.valid('param').username,
-          auth: c.get('auth'),
           locale: requestLocale(c),
         }),
       }),
     )
     .post('/users/:username/trust', validate('param', UsernameParam), validate('json', TrustBody), (c) =>
       c.json({
-        data: profiles.setTrust({
-          auth: requireAuth(c),
+        data: profiles.setTrust(personContextOf(c), {
           username: c.req.valid('param').username,
           kind: c.req.valid('json').kind,
         }),
       }),
     )
     .get('/users/:username/past-trades', validate('param', UsernameParam), validate('query', PastTradesQuery), (c) => {
-      const auth = requireAuth(c);
+      const ctx = personContextOf(c);
       const q = c.req.valid('query');
       return c.json(
-        profiles.pastTrades({
-          auth,
+        profiles.pastTrades(ctx, {
           username: c.req.valid('param').username,
           page: q.page,
           status: q.status,

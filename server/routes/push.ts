@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { ChannelAuthorizer } from '../realtime/hub.ts';
 import type { Services } from '../services/container.ts';
@@ -25,10 +25,10 @@ export function pushRoutes(services: Services, { authorize }: { authorize: Chann
   const push = createPushAuthorizer({ keys: services.pushKeys, authorize });
   return new Hono<AppEnv>()
     .post('/trade/push-authorize/:id', validate('param', Id), validate('json', AuthorizeBody), (c) => {
-      const auth = requireAuth(c);
-      return c.json({ data: push.authorize(auth, c.req.valid('param').id, c.req.valid('json').channels) });
+      const { id } = c.req.valid('param');
+      return c.json({ data: push.authorize(personContextOf(c), { id, channels: c.req.valid('json').channels }) });
     })
     .post('/account/re-auth-push-subscription', validate('json', RenewBody), (c) =>
-      c.json({ data: push.renew(requireAuth(c), c.req.valid('json').channels) }),
+      c.json({ data: push.renew(personContextOf(c), { channels: c.req.valid('json').channels }) }),
     );
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { foldForSearch } from '../../src/lib/shared/fold-for-search.ts';
+import { type AppEnv, requestContext } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -29,32 +30,39 @@ const CountriesQuery = v.object({ limit: wholeNumber(1, 500, '500'), offset: who
 export function referenceRoutes(services: Services) {
   const { reference } = services;
   return (
-    new Hono()
+    new Hono<AppEnv>()
       .get('/currencies', validate('query', v.object({ 'with-popular': flag })), (c) => {
-        const data = reference.listCurrencies({ locale: requestLocale(c) });
+        const ctx = requestContext(c);
+        const data = reference.listCurrencies(ctx, { locale: requestLocale(c) });
         if (c.req.valid('query')['with-popular'] === '1') {
-          return c.json({ data, meta: { popularCurrencies: reference.popularCurrencyCodes() } });
+          return c.json({ data, meta: { popularCurrencies: reference.popularCurrencyCodes(ctx) } });
         }
         return c.json({ data });
       })
       .get('/currencies/:code', validate('param', v.object({ code: currencyCode })), (c) => {
         const { code } = c.req.valid('param');
-        const currency = reference.getCurrency({ locale: requestLocale(c), code });
+        const currency = reference.getCurrency(requestContext(c), { locale: requestLocale(c), code });
         return c.json({ data: currency });
       })
       .get('/calculator/currency', (c) =>
-        c.json({ data: reference.calculatorCurrencies({ locale: requestLocale(c) }) }),
+        c.json({ data: reference.calculatorCurrencies(requestContext(c), { locale: requestLocale(c) }) }),
       )
       .get('/countries', validate('query', CountriesQuery), (c) => {
         const { limit, offset } = c.req.valid('query');
-        const { items, total } = reference.listCountries({ locale: requestLocale(c), limit, offset });
+        const { items, total } = reference.listCountries(requestContext(c), {
+          locale: requestLocale(c),
+          limit,
+          offset,
+        });
         return c.json({ data: items, meta: { total, limit, offset } });
       })
-      .get('/timezones', (c) => c.json({ data: reference.listTimezones() }))
+      .get('/timezones', (c) => c.json({ data: reference.listTimezones(requestContext(c)) }))
       // Not in spec section 7: the create-offer form needs the groups and methods to pick from.
-      .get('/payment-methods', (c) => c.json({ data: reference.listPaymentGroups({ locale: requestLocale(c) }) }))
+      .get('/payment-methods', (c) =>
+        c.json({ data: reference.listPaymentGroups(requestContext(c), { locale: requestLocale(c) }) }),
+      )
       .get('/vendorlanding/currency', (c) =>
-        c.json({ data: { currencies: reference.listCurrencies({ locale: requestLocale(c) }) } }),
+        c.json({ data: { currencies: reference.listCurrencies(requestContext(c), { locale: requestLocale(c) }) } }),
       )
   );
 }
@@ -66,9 +74,11 @@ const LocationQuery = v.object({
 });
 
 export function locationRoutes(services: Services) {
-  return new Hono().get('/search', validate('query', LocationQuery), (c) => {
+  return new Hono<AppEnv>().get('/search', validate('query', LocationQuery), (c) => {
     const query = foldForSearch(c.req.valid('query').q);
     if (query.length < MIN_LOCATION_QUERY) return c.json({ data: [] });
-    return c.json({ data: services.reference.searchLocations({ locale: requestLocale(c), query, limit: 20 }) });
+    return c.json({
+      data: services.reference.searchLocations(requestContext(c), { locale: requestLocale(c), query, limit: 20 }),
+    });
   });
 }

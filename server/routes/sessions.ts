@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clearSessionCookies, requireAuth } from '../http/auth.ts';
+import { type AppEnv, clearSessionCookies, personContextOf, requireAuth } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
 // The signed-in person's devices (sessions), under /rest/v1/users/sessions; paths the spec leaves
-// open (docs/decisions.md, "Settings screen"). Ids are the sessions' public ids (`ses_…`), never
+// open (docs/decisions/035-settings-screen.md, "Settings screen"). Ids are the sessions' public ids (`ses_…`), never
 // the token or its hash. CSRF applies to the POSTs (app middleware).
 
 const RevokeBody = v.object({
@@ -23,15 +23,14 @@ export function sessionRoutes(services: Services, { secureCookies }: { secureCoo
   const { sessions } = services;
   return new Hono<AppEnv>()
     .get('/', (c) => {
-      const { user, session } = requireAuth(c);
-      return c.json({ data: sessions.listDevices(user.id, session.id) });
+      return c.json({ data: sessions.listDevices(personContextOf(c)) });
     })
     .post('/revoke', signedIn, validate('json', RevokeBody), (c) => {
-      const { user, session } = requireAuth(c);
+      const ctx = personContextOf(c);
       const { id } = c.req.valid('json');
-      sessions.revokeDevice(user.id, id);
+      sessions.revokeDevice(ctx, { id });
       // Signing this very browser out from its own list is a sign-out: say so to the browser.
-      const current = id === session.publicId;
+      const current = id === ctx.auth.session.publicId;
       if (current) {
         clearSessionCookies(c, secureCookies);
         c.header('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies), { append: true });
@@ -39,7 +38,6 @@ export function sessionRoutes(services: Services, { secureCookies }: { secureCoo
       return c.json({ data: { revoked: true, current } });
     })
     .post('/revoke-others', (c) => {
-      const { user, session } = requireAuth(c);
-      return c.json({ data: { revoked: sessions.invalidateOthers(user.id, session.id) } });
+      return c.json({ data: { revoked: sessions.invalidateOthers(personContextOf(c)) } });
     });
 }

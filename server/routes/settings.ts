@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError } from '../services/errors.ts';
@@ -42,9 +42,9 @@ export function settingsRoutes(services: Services) {
         }
         await next();
       })
-      .get('/settings', (c) => c.json({ data: settings.get(requireAuth(c).user) }))
+      .get('/settings', (c) => c.json({ data: settings.get(personContextOf(c)) }))
       .post('/settings', validate('json', SettingsBody), (c) =>
-        c.json({ data: settings.update(requireAuth(c).user, c.req.valid('json')) }),
+        c.json({ data: settings.update(personContextOf(c), c.req.valid('json')) }),
       )
   );
 }

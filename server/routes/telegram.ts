@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf } from '../http/auth.ts';
 import type { Services } from '../services/container.ts';
 
 // POST /rest/v1/telegram/subscribe and /unsubscribe (spec section 7). The link's Start arrives
@@ -8,9 +8,9 @@ import type { Services } from '../services/container.ts';
 export function telegramRoutes(services: Services) {
   const { telegram } = services;
   return new Hono<AppEnv>()
-    .post('/subscribe', (c) => c.json({ data: telegram.subscribe(requireAuth(c).user) }))
+    .post('/subscribe', (c) => c.json({ data: telegram.subscribe(personContextOf(c)) }))
     .post('/unsubscribe', (c) => {
-      telegram.unsubscribe(requireAuth(c).user);
+      telegram.unsubscribe(personContextOf(c));
       return c.json({ data: { telegramSubscribed: false } });
     });
 }

@@ -2,13 +2,13 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { TRADE_ATTACHMENT_MAX_BYTES, TRADE_ATTACHMENT_MAX_FILES } from '../../src/lib/shared/trade-attachments.ts';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError, invalidInput } from '../services/errors.ts';
 import { attachmentTooLarge } from '../services/trades/uploads.ts';
 
-// Files of a trade (spec section 7 "Trade"; docs/decisions.md 2026-11-24 "Trade uploads"):
+// Files of a trade (spec section 7 "Trade"; docs/decisions/075-trade-uploads-and-trade-page.md 2026-11-24 "Trade uploads"):
 //   POST /rest/v1/trade/{id}/attachments   multipart files (1–3), is_for_moderator → { success, data: [messages] }
 //   POST /rest/v1/trade/{id}/upload        {url, requirement}: a sent file becomes a requirement's proof
 //   GET  /rest/v1/trade/{id}/uploads       the proofs: [{ id, requirementId, status, resource: { url } }]
@@ -71,7 +71,7 @@ export function tradeUploadRoutes(services: Services) {
       }),
       validate('param', IdParam),
       async (c) => {
-        const auth = requireAuth(c);
+        const ctx = personContextOf(c);
         if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data in the field "files".');
         }
@@ -85,8 +85,7 @@ export function tradeUploadRoutes(services: Services) {
         if (files.some((file) => file.size > TRADE_ATTACHMENT_MAX_BYTES)) throw attachmentTooLarge();
         const flag = String(form.get('is_for_moderator') ?? '0');
         // The declared names and types are ignored: the service looks at the bytes.
-        const messages = await tradeUploads.attach({
-          auth,
+        const messages = await tradeUploads.attach(ctx, {
           hash: c.req.valid('param').id,
           files: await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer()))),
           isForModerator: flag === '1' || flag === 'true',
@@ -97,8 +96,7 @@ export function tradeUploadRoutes(services: Services) {
     .post('/rest/v1/trade/:id/upload', validate('param', IdParam), validate('json', UploadBody), (c) => {
       const body = c.req.valid('json');
       return c.json({
-        data: tradeUploads.prove({
-          auth: requireAuth(c),
+        data: tradeUploads.prove(personContextOf(c), {
           hash: c.req.valid('param').id,
           url: body.url,
           requirementId: body.requirement,
@@ -106,13 +104,12 @@ export function tradeUploadRoutes(services: Services) {
       });
     })
     .get('/rest/v1/trade/:id/uploads', validate('param', IdParam), (c) =>
-      c.json({ data: tradeUploads.list({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
+      c.json({ data: tradeUploads.list(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
     .post('/rest/v1/trade/:id/requirement', validate('param', IdParam), validate('json', RequirementBody), (c) => {
       const body = c.req.valid('json');
       return c.json({
-        data: tradeUploads.review({
-          auth: requireAuth(c),
+        data: tradeUploads.review(personContextOf(c), {
           hash: c.req.valid('param').id,
           action: body.action,
           requirementId: body.id,
@@ -121,7 +118,7 @@ export function tradeUploadRoutes(services: Services) {
     })
     .get('/uploads/trades/:publicId', async (c) => {
       const publicId = c.req.param('publicId');
-      const file = await tradeUploads.read({ auth: requireAuth(c), publicId });
+      const file = await tradeUploads.read(personContextOf(c), { publicId });
       return c.body(new Uint8Array(file.bytes), 200, fileHeaders(file.contentType, publicId));
     });
 }

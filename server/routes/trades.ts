@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clientInfo, requireAuth } from '../http/auth.ts';
+import { type AppEnv, clientInfo, personContextOf, requireAuth } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
@@ -9,7 +9,7 @@ import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
 
 // Trades (spec section 7 "Trade"): POST /rest/v1/trade starts one; /rest/v1/trade/{id}/… moves it
 // on; chat lines under /rest/v1/trade/{id}/messages (the spec leaves the path open,
-// docs/decisions.md); the moderators' queue under /rest/v1/moderation.
+// docs/decisions/062-trades-state-machine.md); the moderators' queue under /rest/v1/moderation.
 
 const text = (max: number) =>
   v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
@@ -60,100 +60,113 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+type TradesService = Services['trades'];
+
 export function tradesRoutes(services: Services, { trustProxy }: { trustProxy: boolean }) {
-  const { trades } = services;
-  return (
-    new Hono<AppEnv>()
-      .get('/dispute/reasons', (c) => {
-        const locale = requestLocale(c);
-        return c.json({
-          data: DISPUTE_REASONS.map((reason) => ({
-            id: reason.id,
-            title: localizedMessage(locale, reason.id, `trade_dispute_reason_${reason.id}`),
-            roles: reason.roles,
-          })),
-        });
-      })
-      .use('/trade', signedIn)
-      .use('/trade/*', signedIn)
-      .use('/moderation/*', signedIn)
-      .post('/trade', validate('json', StartBody), (c) => {
-        const trade = trades.start({
-          auth: requireAuth(c),
-          input: c.req.valid('json'),
-          locale: requestLocale(c),
-          ip: clientInfo(c, trustProxy).ip,
-        });
-        return c.json({ data: trade }, 201);
-      })
-      .get('/trade/active', (c) => {
-        const { trades: list, alarmedTrades } = trades.active({ auth: requireAuth(c) });
-        return c.json({ data: list, meta: { alarmedTrades } });
-      })
-      .get('/trade/:id', validate('param', IdParam), (c) =>
-        c.json({ data: trades.get({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
-      )
-      .post('/trade/:id/paid', validate('param', IdParam), (c) =>
-        c.json({ data: trades.markPaid({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
-      )
-      .post('/trade/:id/release', validate('param', IdParam), validate('json', ReleaseBody), (c) =>
-        c.json({
-          data: trades.release({ auth: requireAuth(c), hash: c.req.valid('param').id, code: c.req.valid('json').code }),
-        }),
-      )
-      .post('/trade/:id/cancel', validate('param', IdParam), (c) =>
-        c.json({ data: trades.cancel({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
-      )
-      .post('/trade/:id/dispute', validate('param', IdParam), validate('json', DisputeBody), (c) => {
-        const body = c.req.valid('json');
-        return c.json({
-          data: trades.openDispute({
-            auth: requireAuth(c),
-            hash: c.req.valid('param').id,
-            reasonId: body.dispute_reason_id,
-            text: body.dispute_reason_text,
-          }),
-        });
-      })
-      // The page lost its live channel and polls instead: it learns where the trade stands now.
-      .post('/trade/:id/fallback', validate('param', IdParam), (c) => {
-        const trade = trades.get({ auth: requireAuth(c), hash: c.req.valid('param').id });
-        return c.json({ data: { status: trade.status, version: trade.version } });
-      })
-      .get('/trade/:id/messages', validate('param', IdParam), validate('query', AfterQuery), (c) =>
-        c.json({
-          data: trades.messages({
-            auth: requireAuth(c),
-            hash: c.req.valid('param').id,
-            after: c.req.valid('query').after,
-          }),
-        }),
-      )
-      .post('/trade/:id/messages', validate('param', IdParam), validate('json', MessageBody), (c) => {
-        const body = c.req.valid('json');
-        const message = trades.postMessage({
-          auth: requireAuth(c),
+  const app = new Hono<AppEnv>()
+    .get('/dispute/reasons', (c) => {
+      const locale = requestLocale(c);
+      return c.json({
+        data: DISPUTE_REASONS.map((reason) => ({
+          id: reason.id,
+          title: localizedMessage(locale, reason.id, `trade_dispute_reason_${reason.id}`),
+          roles: reason.roles,
+        })),
+      });
+    })
+    .use('/trade', signedIn)
+    .use('/trade/*', signedIn)
+    .use('/moderation/*', signedIn);
+  lifecycleRoutes(app, services.trades, trustProxy);
+  chatRoutes(app, services.trades);
+  moderationRoutes(app, services.trades);
+  return app;
+}
+
+/** Starting a trade, reading it and moving it on. */
+function lifecycleRoutes(app: Hono<AppEnv>, trades: TradesService, trustProxy: boolean) {
+  app
+    .post('/trade', validate('json', StartBody), (c) => {
+      const trade = trades.start(personContextOf(c), {
+        ...c.req.valid('json'),
+        locale: requestLocale(c),
+        ip: clientInfo(c, trustProxy).ip,
+      });
+      return c.json({ data: trade }, 201);
+    })
+    .get('/trade/active', (c) => {
+      const { trades: list, alarmedTrades } = trades.active(personContextOf(c));
+      return c.json({ data: list, meta: { alarmedTrades } });
+    })
+    .get('/trade/:id', validate('param', IdParam), (c) =>
+      c.json({ data: trades.get(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    )
+    .post('/trade/:id/paid', validate('param', IdParam), (c) =>
+      c.json({ data: trades.markPaid(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    )
+    .post('/trade/:id/release', validate('param', IdParam), validate('json', ReleaseBody), (c) =>
+      c.json({
+        data: trades.release(personContextOf(c), { hash: c.req.valid('param').id, code: c.req.valid('json').code }),
+      }),
+    )
+    .post('/trade/:id/cancel', validate('param', IdParam), (c) =>
+      c.json({ data: trades.cancel(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    )
+    .post('/trade/:id/dispute', validate('param', IdParam), validate('json', DisputeBody), (c) => {
+      const body = c.req.valid('json');
+      return c.json({
+        data: trades.openDispute(personContextOf(c), {
           hash: c.req.valid('param').id,
-          text: body.text,
-          isForModerator: body.is_for_moderator === 1,
-        });
-        return c.json({ data: message }, 201);
-      })
-      .get('/moderation/disputes', validate('query', PageQuery), (c) => {
-        const { trades: list, hasMore } = trades.disputes({ auth: requireAuth(c), page: c.req.valid('query').page });
-        return c.json({ data: list, meta: { page: c.req.valid('query').page, nextPageExist: hasMore } });
-      })
-      .post('/moderation/trades/:id/resolve', validate('param', IdParam), validate('json', ResolveBody), (c) =>
-        c.json({
-          data: trades.resolve({
-            auth: requireAuth(c),
-            hash: c.req.valid('param').id,
-            winner: c.req.valid('json').winner,
-          }),
+          reasonId: body.dispute_reason_id,
+          text: body.dispute_reason_text,
         }),
-      )
-      .post('/moderation/trades/:id/reopen', validate('param', IdParam), (c) =>
-        c.json({ data: trades.reopen({ auth: requireAuth(c), hash: c.req.valid('param').id }) }),
-      )
-  );
+      });
+    })
+    // The page lost its live channel and polls instead: it learns where the trade stands now.
+    .post('/trade/:id/fallback', validate('param', IdParam), (c) => {
+      const trade = trades.get(personContextOf(c), { hash: c.req.valid('param').id });
+      return c.json({ data: { status: trade.status, version: trade.version } });
+    });
+}
+
+/** The trade's chat. */
+function chatRoutes(app: Hono<AppEnv>, trades: TradesService) {
+  app
+    .get('/trade/:id/messages', validate('param', IdParam), validate('query', AfterQuery), (c) =>
+      c.json({
+        data: trades.messages(personContextOf(c), {
+          hash: c.req.valid('param').id,
+          after: c.req.valid('query').after,
+        }),
+      }),
+    )
+    .post('/trade/:id/messages', validate('param', IdParam), validate('json', MessageBody), (c) => {
+      const body = c.req.valid('json');
+      const message = trades.postMessage(personContextOf(c), {
+        hash: c.req.valid('param').id,
+        text: body.text,
+        isForModerator: body.is_for_moderator === 1,
+      });
+      return c.json({ data: message }, 201);
+    });
+}
+
+/** The moderators' queue and decisions. */
+function moderationRoutes(app: Hono<AppEnv>, trades: TradesService) {
+  app
+    .get('/moderation/disputes', validate('query', PageQuery), (c) => {
+      const { trades: list, hasMore } = trades.disputes(personContextOf(c), { page: c.req.valid('query').page });
+      return c.json({ data: list, meta: { page: c.req.valid('query').page, nextPageExist: hasMore } });
+    })
+    .post('/moderation/trades/:id/resolve', validate('param', IdParam), validate('json', ResolveBody), (c) =>
+      c.json({
+        data: trades.resolve(personContextOf(c), {
+          hash: c.req.valid('param').id,
+          winner: c.req.valid('json').winner,
+        }),
+      }),
+    )
+    .post('/moderation/trades/:id/reopen', validate('param', IdParam), (c) =>
+      c.json({ data: trades.reopen(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    );
 }

@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, type AuthState, clientInfo, requireAuth, setSessionCookies } from '../http/auth.ts';
+import { type AppEnv, clientInfo, personContextOf, setSessionCookies } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
+import type { PersonContext } from '../services/context.ts';
 
 // The signed-in person's second factor, under /rest/v1/users/2fa (paths the spec leaves open;
-// docs/decisions.md). Turning it on or off changes what the session is worth, so both answer
+// docs/decisions/021-two-factor-authentication-totp.md). Turning it on or off changes what the session is worth, so both answer
 // with a new session and end every other one, as a sign-in would.
 
 const Code = v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(64, 'is too long'));
@@ -26,29 +27,29 @@ export function twoFactorRoutes(services: Services, { secureCookies, trustProxy 
   const { twoFactor, sessions } = services;
 
   /** Ends every session of the user, this one included, and signs this browser in afresh. */
-  const rotateSession = (c: Context<AppEnv>, auth: AuthState) => {
-    sessions.invalidateAll(auth.user.id);
-    const { token, session } = sessions.create(auth.user.id, clientInfo(c, trustProxy));
+  const rotateSession = (c: Context<AppEnv>, ctx: PersonContext) => {
+    sessions.invalidateAll(ctx, { userId: ctx.auth.user.id });
+    const { token, session } = sessions.create(ctx, { userId: ctx.auth.user.id, client: clientInfo(c, trustProxy) });
     setSessionCookies(c, token, session, secureCookies);
   };
 
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ data: twoFactor.status(requireAuth(c).user) }))
-    .post('/setup', (c) => c.json({ data: twoFactor.setup(requireAuth(c).user) }))
+    .get('/', (c) => c.json({ data: twoFactor.status(personContextOf(c)) }))
+    .post('/setup', (c) => c.json({ data: twoFactor.setup(personContextOf(c)) }))
     .post('/confirm', validate('json', CodeBody), (c) => {
-      const auth = requireAuth(c);
-      const { recoveryCodes } = twoFactor.confirm(auth.user, c.req.valid('json').code);
-      rotateSession(c, auth);
-      return c.json({ data: { ...twoFactor.status(auth.user), recoveryCodes } });
+      const ctx = personContextOf(c);
+      const { recoveryCodes } = twoFactor.confirm(ctx, { code: c.req.valid('json').code });
+      rotateSession(c, ctx);
+      return c.json({ data: { ...twoFactor.status(ctx), recoveryCodes } });
     })
     .post('/disable', validate('json', CodeBody), (c) => {
-      const auth = requireAuth(c);
-      const status = twoFactor.disable(auth.user, c.req.valid('json').code);
-      rotateSession(c, auth);
+      const ctx = personContextOf(c);
+      const status = twoFactor.disable(ctx, { code: c.req.valid('json').code });
+      rotateSession(c, ctx);
       return c.json({ data: status });
     })
     .post('/purposes', validate('json', PurposesBody), (c) => {
       const { code, ...purposes } = c.req.valid('json');
-      return c.json({ data: twoFactor.updatePurposes(requireAuth(c).user, purposes, code) });
+      return c.json({ data: twoFactor.updatePurposes(personContextOf(c), { purposes, code }) });
     });
 }

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
+import { type PersonContext, personContext } from '../services/context.ts';
 
 // The signed-in person: spec section 7, GET /users/me, /users/current_user, POST /users/set-username.
 
@@ -13,30 +14,22 @@ const SetUsernameBody = v.object({
 
 export function usersRoutes(services: Services) {
   const { accounts, verification } = services;
+  const currentUser = (ctx: PersonContext, locale: string) =>
+    accounts.currentUser(ctx, { locale, verification: verification.currentUserFlags(ctx) });
   return (
     new Hono<AppEnv>()
       .get('/me', (c) => {
-        const { user, profile } = requireAuth(c);
-        return c.json({
-          data: accounts.currentUser(user, requestLocale(c), profile, verification.currentUserFlags(user.id)),
-        });
+        return c.json({ data: currentUser(personContextOf(c), requestLocale(c)) });
       })
       // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
       .get('/current_user', (c) => {
         const auth = c.get('auth');
         return c.json({
-          data: auth
-            ? accounts.currentUser(
-                auth.user,
-                requestLocale(c),
-                auth.profile,
-                verification.currentUserFlags(auth.user.id),
-              )
-            : { isLogged: false },
+          data: auth ? currentUser(personContext(auth), requestLocale(c)) : { isLogged: false },
         });
       })
       .post('/set-username', validate('json', SetUsernameBody), (c) => {
-        const user = accounts.setUsername(requireAuth(c).user, c.req.valid('json').username);
+        const user = accounts.setUsername(personContextOf(c), { username: c.req.valid('json').username });
         return c.json({ data: { username: user.username, isUsernameChanged: true } });
       })
   );

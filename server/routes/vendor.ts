@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clientInfo, requireAuth, setSessionCookies } from '../http/auth.ts';
+import { type AppEnv, clientInfo, personContextOf, requireAuth, setSessionCookies } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError } from '../services/errors.ts';
@@ -33,8 +33,10 @@ export function vendorRoutes(
     },
     validate('form', VendorTermsForm),
     (c) => {
-      const auth = requireAuth(c);
-      const result = vendorTerms.decide(auth, c.req.valid('form').vendor_terms_action, clientInfo(c, trustProxy));
+      const result = vendorTerms.decide(personContextOf(c), {
+        action: c.req.valid('form').vendor_terms_action,
+        client: clientInfo(c, trustProxy),
+      });
       setSessionCookies(c, result.token, result.session, secureCookies);
       return c.json({ status: 'success', message: result.message });
     },

@@ -1,13 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { DOCUMENT_KINDS } from '../../db/schema/index.ts';
 import { DOCUMENT_MAX_BYTES, REJECTION_REASON_MAX_LENGTH } from '../../src/lib/shared/verification-rules.ts';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError } from '../services/errors.ts';
 import { tooLarge } from '../services/verification/document-file.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '../services/verification/verification.ts';
 
 // Identity and address verification (docs/verification.md). The spec shows no calls for it; these
 // follow its conventions:
@@ -62,7 +62,7 @@ function fileHeaders(contentType: string, kind: string) {
 export function verificationRoutes(services: Services) {
   const { verification } = services;
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ data: verification.status(requireAuth(c).user.id) }))
+    .get('/', (c) => c.json({ data: verification.status(personContextOf(c)) }))
     .post(
       '/documents',
       signedIn,
@@ -74,7 +74,8 @@ export function verificationRoutes(services: Services) {
         },
       }),
       async (c) => {
-        const { user } = requireAuth(c);
+        const ctx = personContextOf(c);
+        const { user } = ctx.auth;
         if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
           throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',
@@ -103,25 +104,22 @@ export function verificationRoutes(services: Services) {
         if (file.size > DOCUMENT_MAX_BYTES) throw tooLarge();
         // The declared name and type are ignored: the service looks at the bytes.
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const document = await verification.upload(user, kind as (typeof DOCUMENT_KINDS)[number], bytes);
+        const document = await verification.upload(ctx, { kind: kind as DocumentKind, bytes });
         return c.json({ data: document }, 201);
       },
     )
     .post('/submit', validate('json', SubmitBody), (c) => {
-      const { user } = requireAuth(c);
-      return c.json({ data: verification.submit(user.id, c.req.valid('json').check) });
+      return c.json({ data: verification.submit(personContextOf(c), { check: c.req.valid('json').check }) });
     })
     .get('/documents/:id/file', validate('param', DocumentParam), async (c) => {
-      const { user } = requireAuth(c);
-      const file = await verification.file(user, c.req.valid('param').id);
+      const file = await verification.file(personContextOf(c), { documentId: c.req.valid('param').id });
       return c.body(new Uint8Array(file.bytes), 200, fileHeaders(file.contentType, file.kind));
     })
-    .get('/queue', (c) => c.json({ data: verification.queue(requireAuth(c).user) }))
+    .get('/queue', (c) => c.json({ data: verification.queue(personContextOf(c)) }))
     .post('/documents/:id/review', validate('param', DocumentParam), validate('json', ReviewBody), async (c) => {
-      const { user } = requireAuth(c);
+      const ctx = personContextOf(c);
       const { decision, reason } = c.req.valid('json');
-      const document = await verification.review({
-        moderator: user,
+      const document = await verification.review(ctx, {
         documentId: c.req.valid('param').id,
         decision,
         reason: reason ?? null,

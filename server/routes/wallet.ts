@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
 // The wallet of the signed-in person (issue 5): spec section 7's GET /rest/v1/balances, and the
-// paths it leaves open under /rest/v1/wallet (docs/decisions.md 2026-11-24 "Wallet API").
+// paths it leaves open under /rest/v1/wallet (docs/decisions/057-wallet-api-and-sendouts.md 2026-11-24 "Wallet API").
 
 const Currency = v.picklist(['BTC', 'USDT'], 'must be BTC or USDT');
 
@@ -39,16 +39,16 @@ const SendBody = v.object({
 export function walletRoutes(services: Services) {
   const { wallet } = services;
   return new Hono<AppEnv>()
-    .get('/balances', (c) => c.json({ data: wallet.balances(requireAuth(c).user.id) }))
+    .get('/balances', (c) => c.json({ data: wallet.balances(personContextOf(c)) }))
     .get('/wallet/transactions', validate('query', PageQuery), (c) => {
-      const { items, meta } = wallet.transactions(requireAuth(c).user.id, c.req.valid('query').page);
+      const { items, meta } = wallet.transactions(personContextOf(c), { page: c.req.valid('query').page });
       return c.json({ data: items, meta });
     })
     .get('/wallet/deposit-address', validate('query', AddressQuery), (c) =>
-      c.json({ data: wallet.depositAddress(requireAuth(c).user.id, c.req.valid('query').currency) }),
+      c.json({ data: wallet.depositAddress(personContextOf(c), { currency: c.req.valid('query').currency }) }),
     )
     .post('/wallet/send', validate('json', SendBody), (c) => {
-      const { sendout, replayed } = wallet.send(requireAuth(c).user, c.req.valid('json'));
+      const { sendout, replayed } = wallet.send(personContextOf(c), c.req.valid('json'));
       return c.json({ data: sendout, meta: { replayed } }, replayed ? 200 : 201);
     });
 }

@@ -15,6 +15,7 @@ import { createChainService } from './chain/chain.ts';
 import { createChainAdapter } from './chain/create.ts';
 import { createChainRepository } from './chain/repository.ts';
 import { createChallengeService } from './challenge/challenge.ts';
+import { systemContext } from './context.ts';
 import { createDeviceReviewService } from './devices/devices.ts';
 import { createGeolocation } from './devices/geolocation.ts';
 import { createDevicesRepository } from './devices/repository.ts';
@@ -198,7 +199,8 @@ export function createServices({
     repo: createVerificationRepository(db),
     storage: createDocumentStorage(config.UPLOADS_DIR),
     usedVolumeUsdCents: tradesVolumeSource(db),
-    fiatPerUsd: (code) => reference.listCurrencies({ locale: 'en' }).find((c) => c.code === code)?.rate.usd,
+    fiatPerUsd: (code) =>
+      reference.listCurrencies(systemContext('verification'), { locale: 'en' }).find((c) => c.code === code)?.rate.usd,
     mailer: sender,
     bus,
     siteOrigin,
@@ -209,7 +211,7 @@ export function createServices({
     repo: createOffersRepository(db),
     catalogue: loadOffersCatalogue(db),
     reference,
-    allowance: verification.tradeAllowance,
+    allowance: (userId) => verification.tradeAllowance(systemContext('offers'), { userId }),
     now,
   });
   // Escrow lifecycle of trades (issue 6); the realtime hub asks it who may follow a trade.
@@ -223,7 +225,7 @@ export function createServices({
     now,
     disputeWaitMs: (config.DISPUTE_WAIT_MINUTES ?? 30) * 60_000,
     checkTradingLimit: (userId, usdCents) => {
-      verification.assertWithinLimit(userId, usdCents);
+      verification.assertWithinLimit(systemContext('trades'), { userId, usdAmountCents: usdCents });
     },
   });
   // Chat attachments and requirement proofs of trades, under UPLOADS_DIR/trades.
@@ -263,7 +265,7 @@ export function createServices({
     profiles: createProfilesService({
       repo: createProfilesRepository(db),
       now,
-      onTrustChanged: () => offers.invalidateSearches(),
+      onTrustChanged: () => offers.invalidateSearches(systemContext('profiles')),
     }),
     tradeUploads,
     chain,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SessionRow, UserProfileRow, UserRow } from './accounts/repository.ts';
+import type { SessionRow, UserProfileRow, UserRow } from './shared/account-types.ts';
 
 // What every service method receives first: who acts, and the transaction it runs in when a
 // caller already holds one. Services never see HTTP; the routes build a context from the session
@@ -70,6 +70,15 @@ export function immediate<T>(db: Db, body: (tx: Transaction) => T): T {
   for (const publish of after) publish();
   return result;
 }
+
+/**
+ * A verb module's function `(deps, ctx, input)` as the service method `(ctx, input)`: how each
+ * area's `create<Area>Service` wires its one-verb-per-file modules to its dependencies.
+ */
+export const bindVerb =
+  <D, C extends ServiceContext, I, O>(deps: D, verb: (deps: D, ctx: C, input: I) => O) =>
+  (ctx: C, input: I): O =>
+    verb(deps, ctx, input);
 
 /** `body` inside the caller's transaction when the context carries one, else in its own. */
 export function withinTransaction<T>(db: Db, ctx: ServiceContext, body: (tx: Transaction) => T): T {

@@ -22,7 +22,7 @@ export const errorCodes = [
   'TWO_FACTOR_INVALID',
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
-  // The ledger (server/services/ledger/, docs/decisions.md 2026-11-24 "Ledger").
+  // The ledger (server/services/ledger/, docs/decisions/050-ledger-double-entry.md 2026-11-24 "Ledger").
   'INSUFFICIENT_FUNDS',
   'IDEMPOTENCY_KEY_REUSED',
   'ESCROW_ALREADY_LOCKED',

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CommandError, userCommands } from '../../server/admin/user-commands.ts';
 import { createAccountsRepository } from '../../server/services/accounts/repository.ts';
 import { createSessionService } from '../../server/services/accounts/sessions.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 let testDb: ReturnType<typeof createTestDb>;
@@ -30,7 +31,10 @@ describe('npm run admin -- user:…', () => {
   it('grants and removes roles, ending the sessions so new rights need a new sign-in', () => {
     const { commands, repo, sessions } = setup();
     const buyer = repo.userByEmail('buyer@example.com');
-    const { token } = sessions.create(buyer?.id ?? 0, { ip: '127.0.0.1', userAgent: 'test' });
+    const { token } = sessions.create(systemContext('test'), {
+      userId: buyer?.id ?? 0,
+      client: { ip: '127.0.0.1', userAgent: 'test' },
+    });
     expect(commands.role('buyer@example.com', 'moderator')).toBe(
       'buyer@example.com: moderator on; 1 session(s) ended.',
     );
@@ -47,7 +51,10 @@ describe('npm run admin -- user:…', () => {
   it('bans (sessions end), suspends and reinstates', () => {
     const { commands, repo, sessions } = setup();
     const buyer = repo.userByEmail('buyer@example.com');
-    const { token } = sessions.create(buyer?.id ?? 0, { ip: '127.0.0.1', userAgent: 'test' });
+    const { token } = sessions.create(systemContext('test'), {
+      userId: buyer?.id ?? 0,
+      client: { ip: '127.0.0.1', userAgent: 'test' },
+    });
     expect(commands.ban('buyer@example.com')).toBe('buyer@example.com: banned; 1 session(s) ended.');
     expect(sessions.validate(token)).toBeNull();
     commands.suspend('buyer@example.com');

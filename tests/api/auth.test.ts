@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../server/http/csrf.ts';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from '../../server/services/accounts/throttle.ts';
 import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -10,11 +11,6 @@ afterEach(() => t?.close());
 
 const register = (b: ReturnType<typeof browserSession>, body: Record<string, unknown> = {}) =>
   b.post('/rest/v1/auth/register', { email: 'ada@example.org', password: STRONG_PASSWORD, ...body });
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { errors: { code: string; field?: string; details?: { field: string }[] }[] })
-    .errors[0];
-}
 
 describe('POST /rest/v1/auth/register', () => {
   it('creates the account, signs it in and mails a confirmation link', async () => {

@@ -9,6 +9,7 @@ import { ConfigError, readConfig } from '../../server/config.ts';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { MAX_UPLOAD_BYTES } from '../../server/services/avatar/avatar.ts';
 import { sniffImageType } from '../../server/services/avatar/image-type.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -41,12 +42,6 @@ beforeAll(async () => {
 });
 
 const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
-
-async function errorOf(res: Response) {
-  const error = ((await res.json()) as { errors: { code: string; field?: string; message: string }[] }).errors[0];
-  if (!error) throw new Error(`no error in the answer (${res.status})`);
-  return error;
-}
 
 function form(bytes: Uint8Array, name = 'avatar.jpg', type = 'image/jpeg') {
   const body = new FormData();

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BroadcastRejected } from '../../server/services/chain/adapter.ts';
 import { createBitcoindChain, createJsonRpcClient, RpcError } from '../../server/services/chain/bitcoind.ts';
 import { createChainRepository } from '../../server/services/chain/repository.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -27,6 +28,8 @@ interface Call {
   params: unknown[];
 }
 
+/** The chain job's own context, as its timer runs it. */
+const job = systemContext('chain');
 const USER = 'coinfair';
 const PASSWORD = 'p@ss:word';
 
@@ -244,11 +247,14 @@ describe('the wallet over bitcoind', () => {
     expect(sent.status).toBe(201);
     const { id } = (await sent.json()).data;
     await app.services.chain.tick();
-    const row = app.services.chain.byPublicId(id);
+    const row = app.services.chain.byPublicId(job, { publicId: id });
     expect(row).toMatchObject({ status: 'broadcast', simulated: 0 });
     node.wallet.set(row?.txid ?? '', 2);
     await app.services.chain.tick();
-    expect(app.services.chain.byPublicId(id)).toMatchObject({ status: 'confirmed', confirmations: 2 });
+    expect(app.services.chain.byPublicId(job, { publicId: id })).toMatchObject({
+      status: 'confirmed',
+      confirmations: 2,
+    });
     expect(await balances()).toMatchObject({ balance: '0.00998000' });
 
     // USDT cannot leave through a bitcoin node.

@@ -8,6 +8,7 @@ import { createChainService } from '../../server/services/chain/chain.ts';
 import { createChainRepository } from '../../server/services/chain/repository.ts';
 import { createSimulatedChain } from '../../server/services/chain/simulated.ts';
 import { createServices } from '../../server/services/container.ts';
+import { type AuthState, personContext, systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createLedgerService } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
@@ -21,6 +22,11 @@ import { createTestDb } from '../support/test-db.ts';
 // a restart in the middle (a second service over the same file), the durable block clock, the
 // admin CLI, and deposits seen by a scanning adapter. verifyLedger after every test.
 
+const testContext = systemContext('test');
+/** The chain job's own context, as its timer runs it. */
+const job = systemContext('chain');
+/** A signed-in person's context, for the wallet's reads. */
+const personOf = (id: number) => personContext({ user: { id } } as AuthState);
 let testDb: ReturnType<typeof createTestDb>;
 const opened: ReturnType<typeof openDatabase>[] = [];
 afterEach(() => {
@@ -64,17 +70,17 @@ describe('deposits on the simulated chain', () => {
   it('credits exactly once when rounds overlap and the credit step runs again', async () => {
     const { buyer, balanceOf, deposits } = setup();
     const { chain } = servicesOver();
-    const row = chain.simulateDeposit({ userId: buyer, currency: 'BTC', amount: 70_000 });
-    await chain.mine(1);
-    expect(chain.creditDeposit(row.id)).toBe(false);
+    const row = chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 70_000 });
+    await chain.mine(job, { ticks: 1 });
+    expect(chain.creditDeposit(job, { id: row.id })).toBe(false);
     expect(balanceOf()).toBe(0);
     (chain.adapter as ReturnType<typeof createSimulatedChain>).mine(1, now());
     await Promise.all([chain.tick(), chain.tick(), chain.tick()]);
-    expect(chain.creditDeposit(row.id)).toBe(false);
+    expect(chain.creditDeposit(job, { id: row.id })).toBe(false);
     await chain.tick();
     expect(balanceOf()).toBe(70_000);
     expect(deposits()).toBe(1);
-    expect(chain.byPublicId(row.publicId)).toMatchObject({
+    expect(chain.byPublicId(job, { publicId: row.publicId })).toMatchObject({
       status: 'confirmed',
       confirmations: 2,
       settledAt: clock.now,
@@ -85,19 +91,19 @@ describe('deposits on the simulated chain', () => {
   it('survives a restart in the middle: a second process continues and nothing is credited twice', async () => {
     const { buyer, balanceOf, deposits } = setup();
     const first = servicesOver();
-    const row = first.chain.simulateDeposit({ userId: buyer, currency: 'BTC', amount: 123_456 });
-    await first.chain.mine(1);
+    const row = first.chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 123_456 });
+    await first.chain.mine(job, { ticks: 1 });
 
     // "Restart": another connection and fresh services over the same file.
     const db = openDatabase(testDb.path);
     opened.push(db);
     const second = servicesOver(db);
-    await second.chain.mine(1);
+    await second.chain.mine(job, { ticks: 1 });
     expect(balanceOf()).toBe(123_456);
 
     // The first process wakes up with its stale view and runs everything again.
     await first.chain.tick();
-    expect(first.chain.creditDeposit(row.id)).toBe(false);
+    expect(first.chain.creditDeposit(job, { id: row.id })).toBe(false);
     await second.chain.tick();
     expect(balanceOf()).toBe(123_456);
     expect(deposits()).toBe(1);
@@ -106,9 +112,9 @@ describe('deposits on the simulated chain', () => {
   it('replays the ledger posting if a credit is attempted again for the same output', () => {
     const { buyer, sql, balanceOf } = setup();
     const { chain, ledger } = servicesOver();
-    const row = chain.simulateDeposit({ userId: buyer, currency: 'BTC', amount: 5_000 });
+    const row = chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 5_000 });
     sql.prepare('UPDATE chain_transactions SET confirmations = 2 WHERE id = ?').run(row.id);
-    expect(chain.creditDeposit(row.id)).toBe(true);
+    expect(chain.creditDeposit(job, { id: row.id })).toBe(true);
     // Even with the row's status put back by hand, the idempotency key keeps the money where it is.
     const credit = sql.prepare('SELECT ledger_transaction_id FROM chain_transactions WHERE id = ?').pluck().get(row.id);
     expect(credit).toEqual(expect.any(Number));
@@ -117,9 +123,9 @@ describe('deposits on the simulated chain', () => {
         .prepare("UPDATE chain_transactions SET status = 'incoming', ledger_transaction_id = NULL WHERE id = ?")
         .run(row.id),
     ).not.toThrow();
-    expect(chain.creditDeposit(row.id)).toBe(true);
+    expect(chain.creditDeposit(job, { id: row.id })).toBe(true);
     expect(balanceOf()).toBe(5_000);
-    expect(ledger.balances(buyer).BTC).toBe(5_000);
+    expect(ledger.balances(testContext, { userId: buyer }).BTC).toBe(5_000);
   });
 
   it('keeps its block clock in the database: a restart mines only the ticks that fell due', async () => {
@@ -144,14 +150,14 @@ describe('deposits on the simulated chain', () => {
   it('credits a USDT deposit only after 19 TRON blocks', async () => {
     const { buyer, sql } = setup();
     const { chain, ledger } = servicesOver();
-    chain.simulateDeposit({ userId: buyer, currency: 'USDT', amount: 2_500_000 });
-    await chain.mine(1);
-    expect(ledger.balances(buyer).USDT).toBe(0);
-    expect(chain.incomingOf(buyer)).toEqual({ BTC: 0, USDT: 2_500_000 });
+    chain.simulateDeposit(job, { userId: buyer, currency: 'USDT', amount: 2_500_000 });
+    await chain.mine(job, { ticks: 1 });
+    expect(ledger.balances(testContext, { userId: buyer }).USDT).toBe(0);
+    expect(chain.incomingOf(job, { userId: buyer })).toEqual({ BTC: 0, USDT: 2_500_000 });
     expect(sql.prepare('SELECT confirmations FROM chain_transactions').pluck().get()).toBe(10);
-    await chain.mine(1);
-    expect(ledger.balances(buyer).USDT).toBe(2_500_000);
-    expect(chain.incomingOf(buyer)).toEqual({ BTC: 0, USDT: 0 });
+    await chain.mine(job, { ticks: 1 });
+    expect(ledger.balances(testContext, { userId: buyer }).USDT).toBe(2_500_000);
+    expect(chain.incomingOf(job, { userId: buyer })).toEqual({ BTC: 0, USDT: 0 });
   });
 });
 
@@ -190,7 +196,7 @@ describe('deposits seen by a scanning adapter', () => {
     const { buyer, balanceOf, sql } = setup();
     const { outputs, adapter } = scripted();
     const chain = chainWith(adapter);
-    const address = servicesOver().wallet.depositAddress(buyer, 'BTC').address;
+    const address = servicesOver().wallet.depositAddress(personOf(buyer), { currency: 'BTC' }).address;
     outputs.push(
       { txid: 'a'.repeat(64), vout: 1, address, amount: 40_000, confirmations: 0, blockHeight: null },
       {
@@ -250,7 +256,7 @@ describe('npm run admin -- chain:…', () => {
     // The server's next round notices the CLI's deposit and tells the person's wallet screen.
     await server.chain.tick();
     expect(events).toEqual([{ type: 'balances', payload: null }]);
-    expect(server.wallet.balances(buyer)[0]).toMatchObject({ incoming: '0.25000000' });
+    expect(server.wallet.balances(personOf(buyer))[0]).toMatchObject({ incoming: '0.25000000' });
 
     expect(await commands.mine('2')).toBe('Mined 2 tick(s): bitcoin at height 2, TRON at 20; 1 deposit(s) credited.');
     expect(balanceOf()).toBe(25_000_000);

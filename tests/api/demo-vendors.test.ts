@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_VENDOR_DOMAIN, DEMO_VENDOR_FUNDS, readyDemoVendors } from '../../db/seed/demo.ts';
 import { DEMO_BUYER_DOMAIN, DEMO_HISTORY_DAYS, seedDemoHistory } from '../../db/seed/demo-history.ts';
 import { ledgerCommands } from '../../server/admin/ledger-commands.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { tradeFixtures } from '../support/trade-fixtures.ts';
 
@@ -11,6 +12,7 @@ import { tradeFixtures } from '../support/trade-fixtures.ts';
 // phone tests count from zero); here it runs on a copy, and so does the demo history
 // (db/seed/demo-history.ts): months of trades and feedback made by the services themselves.
 
+const testContext = systemContext('test');
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
@@ -24,8 +26,8 @@ describe('demo vendors', () => {
     expect(readyDemoVendors(t.db, t.clock.now)).toBe(ids.length);
     expect(ids.length).toBeGreaterThan(30);
     for (const id of ids) {
-      expect(t.services.verification.tradeAllowance(id).level).toBe(4);
-      expect(t.services.ledger.balances(id)).toEqual(DEMO_VENDOR_FUNDS);
+      expect(t.services.verification.tradeAllowance(testContext, { userId: id }).level).toBe(4);
+      expect(t.services.ledger.balances(testContext, { userId: id })).toEqual(DEMO_VENDOR_FUNDS);
     }
     expect(ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BusEvent, createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { insertHistory } from '../support/history-fixtures.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
@@ -20,8 +21,6 @@ const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const DAY = 86_400_000;
 
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { errors: { code: string; field?: string; message: string }[] }).errors[0];
 const counters = (email: string) =>
   t.db.$client
     .prepare('SELECT feedback_positive AS positive, feedback_negative AS negative FROM users WHERE email = ?')

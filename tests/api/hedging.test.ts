@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json' with { type: 'json' };
 import type { AuthState } from '../../server/http/auth.ts';
+import { personContext, systemContext } from '../../server/services/context.ts';
 import { createHedgingService } from '../../server/services/hedging/hedging.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
@@ -11,6 +12,7 @@ import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 // feed stands at 90,000 USD per BTC and 1 per USDT; the quote's spread is 0.5 % (ask 90,225.00,
 // bid 89,775.00 USDT per BTC).
 
+const testContext = systemContext('test');
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
@@ -31,9 +33,9 @@ async function signedIn(email = 'buyer@example.com'): Promise<{ b: Browser; user
 
 /** Money arriving from the chain, as a confirmed deposit posts it. */
 function fund(userId: number, currency: 'BTC' | 'USDT', amount: number) {
-  t.services.ledger.post({
-    ctx: { actor: { type: 'system', name: 'test' } },
-    input: {
+  t.services.ledger.post(
+    { actor: { type: 'system', name: 'test' } },
+    {
       kind: 'deposit',
       idempotencyKey: `fund:${userId}:${currency}:${amount}:${Math.random()}`,
       legs: [
@@ -41,11 +43,11 @@ function fund(userId: number, currency: 'BTC' | 'USDT', amount: number) {
         { account: walletOf(userId, currency), amount },
       ],
     },
-  });
+  );
 }
 
 const quoteId = () => {
-  const quote = t.services.quotes.current();
+  const quote = t.services.quotes.current(testContext);
   if (!quote) throw new Error('no quote');
   return quote.id;
 };
@@ -75,7 +77,7 @@ describe('POST /rest/v1/hedging/convert', () => {
       amountFrom: '902.250000',
       price: 90_225,
     });
-    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
+    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
     expect(verifyLedger(t.db)).toEqual([]);
   });
 
@@ -89,12 +91,18 @@ describe('POST /rest/v1/hedging/convert', () => {
     const again = await b.post('/rest/v1/hedging/convert', request);
     expect(again.status).toBe(200);
     expect((await again.json()).data).toEqual(first.data);
-    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 1_097_750_000 });
+    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({
+      BTC: 1_000_000,
+      USDT: 1_097_750_000,
+    });
     // Again at a new quote: still the first conversion.
     t.priceFeed.resumeFrom({ at: t.clock.now, usd: { BTC: 95_000, USDT: 1 } });
     const atNewQuote = await b.post('/rest/v1/hedging/convert', { ...request, quote_id: quoteId() });
     expect((await atNewQuote.json()).data).toEqual(first.data);
-    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 1_097_750_000 });
+    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({
+      BTC: 1_000_000,
+      USDT: 1_097_750_000,
+    });
     // The same order id for another amount is refused.
     const other = await b.post('/rest/v1/hedging/convert', { ...request, amount: '500' });
     expect(other.status).toBe(400);
@@ -113,7 +121,7 @@ describe('POST /rest/v1/hedging/convert', () => {
       .pluck()
       .get();
     expect(conversions).toBe(1);
-    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
+    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
   });
 
   it('keeps order ids per person: another user may use the same one', async () => {
@@ -125,7 +133,7 @@ describe('POST /rest/v1/hedging/convert', () => {
     const request = body({ order_id: 'shared-order-1' });
     expect((await one.b.post('/rest/v1/hedging/convert', request)).status).toBe(200);
     expect((await two.b.post('/rest/v1/hedging/convert', request)).status).toBe(200);
-    expect(t.services.ledger.balances(two.userId).BTC).toBe(1_000_000);
+    expect(t.services.ledger.balances(testContext, { userId: two.userId }).BTC).toBe(1_000_000);
   });
 
   it('refuses more than the wallet holds with nothing written', async () => {
@@ -135,7 +143,7 @@ describe('POST /rest/v1/hedging/convert', () => {
     const res = await b.post('/rest/v1/hedging/convert', body({ amount: '150' }));
     expect(res.status).toBe(409);
     expect((await res.json()).errors[0].code).toBe('INSUFFICIENT_FUNDS');
-    expect(t.services.ledger.balances(userId)).toEqual({ BTC: 0, USDT: 100_000_000 });
+    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 0, USDT: 100_000_000 });
   });
 
   it('refuses an expired or unknown quote, as retryable codes', async () => {
@@ -149,7 +157,7 @@ describe('POST /rest/v1/hedging/convert', () => {
     expect((await expired.json()).errors[0].code).toBe('QUOTE_EXPIRED');
     const unknown = await b.post('/rest/v1/hedging/convert', { ...stale, quote_id: 'qt_nothing' });
     expect((await unknown.json()).errors[0].code).toBe('QUOTE_UNKNOWN');
-    expect(t.services.ledger.balances(userId).USDT).toBe(1_000_000_000);
+    expect(t.services.ledger.balances(testContext, { userId: userId }).USDT).toBe(1_000_000_000);
     const settings = await (await t.send('/rest/v1/hedging/settings')).json();
     expect(settings.data.retryableCodes).toContain('QUOTE_EXPIRED');
   });
@@ -175,7 +183,7 @@ describe('POST /rest/v1/hedging/convert', () => {
     const error = (await res.json()).errors[0];
     expect(error.code).toBe('ERROR_INPUT_VALIDATION');
     expect(error.details.map((d: { field: string }) => d.field)).toContain(field);
-    expect(t.services.ledger.balances(userId).USDT).toBe(1_000_000_000);
+    expect(t.services.ledger.balances(testContext, { userId: userId }).USDT).toBe(1_000_000_000);
   });
 
   it('converts bitcoin only for a verified identity (spec section 6)', async () => {
@@ -212,15 +220,12 @@ describe('POST /rest/v1/hedging/convert', () => {
       isIdVerified: () => true,
     });
     const auth = { user: { id: userId, status: 'active' } } as AuthState;
-    const result = verified.convert({
-      auth,
-      input: {
-        from_crypto_currency_code: 'BTC',
-        to_crypto_currency_code: 'USDT',
-        amount: '0.01',
-        quote_id: quoteId(),
-        order_id: 'btc-order-1',
-      },
+    const result = verified.convert(personContext(auth), {
+      from_crypto_currency_code: 'BTC',
+      to_crypto_currency_code: 'USDT',
+      amount: '0.01',
+      quote_id: quoteId(),
+      order_id: 'btc-order-1',
     });
     expect(result).toMatchObject({ currencyToCode: 'USDT', amountTo: '897.750000', price: 89_775 });
     expect(verifyLedger(t.db)).toEqual([]);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createLedgerService, type PostInput, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
@@ -12,6 +13,7 @@ import type { WorkerInput, WorkerResult } from './ledger-worker.ts';
 // in at a time (BEGIN IMMEDIATE; the others wait in the 5 s busy timeout), and the guards must
 // hold whatever the interleaving: one effect per idempotency key, no balance below zero.
 
+const testContext = systemContext('test');
 const CONTENDERS = 10;
 const REQUESTS = 50;
 
@@ -76,14 +78,14 @@ describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
     const ids = new Set(results.map((r) => (r.ok ? r.id : '')));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
-    expect(ledger.balances(alice).BTC).toBe(25_000);
+    expect(ledger.balances(testContext, { userId: alice }).BTC).toBe(25_000);
     expect(testDb.db.$client.prepare('SELECT count(*) FROM ledger_transactions').pluck().get()).toBe(1);
     expect(verifyLedger(testDb.db)).toEqual([]);
   });
 
   it(`lets ${REQUESTS} concurrent debits that together exceed the balance take it to zero, never below`, async () => {
     const { ledger, alice, bob } = setup();
-    ledger.post({ ctx: { actor: { type: 'system', name: 'test' } }, input: deposit(alice, 1_000, 'fund') });
+    ledger.post({ actor: { type: 'system', name: 'test' } }, deposit(alice, 1_000, 'fund'));
     // 50 × 100 asked of 1,000: exactly 10 fit, whichever they are.
     const results = await contend(
       testDb.path,
@@ -98,8 +100,8 @@ describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(Array(40).fill('INSUFFICIENT_FUNDS'));
-    expect(ledger.balances(alice).BTC).toBe(0);
-    expect(ledger.balances(bob).BTC).toBe(1_000);
+    expect(ledger.balances(testContext, { userId: alice }).BTC).toBe(0);
+    expect(ledger.balances(testContext, { userId: bob }).BTC).toBe(1_000);
     expect(verifyLedger(testDb.db)).toEqual([]);
   });
 });

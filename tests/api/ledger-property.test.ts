@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerAccountKind, LedgerCurrency } from '../../db/schema/index.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
+import type { ServiceContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import {
@@ -10,7 +11,6 @@ import {
   createLedgerService,
   escrowOf,
   LEDGER_CHANNEL,
-  type LedgerContext,
   type LedgerService,
   type PostInput,
   systemAccount,
@@ -32,7 +32,7 @@ const CHECK_EVERY = Number(process.env.LEDGER_PROPERTY_CHECK_EVERY ?? 1);
 const USERS = 12;
 const TRADES = 40;
 const CURRENCIES: LedgerCurrency[] = ['BTC', 'USDT'];
-const ctx: LedgerContext = { actor: { type: 'system', name: 'property' } };
+const ctx: ServiceContext = { actor: { type: 'system', name: 'property' } };
 
 /** An amount, given or as a percentage of the paying account's balance at the time (>100: an overdraft). */
 type AmountSpec = { abs: number } | { pct: number };
@@ -212,34 +212,25 @@ const keyOf = (call: Call) => (call.op === 'post' ? call.input.idempotencyKey : 
 function execute(ledger: LedgerService, call: Call) {
   switch (call.op) {
     case 'post':
-      return ledger.post({ ctx, input: call.input });
+      return ledger.post(ctx, call.input);
     case 'lock':
-      return ledger.lockEscrow({
-        ctx,
-        input: {
-          tradeRef: call.tradeRef,
-          sellerId: call.sellerId,
-          currency: call.currency,
-          amount: call.amount,
-          idempotencyKey: call.key,
-        },
+      return ledger.lockEscrow(ctx, {
+        tradeRef: call.tradeRef,
+        sellerId: call.sellerId,
+        currency: call.currency,
+        amount: call.amount,
+        idempotencyKey: call.key,
       });
     case 'release':
-      return ledger.releaseEscrow({
-        ctx,
-        input: {
-          tradeRef: call.tradeRef,
-          currency: call.currency,
-          buyerId: call.buyerId,
-          fee: call.fee,
-          idempotencyKey: call.key,
-        },
+      return ledger.releaseEscrow(ctx, {
+        tradeRef: call.tradeRef,
+        currency: call.currency,
+        buyerId: call.buyerId,
+        fee: call.fee,
+        idempotencyKey: call.key,
       });
     case 'return':
-      return ledger.returnEscrow({
-        ctx,
-        input: { tradeRef: call.tradeRef, currency: call.currency, idempotencyKey: call.key },
-      });
+      return ledger.returnEscrow(ctx, { tradeRef: call.tradeRef, currency: call.currency, idempotencyKey: call.key });
   }
 }
 
@@ -367,7 +358,7 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
       const expected = new Map([...model.balances].filter(([, b]) => b !== 0));
       expect(actual).toEqual(expected);
       for (const id of users.slice(0, 3))
-        expect(ledger.balances(id)).toEqual({
+        expect(ledger.balances(ctx, { userId: id })).toEqual({
           BTC: model.balance(walletOf(id, 'BTC')),
           USDT: model.balance(walletOf(id, 'USDT')),
         });

@@ -28,7 +28,7 @@ Atomics.wait(flags, 1, 0);
 
 const results: WorkerResult[] = requests.map((input) => {
   try {
-    const tx = ledger.post({ ctx: { actor: { type: 'system', name: 'contender' } }, input });
+    const tx = ledger.post({ actor: { type: 'system', name: 'contender' } }, input);
     return { ok: true, id: tx.id, replayed: tx.replayed };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, code: error.code };

@@ -3,12 +3,12 @@ import { ledgerCommands } from '../../server/admin/ledger-commands.ts';
 import { CommandError } from '../../server/admin/user-commands.ts';
 import { statusOf } from '../../server/http/errors.ts';
 import { type BusEvent, createInProcessBus } from '../../server/realtime/bus.ts';
+import type { ServiceContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import {
   escrowOf,
   LEDGER_CHANNEL,
-  type LedgerContext,
   type PostInput,
   systemAccount,
   walletOf,
@@ -25,7 +25,7 @@ afterEach(() => {
   app.close();
 });
 
-const system: LedgerContext = { actor: { type: 'system', name: 'test' }, requestId: 'req-1' };
+const system: ServiceContext = { actor: { type: 'system', name: 'test' }, requestId: 'req-1' };
 
 function setup() {
   const bus = createInProcessBus((error) => {
@@ -46,16 +46,13 @@ function setup() {
     balances: sql.prepare('SELECT id, balance, resolved_at FROM ledger_accounts ORDER BY id').all(),
   });
   const deposit = (userId: number, amount: number, currency: 'BTC' | 'USDT' = 'BTC', key = `dep-${userId}-${amount}`) =>
-    ledger.post({
-      ctx: system,
-      input: {
-        kind: 'deposit',
-        idempotencyKey: key,
-        legs: [
-          { account: systemAccount('chain_in', currency), amount: -amount },
-          { account: walletOf(userId, currency), amount },
-        ],
-      },
+    ledger.post(system, {
+      kind: 'deposit',
+      idempotencyKey: key,
+      legs: [
+        { account: systemAccount('chain_in', currency), amount: -amount },
+        { account: walletOf(userId, currency), amount },
+      ],
     });
   return {
     ledger,
@@ -83,7 +80,7 @@ function refusal(fn: () => unknown): AppError {
 describe('ledger: posting', () => {
   it('posts a balanced deposit, creates the wallet on first use, audits it and announces it after commit', () => {
     const { ledger, sql, events, alice, deposit } = setup();
-    expect(ledger.balances(alice)).toEqual({ BTC: 0, USDT: 0 });
+    expect(ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 0 });
     const tx = deposit(alice, 150_000);
     expect(tx).toMatchObject({
       id: expect.stringMatching(/^ltx_[0-9A-Za-z]{16}$/),
@@ -95,8 +92,8 @@ describe('ledger: posting', () => {
         { account: { kind: 'user_wallet', userId: alice, currency: 'BTC' }, amount: 150_000 },
       ],
     });
-    expect(ledger.balances(alice)).toEqual({ BTC: 150_000, USDT: 0 });
-    expect(ledger.account(systemAccount('chain_in', 'BTC'))?.balance).toBe(-150_000);
+    expect(ledger.balances(system, { userId: alice })).toEqual({ BTC: 150_000, USDT: 0 });
+    expect(ledger.account(system, systemAccount('chain_in', 'BTC'))?.balance).toBe(-150_000);
     expect(sql.prepare('SELECT operation, actor_type, actor_name, request_id FROM ledger_audit').all()).toEqual([
       { operation: 'post', actor_type: 'system', actor_name: 'test', request_id: 'req-1' },
     ]);
@@ -112,9 +109,9 @@ describe('ledger: posting', () => {
   it('moves two currencies through the conversion desk in one transaction', () => {
     const { ledger, alice, deposit, events } = setup();
     deposit(alice, 1_000_000);
-    const tx = ledger.post({
-      ctx: { actor: { type: 'user', userId: alice } },
-      input: {
+    const tx = ledger.post(
+      { actor: { type: 'user', userId: alice } },
+      {
         kind: 'conversion',
         idempotencyKey: 'conv-1',
         legs: [
@@ -126,10 +123,10 @@ describe('ledger: posting', () => {
         memo: 'quote q_1',
         metadata: { quoteId: 'q_1' },
       },
-    });
+    );
     expect(tx).toMatchObject({ kind: 'conversion', memo: 'quote q_1', metadata: { quoteId: 'q_1' } });
-    expect(ledger.balances(alice)).toEqual({ BTC: 0, USDT: 900_000_000 });
-    expect(ledger.account(systemAccount('conversion_desk', 'USDT'))?.balance).toBe(-900_000_000);
+    expect(ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 900_000_000 });
+    expect(ledger.account(system, systemAccount('conversion_desk', 'USDT'))?.balance).toBe(-900_000_000);
     expect(events.at(-1)?.payload).toMatchObject({ userIds: [alice] });
   });
 
@@ -242,7 +239,7 @@ describe('ledger: posting', () => {
       ],
       ...change,
     };
-    const error = refusal(() => ledger.post({ ctx: system, input }));
+    const error = refusal(() => ledger.post(system, input));
     expect(error.code).toBe('ERROR_INPUT_VALIDATION');
     expect(error.details?.map((d) => d.field)).toContain(field);
     expect(snapshot()).toEqual(before);
@@ -252,16 +249,13 @@ describe('ledger: posting', () => {
     const { ledger, snapshot } = setup();
     const before = snapshot();
     const error = refusal(() =>
-      ledger.post({
-        ctx: system,
-        input: {
-          kind: 'deposit',
-          idempotencyKey: 'k',
-          legs: [
-            { account: systemAccount('chain_in', 'BTC'), amount: -5 },
-            { account: walletOf(999_999, 'BTC'), amount: 5 },
-          ],
-        },
+      ledger.post(system, {
+        kind: 'deposit',
+        idempotencyKey: 'k',
+        legs: [
+          { account: systemAccount('chain_in', 'BTC'), amount: -5 },
+          { account: walletOf(999_999, 'BTC'), amount: 5 },
+        ],
       }),
     );
     expect(error.code).toBe('NOT_FOUND');
@@ -275,9 +269,9 @@ describe('ledger: posting', () => {
     const before = snapshot();
     const eventsBefore = events.length;
     const transfer = () =>
-      ledger.post({
-        ctx: { actor: { type: 'user', userId: alice } },
-        input: {
+      ledger.post(
+        { actor: { type: 'user', userId: alice } },
+        {
           kind: 'transfer',
           idempotencyKey: 'pay-bob',
           legs: [
@@ -285,7 +279,7 @@ describe('ledger: posting', () => {
             { account: walletOf(bob, 'BTC'), amount: 1_001 },
           ],
         },
-      });
+      );
     const error = refusal(transfer);
     expect(error.code).toBe('INSUFFICIENT_FUNDS');
     expect(statusOf[error.code]).toBe(409);
@@ -296,8 +290,8 @@ describe('ledger: posting', () => {
     // A key is taken only by a commit: after a deposit the same request goes through.
     deposit(alice, 1);
     expect(transfer().replayed).toBe(false);
-    expect(ledger.balances(alice).BTC).toBe(0);
-    expect(ledger.balances(bob).BTC).toBe(1_001);
+    expect(ledger.balances(system, { userId: alice }).BTC).toBe(0);
+    expect(ledger.balances(system, { userId: bob }).BTC).toBe(1_001);
   });
 
   it('answers a retry with the first transaction and changes nothing', () => {
@@ -310,16 +304,13 @@ describe('ledger: posting', () => {
     // No second event: nothing changed.
     expect(events).toHaveLength(1);
     // Leg order is not part of the request.
-    const reordered = ledger.post({
-      ctx: system,
-      input: {
-        kind: 'deposit',
-        idempotencyKey: 'chain:txid:0',
-        legs: [
-          { account: walletOf(alice, 'USDT'), amount: 500 },
-          { account: systemAccount('chain_in', 'USDT'), amount: -500 },
-        ],
-      },
+    const reordered = ledger.post(system, {
+      kind: 'deposit',
+      idempotencyKey: 'chain:txid:0',
+      legs: [
+        { account: walletOf(alice, 'USDT'), amount: 500 },
+        { account: systemAccount('chain_in', 'USDT'), amount: -500 },
+      ],
     });
     expect(reordered.id).toBe(first.id);
   });
@@ -334,17 +325,14 @@ describe('ledger: posting', () => {
       [500, alice, 'other memo'],
     ] as const) {
       const error = refusal(() =>
-        ledger.post({
-          ctx: system,
-          input: {
-            kind: 'deposit',
-            idempotencyKey: 'k1',
-            legs: [
-              { account: systemAccount('chain_in', 'BTC'), amount: -amount },
-              { account: walletOf(user, 'BTC'), amount },
-            ],
-            ...(memo ? { memo } : {}),
-          },
+        ledger.post(system, {
+          kind: 'deposit',
+          idempotencyKey: 'k1',
+          legs: [
+            { account: systemAccount('chain_in', 'BTC'), amount: -amount },
+            { account: walletOf(user, 'BTC'), amount },
+          ],
+          ...(memo ? { memo } : {}),
         }),
       );
       expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -352,9 +340,7 @@ describe('ledger: posting', () => {
     }
     // Another operation with the same key is another request too.
     expect(
-      refusal(() =>
-        ledger.returnEscrow({ ctx: system, input: { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'k1' } }),
-      ).code,
+      refusal(() => ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'k1' })).code,
     ).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(snapshot()).toEqual(before);
   });
@@ -363,22 +349,19 @@ describe('ledger: posting', () => {
     const { ledger, alice, deposit } = setup();
     deposit(alice, 70_000);
     const out = (kind: 'sendout' | 'sendout_return', amount: number, key: string) =>
-      ledger.post({
-        ctx: system,
-        input: {
-          kind,
-          idempotencyKey: key,
-          legs: [
-            { account: walletOf(alice, 'BTC'), amount: kind === 'sendout' ? -amount : amount },
-            { account: systemAccount('chain_out', 'BTC'), amount: kind === 'sendout' ? amount : -amount },
-          ],
-        },
+      ledger.post(system, {
+        kind,
+        idempotencyKey: key,
+        legs: [
+          { account: walletOf(alice, 'BTC'), amount: kind === 'sendout' ? -amount : amount },
+          { account: systemAccount('chain_out', 'BTC'), amount: kind === 'sendout' ? amount : -amount },
+        ],
       });
     out('sendout', 70_000, 's1');
     expect(refusal(() => out('sendout', 1, 's2')).code).toBe('INSUFFICIENT_FUNDS');
     out('sendout_return', 70_000, 's1-return');
-    expect(ledger.balances(alice).BTC).toBe(70_000);
-    expect(ledger.account(systemAccount('chain_out', 'BTC'))?.balance).toBe(0);
+    expect(ledger.balances(system, { userId: alice }).BTC).toBe(70_000);
+    expect(ledger.account(system, systemAccount('chain_out', 'BTC'))?.balance).toBe(0);
   });
 });
 
@@ -389,31 +372,31 @@ describe('ledger: escrow', () => {
     amount: number,
     key = 'lock-1',
     tradeRef = 'trd_1',
-  ) => l.lockEscrow({ ctx: system, input: { tradeRef, sellerId, currency: 'BTC', amount, idempotencyKey: key } });
+  ) => l.lockEscrow(system, { tradeRef, sellerId, currency: 'BTC', amount, idempotencyKey: key });
 
   it('locks, then releases to the buyer less the fee, once', () => {
     const { ledger, alice, bob, deposit, snapshot, events } = setup();
     deposit(alice, 100_000);
     lock(ledger, alice, 80_000);
-    expect(ledger.balances(alice).BTC).toBe(20_000);
-    expect(ledger.account(escrowOf('trd_1', 'BTC'))).toMatchObject({
+    expect(ledger.balances(system, { userId: alice }).BTC).toBe(20_000);
+    expect(ledger.account(system, escrowOf('trd_1', 'BTC'))).toMatchObject({
       balance: 80_000,
       ownerId: alice,
       resolvedAt: null,
     });
     const release = (key: string) =>
-      ledger.releaseEscrow({
-        ctx: { actor: { type: 'user', userId: alice } },
-        input: { tradeRef: 'trd_1', currency: 'BTC', buyerId: bob, fee: 800, idempotencyKey: key },
-      });
+      ledger.releaseEscrow(
+        { actor: { type: 'user', userId: alice } },
+        { tradeRef: 'trd_1', currency: 'BTC', buyerId: bob, fee: 800, idempotencyKey: key },
+      );
     const released = release('release-1');
     expect(released.postings).toEqual([
       { account: escrowOf('trd_1', 'BTC'), amount: -80_000 },
       { account: walletOf(bob, 'BTC'), amount: 79_200 },
       { account: systemAccount('fee_income', 'BTC'), amount: 800 },
     ]);
-    expect(ledger.balances(bob).BTC).toBe(79_200);
-    expect(ledger.account(escrowOf('trd_1', 'BTC'))).toMatchObject({
+    expect(ledger.balances(system, { userId: bob }).BTC).toBe(79_200);
+    expect(ledger.account(system, escrowOf('trd_1', 'BTC'))).toMatchObject({
       balance: 0,
       resolution: 'released',
       resolvedAt: TEST_NOW,
@@ -426,9 +409,7 @@ describe('ledger: escrow', () => {
     expect(twice.code).toBe('ESCROW_ALREADY_RESOLVED');
     expect(statusOf[twice.code]).toBe(409);
     expect(
-      refusal(() =>
-        ledger.returnEscrow({ ctx: system, input: { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' } }),
-      ).code,
+      refusal(() => ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' })).code,
     ).toBe('ESCROW_ALREADY_RESOLVED');
     // A resolved escrow is not locked again.
     expect(refusal(() => lock(ledger, alice, 10, 'lock-2')).code).toBe('ESCROW_ALREADY_RESOLVED');
@@ -439,13 +420,10 @@ describe('ledger: escrow', () => {
     const { ledger, alice, deposit } = setup();
     deposit(alice, 5_000);
     lock(ledger, alice, 5_000);
-    const returned = ledger.returnEscrow({
-      ctx: system,
-      input: { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' },
-    });
+    const returned = ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' });
     expect(returned.kind).toBe('escrow_return');
-    expect(ledger.balances(alice).BTC).toBe(5_000);
-    expect(ledger.account(escrowOf('trd_1', 'BTC'))?.resolution).toBe('returned');
+    expect(ledger.balances(system, { userId: alice }).BTC).toBe(5_000);
+    expect(ledger.account(system, escrowOf('trd_1', 'BTC'))?.resolution).toBe('returned');
   });
 
   it('refuses a lock beyond the balance, a second lock, and a release of nothing', () => {
@@ -460,17 +438,17 @@ describe('ledger: escrow', () => {
     expect(refusal(() => lock(ledger, alice, 100, 'lock-2')).code).toBe('ESCROW_ALREADY_LOCKED');
     expect(
       refusal(() =>
-        ledger.releaseEscrow({
-          ctx: system,
-          input: { tradeRef: 'trd_none', currency: 'BTC', buyerId: bob, fee: 0, idempotencyKey: 'r' },
+        ledger.releaseEscrow(system, {
+          tradeRef: 'trd_none',
+          currency: 'BTC',
+          buyerId: bob,
+          fee: 0,
+          idempotencyKey: 'r',
         }),
       ).code,
     ).toBe('NOT_FOUND');
     const feeTooHigh = refusal(() =>
-      ledger.releaseEscrow({
-        ctx: system,
-        input: { tradeRef: 'trd_1', currency: 'BTC', buyerId: bob, fee: 600, idempotencyKey: 'r' },
-      }),
+      ledger.releaseEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', buyerId: bob, fee: 600, idempotencyKey: 'r' }),
     );
     expect(feeTooHigh.details?.[0]?.field).toBe('fee');
     expect(refusal(() => lock(ledger, alice, -5, 'lock-3')).details?.[0]?.field).toBe('amount');
@@ -490,37 +468,37 @@ describe('ledger: escrow', () => {
       // Refused inside: its savepoint rolls back, the caller's own write stays.
       expect(
         refusal(() =>
-          ledger.lockEscrow({
-            ctx: { ...system, tx },
-            input: { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
-          }),
+          ledger.lockEscrow(
+            { ...system, tx },
+            { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
+          ),
         ).code,
       ).toBe('INSUFFICIENT_FUNDS');
     });
     // Without ctx.tx inside an open transaction the ledger refuses: it would announce too early.
     expect(() => run.immediate()).toThrow('without ctx.tx');
-    expect(ledger.balances(alice).BTC).toBe(1_000);
+    expect(ledger.balances(system, { userId: alice }).BTC).toBe(1_000);
 
     const good = sql.transaction(() => {
       sql.prepare("UPDATE users SET locale = 'de' WHERE id = ?").run(alice);
-      ledger.lockEscrow({
-        ctx: { ...system, tx },
-        input: { tradeRef: 'trd_a', sellerId: alice, currency: 'BTC', amount: 400, idempotencyKey: 'in-tx-1' },
-      });
+      ledger.lockEscrow(
+        { ...system, tx },
+        { tradeRef: 'trd_a', sellerId: alice, currency: 'BTC', amount: 400, idempotencyKey: 'in-tx-1' },
+      );
       expect(
         refusal(() =>
-          ledger.lockEscrow({
-            ctx: { ...system, tx },
-            input: { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
-          }),
+          ledger.lockEscrow(
+            { ...system, tx },
+            { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
+          ),
         ).code,
       ).toBe('INSUFFICIENT_FUNDS');
       expect(events).toHaveLength(eventsBefore);
     });
     good.immediate();
     expect(sql.prepare('SELECT locale FROM users WHERE id = ?').pluck().get(alice)).toBe('de');
-    expect(ledger.balances(alice).BTC).toBe(600);
-    expect(ledger.account(escrowOf('trd_b', 'BTC'))).toBeUndefined();
+    expect(ledger.balances(system, { userId: alice }).BTC).toBe(600);
+    expect(ledger.account(system, escrowOf('trd_b', 'BTC'))).toBeUndefined();
     for (const fn of pending) fn();
     expect(events).toHaveLength(eventsBefore + 1);
   });
@@ -530,21 +508,18 @@ describe('ledger: reads', () => {
   it("pages a user's history newest first with the signed change per currency", () => {
     const { ledger, alice, bob, deposit } = setup();
     for (let i = 1; i <= 60; i += 1) deposit(alice, i, 'BTC', `d${i}`);
-    ledger.post({
-      ctx: system,
-      input: {
-        kind: 'conversion',
-        idempotencyKey: 'c1',
-        legs: [
-          { account: walletOf(alice, 'BTC'), amount: -10 },
-          { account: systemAccount('conversion_desk', 'BTC'), amount: 10 },
-          { account: systemAccount('conversion_desk', 'USDT'), amount: -9_000 },
-          { account: walletOf(alice, 'USDT'), amount: 9_000 },
-        ],
-      },
+    ledger.post(system, {
+      kind: 'conversion',
+      idempotencyKey: 'c1',
+      legs: [
+        { account: walletOf(alice, 'BTC'), amount: -10 },
+        { account: systemAccount('conversion_desk', 'BTC'), amount: 10 },
+        { account: systemAccount('conversion_desk', 'USDT'), amount: -9_000 },
+        { account: walletOf(alice, 'USDT'), amount: 9_000 },
+      ],
     });
     deposit(bob, 5, 'BTC', 'bob');
-    const first = ledger.history(alice);
+    const first = ledger.history(system, { userId: alice });
     expect(first.items).toHaveLength(50);
     expect(first.items[0]).toMatchObject({
       kind: 'conversion',
@@ -555,13 +530,13 @@ describe('ledger: reads', () => {
     });
     expect(first.items[1]?.changes).toEqual([{ currency: 'BTC', amount: 60 }]);
     expect(first.nextBefore).toBe(first.items[49]?.id);
-    const second = ledger.history(alice, { before: first.nextBefore ?? '' });
+    const second = ledger.history(system, { userId: alice, before: first.nextBefore ?? '' });
     expect(second.items.map((i) => i.changes[0]?.amount)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(second.nextBefore).toBeNull();
-    expect(ledger.history(bob).items).toHaveLength(1);
-    expect(ledger.history(alice, { limit: 1 }).items).toHaveLength(1);
-    expect(refusal(() => ledger.history(alice, { before: 'ltx_unknown' })).code).toBe('NOT_FOUND');
-    expect(ledger.transaction(first.items[0]?.id ?? '')?.postings).toHaveLength(4);
+    expect(ledger.history(system, { userId: bob }).items).toHaveLength(1);
+    expect(ledger.history(system, { userId: alice, limit: 1 }).items).toHaveLength(1);
+    expect(refusal(() => ledger.history(system, { userId: alice, before: 'ltx_unknown' })).code).toBe('NOT_FOUND');
+    expect(ledger.transaction(system, { id: first.items[0]?.id ?? '' })?.postings).toHaveLength(4);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BusEvent, createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { createDeliveryJob } from '../../server/services/notifications/deliveries.ts';
 import { createNotificationsRepository } from '../../server/services/notifications/repository.ts';
 import type {
@@ -120,7 +121,7 @@ describe('GET /rest/v1/notifications', () => {
     const { buyer } = setup();
     for (let i = 0; i < 5; i++) {
       t.clock.now += 1000;
-      t.services.notifications.notify({
+      t.services.notifications.notify(systemContext('test'), {
         userId: buyer.id,
         type: i % 2 ? 'trade_paid' : 'feedback_received',
         link: `/trade/T${i}`,
@@ -154,7 +155,7 @@ describe('marking read', () => {
   function seed(userId: number, n: number, type: 'trade_paid' | 'moderator_message' = 'trade_paid') {
     return Array.from({ length: n }, (_, i) => {
       t.clock.now += 1000;
-      const view = t.services.notifications.notify({
+      const view = t.services.notifications.notify(systemContext('test'), {
         userId,
         type,
         link: `/trade/${type}${i}`,

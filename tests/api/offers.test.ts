@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemContext } from '../../server/services/context.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
@@ -13,7 +14,7 @@ type Browser = ReturnType<typeof browserSession>;
 /** Writes behind the services' back, then drops the cached searches as a moderation tool would. */
 const sql = (statement: string, ...params: unknown[]) => {
   t.db.$client.prepare(statement).run(...params);
-  t.services.offers.invalidateSearches();
+  t.services.offers.invalidateSearches(systemContext('test'));
 };
 const offerCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM offers').get() as { n: number }).n;
 

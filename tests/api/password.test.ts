@@ -9,6 +9,7 @@ import {
   RESET_TOKEN_TTL_MS,
 } from '../../server/services/passwords/passwords.ts';
 import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -27,10 +28,6 @@ interface ErrorEntry {
   code: string;
   field?: string;
   details?: { field: string }[];
-}
-
-async function errorOf(res: Response): Promise<ErrorEntry | undefined> {
-  return ((await res.json()) as { errors: ErrorEntry[] }).errors[0];
 }
 
 const login = (b: Browser, body: Record<string, unknown> = {}) =>

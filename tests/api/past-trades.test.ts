@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorOf } from '../support/api-errors.ts';
 import { insertHistory } from '../support/history-fixtures.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
@@ -13,8 +14,6 @@ let vendor: Browser;
 let buyer: Browser;
 let offer: Awaited<ReturnType<typeof f.createOffer>>;
 
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { errors: { code: string; field?: string }[] }).errors[0];
 const past = async (who: Browser, query = '', username = 'buyer') => {
   const res = await who.get(`/rest/v1/users/${username}/past-trades${query}`);
   expect(res.status, await res.clone().text()).toBe(200);

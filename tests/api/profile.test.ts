@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorOf } from '../support/api-errors.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
 
@@ -14,8 +15,6 @@ let offer: Awaited<ReturnType<typeof f.createOffer>>;
 
 const VENDOR = 'vendor@example.com';
 
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { errors: { code: string; field?: string }[] }).errors[0];
 const profileOf = async (who: Browser | undefined, username: string, query = '') => {
   const res = who
     ? await who.get(`/rest/v1/users/${username}/profile${query}`)

@@ -1,41 +1,36 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { errorBody, statusOf } from '../../server/http/errors.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { authorizeChannel, sessionPrincipal } from '../../server/realtime/channels.ts';
-import { createRealtimeHub, type RealtimeHub } from '../../server/realtime/hub.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import { publishQuotes } from '../../server/services/quotes/publish.ts';
 import { QUOTES_CHANNEL } from '../../server/services/quotes/quotes.ts';
+import { type StartedHub, startHub } from '../support/hub.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
 // Conversion quotes over HTTP (GET /rest/v1/crypto-fiat-rates) and on the public `quotes` channel,
 // wired as server/backend.ts wires them. The test feed stays at 90,000 USD per BTC and 1 per USDT.
 
+const testContext = systemContext('test');
 const bus = createInProcessBus();
 const t = createTestApp({ bus });
 publishQuotes({ quotes: t.services.quotes, bus });
 
-let hub: RealtimeHub;
-let server: Server;
+let hub: StartedHub;
 let url: string;
 
 beforeAll(async () => {
-  hub = createRealtimeHub({
+  hub = await startHub({
     bus,
     authorize: authorizeChannel,
     resolvePrincipal: sessionPrincipal(t.services.sessions, 'session'),
   });
-  server = createServer();
-  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  url = hub.url;
 });
 afterAll(async () => {
   await hub.close();
-  await new Promise((resolve) => server.close(resolve));
   t.close();
 });
 
@@ -68,7 +63,7 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
       servicePriceAsk: 90_225,
       servicePriceBid: 89_775,
     });
-    expect(t.services.quotes.get(data.quoteId)).toEqual({
+    expect(t.services.quotes.get(testContext, { id: data.quoteId })).toEqual({
       id: data.quoteId,
       expired_timestamp: now + 30,
       service_price_ask: 90_225,
@@ -113,7 +108,7 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
   it('converts at the quote it shows until it expires', async () => {
     const { quoteId, expiredTimestamp } = await rates();
     const convert = () =>
-      t.services.quotes.convertAmount({ from: 'USDT', to: 'BTC', amountMinor: 902_250_000, quoteId });
+      t.services.quotes.convertAmount(testContext, { from: 'USDT', to: 'BTC', amountMinor: 902_250_000, quoteId });
     expect(convert().amountTo).toBe(1_000_000); // 902.25 USDT at 90,225.00 → 0.01 BTC
     t.clock.now = expiredTimestamp * 1000;
     expect(convert).toThrow(AppError);

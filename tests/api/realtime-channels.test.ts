@@ -1,50 +1,50 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { authorizeChannel, personalChannel, sessionPrincipal } from '../../server/realtime/channels.ts';
-import { createRealtimeHub, type RealtimeHub } from '../../server/realtime/hub.ts';
+import { systemContext } from '../../server/services/context.ts';
+import { type StartedHub, startHub } from '../support/hub.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 import { openSocket } from '../support/ws-client.ts';
 
 // A socket joins only its own personal channels; which user it is comes from the session cookie.
 
 const t = createTestApp();
 const bus = createInProcessBus();
-let hub: RealtimeHub;
-let server: Server;
+let hub: StartedHub;
 let url: string;
 
 beforeAll(async () => {
-  hub = createRealtimeHub({
+  hub = await startHub({
     bus,
     authorize: authorizeChannel,
     resolvePrincipal: sessionPrincipal(t.services.sessions, 'session'),
   });
-  server = createServer();
-  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  url = hub.url;
 });
 afterAll(async () => {
   await hub.close();
-  await new Promise((resolve) => server.close(resolve));
   t.close();
 });
 
-const user = (email: string) => {
-  const row = t.db.$client.prepare('SELECT id, public_id FROM users WHERE email = ?').get(email) as {
-    id: number;
-    public_id: string;
+/** Some signed-in person: a fresh account and its session token. */
+const user = () => {
+  const { id, publicId } = createUser(t);
+  return {
+    id,
+    public_id: publicId,
+    token: t.services.sessions.create(systemContext('test'), {
+      userId: id,
+      client: { ip: '127.0.0.1', userAgent: 'test' },
+    }).token,
   };
-  return { ...row, token: t.services.sessions.create(row.id, { ip: '127.0.0.1', userAgent: 'test' }).token };
 };
 
 const socket = (cookie?: string) => openSocket(url, cookie);
 
 describe('personal channels', () => {
   it('lets a signed-in socket join its own channel and receive its events', async () => {
-    const buyer = user('buyer@example.com');
+    const buyer = user();
     const { ws, ask } = await socket(`session=${buyer.token}`);
     const channel = personalChannel('notifications', buyer.public_id);
     expect(await ask({ type: 'subscribe', channel })).toEqual({ type: 'subscribed', channel });
@@ -55,8 +55,8 @@ describe('personal channels', () => {
   });
 
   it("refuses another user's channel, and every personal channel to an anonymous socket", async () => {
-    const buyer = user('buyer@example.com');
-    const vendor = user('vendor@example.com');
+    const buyer = user();
+    const vendor = user();
     const signedIn = await socket(`session=${buyer.token}`);
     const theirs = personalChannel('telegram', vendor.public_id);
     expect(await signedIn.ask({ type: 'subscribe', channel: theirs })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });

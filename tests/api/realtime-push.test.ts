@@ -1,15 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../../server/app.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { createChannelAuthorizer, personalChannel, tradeChannel } from '../../server/realtime/channels.ts';
-import { createRealtimeHub, type RealtimeHub } from '../../server/realtime/hub.ts';
 import { PUSH_KEY_TTL_MS } from '../../server/realtime/push-keys.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { createRealtimeClient, type RealtimeEvent } from '../../src/lib/realtime-client.ts';
-import { signedInAs } from '../support/signed-in.ts';
+import { type StartedHub, startHub } from '../support/hub.ts';
+import type { signedInAs } from '../support/signed-in.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 import { openSocket } from '../support/ws-client.ts';
 
 // Push authorisation (spec sections 7 and 8) with real ws clients: a key from push-authorize lets
@@ -28,14 +28,13 @@ const authorize = createChannelAuthorizer({
 });
 // The same app the backend builds, with the hub's authoriser (server/backend.ts).
 const app = createApp({ services: t.services, authorizeChannel: authorize, logError: () => {} });
-let hub: RealtimeHub;
-let server: Server;
+let hub: StartedHub;
 let url: string;
 
 beforeAll(async () => {
-  buyer = signedInAs(t, 'buyer@example.com');
-  vendor = signedInAs(t, 'vendor@example.com');
-  hub = createRealtimeHub({
+  buyer = createUser(t).session();
+  vendor = createUser(t, { vendor: true }).session();
+  hub = await startHub({
     bus,
     authorize,
     verifyKey: t.services.pushKeys.verify,
@@ -49,14 +48,10 @@ beforeAll(async () => {
       return found ? { userId: found.user.id, userPublicId: found.user.publicId } : {};
     },
   });
-  server = createServer();
-  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  url = hub.url;
 });
 afterAll(async () => {
   await hub.close();
-  await new Promise((resolve) => server.close(resolve));
   t.close();
 });
 
@@ -136,7 +131,7 @@ describe('sockets with a key', () => {
       expect(await ask({ type: 'subscribe', channel: theirs })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });
     }
     const heard = new Promise<any>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
-    t.services.notifications.notify({
+    t.services.notifications.notify(systemContext('test'), {
       userId: buyer.id,
       type: 'trade_paid',
       link: '/trade/x',

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
-import { createRealtimeHub, type RealtimeHub } from '../../server/realtime/hub.ts';
+import type { RealtimeHub } from '../../server/realtime/hub.ts';
+import { type StartedHub, startHub } from '../support/hub.ts';
 
-let server: Server;
+let started: StartedHub;
 let hub: RealtimeHub;
 let bus: EventBus;
 let port: number;
@@ -13,23 +12,17 @@ const sockets: WebSocket[] = [];
 
 async function start(options: { heartbeatMs?: number; authorize?: (channel: string) => boolean } = {}) {
   bus = createInProcessBus();
-  hub = createRealtimeHub({
+  started = await startHub({
     bus,
     heartbeatMs: options.heartbeatMs ?? 30_000,
     ...(options.authorize ? { authorize: options.authorize } : {}),
   });
-  server = createServer((_req, res) => res.end());
-  server.on('upgrade', (req, socket, head) => {
-    if (!hub.handleUpgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ hub, port } = started);
 }
 
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.terminate();
-  await hub.close();
-  await new Promise((resolve) => server.close(resolve));
+  await started.close();
 });
 
 function connect(path = '/ws', headers: Record<string, string> = {}, autoPong = true): Promise<WebSocket> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LAST_USED_PRECISION_MS } from '../../server/services/accounts/sessions.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_NOW, TEST_ORIGIN } from '../support/test-app.ts';
 
@@ -42,10 +43,6 @@ const devicesOf = async (b: Browser): Promise<Device[]> => {
 };
 
 const isSignedIn = async (b: Browser) => (await b.get('/rest/v1/users/me')).status === 200;
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { errors: { code: string; field?: string }[] }).errors[0];
-}
 
 /** The signed-in browser's cookies, but no X-CSRF-Token header: what a forged request carries. */
 function withoutCsrfHeader(b: Browser, path: string, json: unknown) {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
 import { tradeChannel } from '../../server/realtime/channels.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type Browser, type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 
@@ -91,14 +92,6 @@ async function attached(b: Browser, files: Parameters<typeof form>[0], isForMode
   const body = (await res.json()) as { success: boolean; data: Message[] };
   expect(body.success).toBe(true);
   return body.data;
-}
-
-async function errorOf(res: Response) {
-  const body = (await res.json()) as {
-    errors: { code: string; field?: string; message: string; details?: { key?: string }[] }[];
-    meta?: Record<string, unknown>;
-  };
-  return { ...(body.errors[0] as NonNullable<(typeof body.errors)[0]>), meta: body.meta };
 }
 
 const storedFiles = () => {

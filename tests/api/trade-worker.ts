@@ -4,10 +4,10 @@
 // stripping), outside Vitest's transform: relative imports with their `.ts` extension.
 import { parentPort, workerData } from 'node:worker_threads';
 import { closeDatabase, openDatabase } from '../../db/client.ts';
-import type { AuthState } from '../../server/http/auth.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { createAccountsRepository } from '../../server/services/accounts/repository.ts';
 import { createThrottle } from '../../server/services/accounts/throttle.ts';
+import { type AuthState, personContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import { createLedgerService } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
@@ -53,7 +53,7 @@ const trades = createTradesService({
   disputeWaitMs: 0,
 });
 // The trade service reads only who is acting from the session.
-const authOf = (userId: number) => ({ user: { id: userId } }) as AuthState;
+const ctxOf = (userId: number) => personContext({ user: { id: userId } } as AuthState);
 
 const flags = new Int32Array(barrier);
 Atomics.add(flags, 0, 1);
@@ -63,9 +63,7 @@ Atomics.wait(flags, 1, 0);
 const results: TradeWorkerResult[] = actions.map(({ hash, action, userId }) => {
   try {
     const trade =
-      action === 'release'
-        ? trades.release({ auth: authOf(userId), hash })
-        : trades.cancel({ auth: authOf(userId), hash });
+      action === 'release' ? trades.release(ctxOf(userId), { hash }) : trades.cancel(ctxOf(userId), { hash });
     return { ok: true, hash, status: trade.status };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, hash, code: error.code };

@@ -2,9 +2,11 @@ import { generateSync } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
 import { tradeChannel } from '../../server/realtime/channels.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { systemAccount } from '../../server/services/ledger/ledger.ts';
 import { TRADES_CHANNEL } from '../../server/services/trades/trades.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type Browser, type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 
@@ -25,10 +27,6 @@ const MODERATOR = 'moderator@example.com';
 const AMOUNT = 100_000;
 const FEE = 1_000;
 
-async function errorOf(res: Response) {
-  return ((await res.json()) as { errors: { code: string; field?: string; message: string }[]; meta?: unknown })
-    .errors[0];
-}
 const dataOf = async (res: Response) => ((await res.json()) as { data: TradeData }).data;
 const ledgerIsSound = () => expect(verifyLedger(t.db)).toEqual([]);
 
@@ -63,9 +61,10 @@ describe('POST /rest/v1/trade', () => {
     });
     expect(trade.expiresAt - (trade.startedAt as number)).toBe(30 * 60);
     expect(f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
-    expect(t.services.ledger.account({ kind: 'trade_escrow', reference: trade.hash, currency: 'BTC' })?.balance).toBe(
-      AMOUNT + FEE,
-    );
+    expect(
+      t.services.ledger.account(systemContext('test'), { kind: 'trade_escrow', reference: trade.hash, currency: 'BTC' })
+        ?.balance,
+    ).toBe(AMOUNT + FEE);
     ledgerIsSound();
   });
 
@@ -168,7 +167,7 @@ describe('the lifecycle', () => {
       actions: { cancel: false },
     });
     expect(f.balance(BUYER)).toBe(AMOUNT);
-    expect(t.services.ledger.account(systemAccount('fee_income', 'BTC'))?.balance).toBe(FEE);
+    expect(t.services.ledger.account(systemContext('test'), systemAccount('fee_income', 'BTC'))?.balance).toBe(FEE);
     const completed = t.db.$client
       .prepare('SELECT completed_trades AS n FROM users WHERE email IN (?, ?) ORDER BY email')
       .all(BUYER, VENDOR) as { n: number }[];
@@ -210,9 +209,11 @@ describe('the lifecycle', () => {
     // A moderator is no party: releasing or cancelling is not theirs to do.
     expect((await moderator.post(`/rest/v1/trade/${trade.hash}/release`, {})).status).toBe(403);
     expect((await buyer.get('/rest/v1/trade/zzzzzzzzzzz')).status).toBe(404);
-    expect(t.services.trades.canFollow(trade.hash, f.userId('affiliate@example.com'))).toBe(false);
-    expect(t.services.trades.canFollow(trade.hash, f.userId(BUYER))).toBe(true);
-    expect(t.services.trades.canFollow(trade.hash, f.userId(MODERATOR))).toBe(true);
+    const canFollow = (email: string) =>
+      t.services.trades.canFollow({ actor: { type: 'user', userId: f.userId(email) } }, { hash: trade.hash });
+    expect(canFollow('affiliate@example.com')).toBe(false);
+    expect(canFollow(BUYER)).toBe(true);
+    expect(canFollow(MODERATOR)).toBe(true);
   });
 
   it('lists running trades with the ones that need attention', async () => {
@@ -251,15 +252,15 @@ describe('the payment window', () => {
     const unpaid = await f.startTrade(buyer, offer);
     const paid = await f.startTrade(buyer, offer);
     await buyer.post(`/rest/v1/trade/${paid.hash}/paid`);
-    expect(t.services.trades.expireDue()).toBe(0);
+    expect(t.services.trades.expireDue(systemContext('trades'))).toBe(0);
     t.clock.now += 30 * 60_000;
-    expect(t.services.trades.expireDue()).toBe(1);
+    expect(t.services.trades.expireDue(systemContext('trades'))).toBe(1);
     expect((await dataOf(await buyer.get(`/rest/v1/trade/${unpaid.hash}`))).status).toBe('cancelled_system');
     expect((await dataOf(await buyer.get(`/rest/v1/trade/${paid.hash}`))).status).toBe('paid');
     expect(f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
     // Marking paid after the expiry is too late.
     expect((await buyer.post(`/rest/v1/trade/${unpaid.hash}/paid`)).status).toBe(409);
-    expect(t.services.trades.expireDue()).toBe(0);
+    expect(t.services.trades.expireDue(systemContext('trades'))).toBe(0);
     ledgerIsSound();
   });
 });

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CommandError, userCommands } from '../../server/admin/user-commands.ts';
 import { CSRF_COOKIE } from '../../server/http/csrf.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from '../../server/services/accounts/throttle.ts';
+import { systemContext } from '../../server/services/context.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -14,10 +16,6 @@ type Browser = ReturnType<typeof browserSession>;
 const EMAIL = 'buyer@example.com';
 const PASSWORD = 'Coinfair-demo-2026!';
 const STEP_MS = 30_000;
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { errors: { code: string; field?: string }[] }).errors[0];
-}
 
 const login = (b: Browser, body: Record<string, unknown> = {}) =>
   b.post('/rest/v1/auth/login', { email: EMAIL, password: PASSWORD, ...body });
@@ -320,10 +318,12 @@ describe('turning it off and choosing what it protects', () => {
     expect((await login(browserSession(t))).status).toBe(200);
 
     const userId = (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(EMAIL) as { id: number }).id;
-    expect(t.services.twoFactor.verify(userId, 'release')).toBe('disabled');
-    expect(t.services.twoFactor.verify(userId, 'sendout')).toBe('failed');
+    expect(t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'release' })).toBe('disabled');
+    expect(t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout' })).toBe('failed');
     t.clock.now += STEP_MS;
-    expect(t.services.twoFactor.verify(userId, 'sendout', codeAt(secret))).toBe('passed');
+    expect(
+      t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout', code: codeAt(secret) }),
+    ).toBe('passed');
   });
 
   it(`counts wrong codes on the signed-in forms too: 429 after ${MAX_FAILURES_PER_ACCOUNT}`, async () => {

@@ -8,7 +8,9 @@ import { phones, users, verificationDocuments } from '../../db/schema/index.ts';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import type { BusEvent } from '../../server/realtime/bus.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { DOCUMENT_MAX_BYTES } from '../../src/lib/shared/verification-rules.ts';
+import { errorOf } from '../support/api-errors.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -46,15 +48,6 @@ beforeAll(async () => {
 });
 
 const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
-
-async function errorOf(res: Response) {
-  const body = (await res.json()) as {
-    errors: { code: string; field?: string; message: string; details?: { key?: string }[] }[];
-  };
-  const error = body.errors[0];
-  if (!error) throw new Error(`no error in the answer (${res.status})`);
-  return error;
-}
 
 function form(kind: string, bytes: Uint8Array, extra: Record<string, string> = {}) {
   const body = new FormData();
@@ -474,8 +467,11 @@ describe('trading limit', () => {
     const buyer = userRow('buyer@example.com');
     const vendor = userRow('vendor@example.com');
     const { verification } = t.services;
-    expect(verification.assertWithinLimit(buyer.id, 100_000).unusedUsdCents).toBe(100_000);
-    expect(() => verification.assertWithinLimit(buyer.id, 100_001)).toThrow(
+    const system = systemContext('test');
+    expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_000 }).unusedUsdCents).toBe(
+      100_000,
+    );
+    expect(() => verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_001 })).toThrow(
       expect.objectContaining({ code: 'TRADING_LIMIT_EXCEEDED', key: 'trading_limit_exceeded' }),
     );
 
@@ -513,12 +509,12 @@ describe('trading limit', () => {
     trade('tradeSell001', vendor.id, buyer.id, 20_000, 'active_funded', 1);
     trade('tradeCncl001', buyer.id, vendor.id, 50_000, 'cancelled_buyer', 1);
 
-    const allowance = verification.tradeAllowance(buyer.id);
+    const allowance = verification.tradeAllowance(system, { userId: buyer.id });
     expect(allowance).toMatchObject({ level: 1, usedUsdCents: 50_000, unusedUsdCents: 50_000 });
-    expect(() => verification.assertWithinLimit(buyer.id, 50_001)).toThrow(
+    expect(() => verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 50_001 })).toThrow(
       expect.objectContaining({ code: 'TRADING_LIMIT_EXCEEDED' }),
     );
-    expect(verification.assertWithinLimit(buyer.id, 50_000).level).toBe(1);
+    expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 50_000 }).level).toBe(1);
   });
 
   it('says on the offer page when an offer’s minimum is above what the level leaves, until the level rises', async () => {

@@ -18,9 +18,9 @@ const seconds = Number(secondsText ?? 5);
 const until = performance.now() + seconds * 1000;
 let count = 0;
 while (performance.now() < until) {
-  ledger.post({
-    ctx: { actor: { type: 'user', userId } },
-    input: {
+  ledger.post(
+    { actor: { type: 'user', userId } },
+    {
       kind: 'conversion',
       idempotencyKey: `bare:${process.pid}:${count}`,
       memo: 'Convert USDT to BTC',
@@ -32,7 +32,7 @@ while (performance.now() < until) {
         { account: walletOf(userId, 'BTC'), amount: 11_083 },
       ],
     },
-  });
+  );
   count++;
 }
 console.log(`conversions ${count} ${seconds}`);

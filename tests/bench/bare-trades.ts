@@ -4,6 +4,7 @@
 import { openDatabase } from '../../db/client.ts';
 import type { AuthState } from '../../server/http/auth.ts';
 import { createServices } from '../../server/services/container.ts';
+import { personContext, systemContext } from '../../server/services/context.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
 
 const [path, pairsText, secondsText] = process.argv.slice(2);
@@ -17,13 +18,16 @@ const services = createServices({
 });
 const authOf = (email: string): AuthState => {
   const id = (db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  const { token } = services.sessions.create(id, { ip: '127.0.0.1', userAgent: 'bench' });
+  const { token } = services.sessions.create(systemContext('bench'), {
+    userId: id,
+    client: { ip: '127.0.0.1', userAgent: 'bench' },
+  });
   return services.sessions.validate(token) as AuthState;
 };
 const pairs = Array.from({ length: Number(pairsText ?? 20) }, (_, i) => {
   const buyer = authOf(`benchbuyer${i}@bench.example`);
   const vendor = authOf(`benchvendor${i}@bench.example`);
-  const offer = services.offers.listForUser({ username: `benchvendor${i}`, auth: vendor, locale: 'en' })[0];
+  const offer = services.offers.listForUser(personContext(vendor), { username: `benchvendor${i}`, locale: 'en' })[0];
   if (!offer) throw new Error('no offer');
   return { buyer, vendor, offer };
 });
@@ -32,20 +36,17 @@ const until = performance.now() + seconds * 1000;
 let count = 0;
 while (performance.now() < until) {
   const { buyer, vendor, offer } = pairs[count % pairs.length] as (typeof pairs)[number];
-  const trade = services.trades.start({
-    auth: buyer,
-    input: {
-      offer_hash: offer.hash,
-      amount_fiat: '50',
-      amount_btc: '0.00050000',
-      gold_terms: 0,
-      original_data: offer.originalData,
-    },
+  const trade = services.trades.start(personContext(buyer), {
+    offer_hash: offer.hash,
+    amount_fiat: '50',
+    amount_btc: '0.00050000',
+    gold_terms: 0,
+    original_data: offer.originalData,
     locale: 'en',
     ip: '127.0.0.1',
   });
-  services.trades.markPaid({ auth: buyer, hash: trade.hash });
-  services.trades.release({ auth: vendor, hash: trade.hash });
+  services.trades.markPaid(personContext(buyer), { hash: trade.hash });
+  services.trades.release(personContext(vendor), { hash: trade.hash });
   count++;
 }
 console.log(`lifecycles ${count} ${seconds}`);

@@ -304,9 +304,9 @@ copyFileSync(db, conversionsDb);
   const buyer = (
     scratch.$client.prepare(`SELECT id FROM users WHERE email = 'buyer@example.com'`).get() as { id: number }
   ).id;
-  ledger.post({
-    ctx: { actor: { type: 'system', name: 'bench' } },
-    input: {
+  ledger.post(
+    { actor: { type: 'system', name: 'bench' } },
+    {
       kind: 'deposit',
       idempotencyKey: 'bench:fund',
       legs: [
@@ -314,7 +314,7 @@ copyFileSync(db, conversionsDb);
         { account: ledgerModule.walletOf(buyer, 'USDT'), amount: 1_000_000_000_000_000 },
       ],
     },
-  });
+  );
   scratch.$client.pragma('wal_checkpoint(TRUNCATE)');
   closeDatabase(scratch);
 }

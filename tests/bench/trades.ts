@@ -113,9 +113,9 @@ const db = join(work, 'trades.db');
   for (let i = 0; i < PAIRS; i++) {
     insertUser(`benchbuyer${i}`, false);
     const vendor = insertUser(`benchvendor${i}`, true);
-    ledger.post({
-      ctx: { actor: { type: 'system', name: 'bench' } },
-      input: {
+    ledger.post(
+      { actor: { type: 'system', name: 'bench' } },
+      {
         kind: 'deposit',
         idempotencyKey: `bench:fund:${vendor}`,
         legs: [
@@ -123,7 +123,7 @@ const db = join(work, 'trades.db');
           { account: ledgerModule.walletOf(vendor, 'BTC'), amount: 10_000_000_000 },
         ],
       },
-    });
+    );
     const offer = {
       ...offerTemplate,
       hash: newOfferHash(),

@@ -1,8 +1,15 @@
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
-import { cookieValue, openConsented, seriousViolations, serverAndBrowser } from './harness.ts';
+import {
+  cookieValue,
+  openConsented,
+  postFromPage,
+  registerThroughApi,
+  seriousViolations,
+  serverAndBrowser,
+  solvedChallenge,
+} from './harness.ts';
 
 // Password reset, device review and the welcome popup as people meet them in Chromium, with
 // JavaScript and without. Mails are read from the server's outbox; the proof-of-work challenge
@@ -22,27 +29,13 @@ const open = (path: string, options?: Parameters<typeof openConsented>[2]) => op
 
 const close = (page: Page) => page.context().close();
 
-/** A JSON call from the page's context (its cookies and user agent), as our scripts make it. */
-async function post(page: Page, path: string, data: Record<string, unknown>) {
-  return page.request.post(`${live.server.url}${path}`, {
-    headers: { 'X-CSRF-Token': (await cookieValue(page, 'XSRF-TOKEN')) ?? '', Origin: live.server.url },
-    data,
-  });
-}
-
-/** The security check's fields, solved here as the page's script would. */
-async function solvedChallenge(page: Page) {
-  const issued = await page.request.get(`${live.server.url}/rest/v1/auth/challenge`);
-  const { challenge, difficulty } = (await issued.json()).data as { challenge: string; difficulty: number };
-  const { nonce, seccode } = await solveChallenge(challenge, difficulty);
-  return { geetest_challenge: challenge, geetest_validate: nonce, geetest_seccode: seccode };
-}
+const post = (page: Page, path: string, data: Record<string, unknown>) => postFromPage(live, page, path, data);
+const solved = (page: Page) => solvedChallenge(live, page);
 
 /** An account made through the API in a context of its own; its first device is trusted. */
-async function registerThroughApi(email: string): Promise<void> {
+async function registerElsewhere(email: string): Promise<void> {
   const page = await open('/');
-  const res = await post(page, '/rest/v1/auth/register', { email, password: STRONG, ...(await solvedChallenge(page)) });
-  expect(res.status()).toBe(201);
+  await registerThroughApi(live, page, email, STRONG);
   await close(page);
 }
 
@@ -80,7 +73,7 @@ const submit = (page: Page) => page.locator('form[data-auth-form] button[type="s
 describe.each([375, 1440])('at %i px', (width) => {
   it('resets a forgotten password with JavaScript: neutral confirmation, link, live helper, sign-in', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
 
     const page = await open('/forgot-password', { width });
     await page.locator('#forgot-email').fill(email);
@@ -128,7 +121,7 @@ describe.each([375, 1440])('at %i px', (width) => {
 
   it('resets a password without JavaScript, in German, and signs in without JavaScript', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
 
     const page = await open('/de/forgot-password', { width, javaScriptEnabled: false });
     await page.locator('#forgot-email').fill(email);
@@ -162,7 +155,7 @@ describe.each([375, 1440])('at %i px', (width) => {
 
   it('confirms a new device with JavaScript, and the link then shows its dead state', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const elsewhere = await signInElsewhere(email, FIREFOX);
 
     const page = await open(`/review-device?token=${elsewhere.token}`, { width });
@@ -197,7 +190,7 @@ describe.each([375, 1440])('at %i px', (width) => {
 
   it('reports a new device with JavaScript: that browser is signed out, the page asks for a new password', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const elsewhere = await signInElsewhere(email, SAFARI);
     expect(await isSignedIn(elsewhere.page)).toBe(true);
 
@@ -249,7 +242,7 @@ describe.each([375, 1440])('at %i px', (width) => {
 describe('device review without JavaScript', () => {
   it('reports through the form and lands on the German page', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const elsewhere = await signInElsewhere(email, FIREFOX);
 
     const page = await open(`/de/review-device?token=${elsewhere.token}`, { javaScriptEnabled: false });
@@ -266,7 +259,7 @@ describe('device review without JavaScript', () => {
 
   it('confirms through the form; an unknown token is a clear error', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const elsewhere = await signInElsewhere(email, SAFARI);
 
     const page = await open(`/review-device?token=${elsewhere.token}`, { javaScriptEnabled: false });
@@ -284,7 +277,7 @@ describe('device review without JavaScript', () => {
 describe('password reset with two-factor authentication', () => {
   it('asks for the code on the reset page and accepts a recovery code', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const setup = await open('/login');
     expect((await post(setup, '/rest/v1/auth/login', { email, password: STRONG })).status()).toBe(200);
     const { secret } = (await (await post(setup, '/rest/v1/users/2fa/setup', {})).json()).data as { secret: string };
@@ -314,7 +307,7 @@ describe('password reset with two-factor authentication', () => {
 describe('e-mail confirmation notice', () => {
   it('says the address is confirmed after the mailed link, then drops the parameter', async () => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const text = await mailText(email, 'Confirm your e-mail address for Coinfair');
     const path = /\/auth\/verify-email\?token=[\w-]+/.exec(text)?.[0];
     expect(path).toBeTruthy();
@@ -343,13 +336,13 @@ describe('accessibility (axe-core)', () => {
 
   it.each(['light', 'dark'] as const)('the pages and the welcome dialog pass in the %s theme', async (scheme) => {
     const email = freshEmail();
-    await registerThroughApi(email);
+    await registerElsewhere(email);
     const elsewhere = await signInElsewhere(email, FIREFOX);
     await close(elsewhere.page);
     const asker = await open('/');
-    expect(
-      (await post(asker, '/rest/v1/auth/forgot-password', { email, ...(await solvedChallenge(asker)) })).status(),
-    ).toBe(200);
+    expect((await post(asker, '/rest/v1/auth/forgot-password', { email, ...(await solved(asker)) })).status()).toBe(
+      200,
+    );
     await close(asker);
     const token = await resetToken(email);
 

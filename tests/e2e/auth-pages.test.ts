@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
-import { cookieValue, openConsented, serverAndBrowser } from './harness.ts';
+import { cookieValue, openConsented, registerThroughApi, serverAndBrowser } from './harness.ts';
 
 // Sign-in and registration as people meet them in Chromium, with JavaScript (live password
 // helper, proof of work solved in the page, errors in place) and without (the forms post to the
@@ -19,24 +17,6 @@ let counter = 0;
 const freshEmail = () => `auth-page-${process.pid}-${Date.now()}-${counter++}@example.com`;
 
 const open = (path: string, options?: Parameters<typeof openConsented>[2]) => openConsented(live, path, options);
-
-/** An account made through the API from the page's context (its cookies), challenge solved here. */
-async function registerThroughApi(page: Page, email: string): Promise<void> {
-  const issued = await page.request.get(`${live.server.url}/rest/v1/auth/challenge`);
-  const { challenge, difficulty } = (await issued.json()).data as { challenge: string; difficulty: number };
-  const { nonce, seccode } = await solveChallenge(challenge, difficulty);
-  const res = await page.request.post(`${live.server.url}/rest/v1/auth/register`, {
-    headers: { 'X-CSRF-Token': (await cookieValue(page, 'XSRF-TOKEN')) ?? '', Origin: live.server.url },
-    data: {
-      email,
-      password: STRONG,
-      geetest_challenge: challenge,
-      geetest_validate: nonce,
-      geetest_seccode: seccode,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
 
 describe.each([375, 1440])('account pages at %i px', (width) => {
   it('registers with JavaScript: the helper ticks the five checks, errors show in place, the header signs in', async () => {
@@ -75,7 +55,7 @@ describe.each([375, 1440])('account pages at %i px', (width) => {
   it('signs in and out without JavaScript, with errors in the page language', async () => {
     const email = freshEmail();
     const setup = await open('/', { width });
-    await registerThroughApi(setup, email);
+    await registerThroughApi(live, setup, email, STRONG);
     await setup.context().close();
 
     const page = await open('/de/login', { width, javaScriptEnabled: false });
@@ -123,7 +103,7 @@ describe('security checks', () => {
   it('asks for the second factor after the right password, with JavaScript and without', async () => {
     const email = freshEmail();
     const setup = await open('/');
-    await registerThroughApi(setup, email);
+    await registerThroughApi(live, setup, email, STRONG);
     const headers = { 'X-CSRF-Token': (await cookieValue(setup, 'XSRF-TOKEN')) ?? '', Origin: live.server.url };
     const started = await setup.request.post(`${live.server.url}/rest/v1/users/2fa/setup`, { headers });
     const { secret } = (await started.json()).data as { secret: string };

@@ -3,12 +3,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { staleBuildReason } from '../../scripts/build-freshness.ts';
 import { chainCommands } from '../../server/admin/chain-commands.ts';
 import { readConfig } from '../../server/config.ts';
 import type { RunningServer, StartOptions } from '../../server/main.ts';
 import { createOutboxRepository } from '../../server/services/messaging/outbox.ts';
+import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { launchBrowser } from '../support/chromium.ts';
 import { createTestDb } from '../support/test-db.ts';
 
@@ -120,6 +121,31 @@ export async function openConsented(
 
 export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+type Live = { server: { url: string } };
+
+/** A JSON call from the page's context (its cookies and user agent), as our scripts make it. */
+export async function postFromPage(live: Live, page: Page, path: string, data: Record<string, unknown>) {
+  return page.request.post(`${live.server.url}${path}`, {
+    headers: { 'X-CSRF-Token': (await cookieValue(page, 'XSRF-TOKEN')) ?? '', Origin: live.server.url },
+    data,
+  });
+}
+
+/** The security check's fields, solved here as the page's script would (the answer brings the CSRF cookie). */
+export async function solvedChallenge(live: Live, page: Page) {
+  const issued = await page.request.get(`${live.server.url}/rest/v1/auth/challenge`);
+  const { challenge, difficulty } = (await issued.json()).data as { challenge: string; difficulty: number };
+  const { nonce, seccode } = await solveChallenge(challenge, difficulty);
+  return { geetest_challenge: challenge, geetest_validate: nonce, geetest_seccode: seccode };
+}
+
+/** An account made through the API from the page's context; that browser is its first, trusted device. */
+export async function registerThroughApi(live: Live, page: Page, email: string, password: string): Promise<void> {
+  const fields = await solvedChallenge(live, page);
+  const res = await postFromPage(live, page, '/rest/v1/auth/register', { email, password, ...fields });
+  expect(res.status()).toBe(201);
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -48,9 +48,9 @@ describe('a crash during conversions', () => {
         id: number;
       }
     ).id;
-    createLedgerService({ repo: createLedgerRepository(testDb.db), bus: createInProcessBus(), now: Date.now }).post({
-      ctx: { actor: { type: 'system', name: 'test' } },
-      input: {
+    createLedgerService({ repo: createLedgerRepository(testDb.db), bus: createInProcessBus(), now: Date.now }).post(
+      { actor: { type: 'system', name: 'test' } },
+      {
         kind: 'deposit',
         idempotencyKey: 'crash-test:fund',
         legs: [
@@ -58,7 +58,7 @@ describe('a crash during conversions', () => {
           { account: walletOf(buyer, 'USDT'), amount: 100_000_000_000 },
         ],
       },
-    });
+    );
     testDb.db.$client.pragma('wal_checkpoint(TRUNCATE)');
     closeDatabase(testDb.db);
 

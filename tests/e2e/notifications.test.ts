@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { systemContext } from '../../server/services/context.ts';
 import type { TradeBusEvent } from '../../server/services/notifications/trade-events.ts';
 import { serverAndBrowser } from './harness.ts';
 
@@ -56,7 +57,7 @@ function notifyMany(
   link = '/trade/x',
 ) {
   for (let i = 0; i < n; i++) {
-    live.server.backend.services.notifications.notify({
+    live.server.backend.services.notifications.notify(systemContext('test'), {
       userId: id,
       type,
       link: `${link}${type === 'trade_paid' ? i : ''}`,
@@ -169,7 +170,7 @@ describe('the notifications table', () => {
   it('pages through the inbox, switches to the moderators tab and marks one tab read', async () => {
     const kiosk = userId('kiosk@example.com');
     notifyMany(kiosk, 25);
-    live.server.backend.services.notifications.notify({
+    live.server.backend.services.notifications.notify(systemContext('test'), {
       userId: kiosk,
       type: 'moderator_message',
       link: '/trade/ModTrade001',

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { closeDatabase, openDatabase } from '../../db/client.ts';
@@ -14,10 +12,12 @@ import {
   sessionPrincipal,
   tradeChannel,
 } from '../../server/realtime/channels.ts';
-import { createRealtimeHub } from '../../server/realtime/hub.ts';
 import { SESSION_END_POLL_MS, SESSIONS_CHANNEL, watchSessionEnds } from '../../server/realtime/session-ends.ts';
+import { systemContext } from '../../server/services/context.ts';
+import { tradeChannelAccess } from '../../server/services/trades/trades.ts';
 import { createRealtimeClient } from '../../src/lib/realtime-client.ts';
 import { browserSession } from '../support/browser-session.ts';
+import { startHub } from '../support/hub.ts';
 import { signedInAs } from '../support/signed-in.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { tradeFixtures } from '../support/trade-fixtures.ts';
@@ -41,7 +41,7 @@ const t = createTestApp({ bus });
 /** The admin CLI (`npm run admin -- user:…`) runs in its own process, with its own connection. */
 const cliDb = openDatabase(t.dbPath);
 const f = tradeFixtures(t);
-const authorize = createChannelAuthorizer({ tradeAccess: t.services.trades.canFollow });
+const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(t.services.trades) });
 /** The app as the backend builds it, with the hub's authoriser (push keys for trade channels). */
 const app = createApp({ services: t.services, authorizeChannel: authorize, logError: () => {} });
 
@@ -63,8 +63,8 @@ let buyer: Person;
 let vendor: Person;
 const closers: (() => unknown)[] = [];
 
-async function startHub(hubBus: EventBus, { watch }: { watch: boolean }) {
-  const hub = createRealtimeHub({
+async function hubFor(hubBus: EventBus, { watch }: { watch: boolean }) {
+  const started = await startHub({
     bus: hubBus,
     authorize,
     verifyKey: t.services.pushKeys.verify,
@@ -72,16 +72,14 @@ async function startHub(hubBus: EventBus, { watch }: { watch: boolean }) {
     now: () => t.clock.now,
     resolvePrincipal: sessionPrincipal(t.services.sessions, 'session'),
   });
-  const stopWatching = watch ? watchSessionEnds({ source: t.services.sessions, onEnded: hub.endSessions }) : () => {};
-  const server = createServer();
-  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const stopWatching = watch
+    ? watchSessionEnds({ source: t.services.sessions, onEnded: started.hub.endSessions })
+    : () => {};
   closers.push(async () => {
     stopWatching();
-    await hub.close();
-    await new Promise((resolve) => server.close(resolve));
+    await started.close();
   });
-  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  return started.url;
 }
 
 let local = '';
@@ -100,12 +98,12 @@ beforeAll(async () => {
   });
   buyer = person('buyer@example.com');
   vendor = person('vendor@example.com');
-  local = await startHub(bus, { watch: false });
+  local = await hubFor(bus, { watch: false });
   const deafToSessionEnds: EventBus = {
     publish: bus.publish,
     subscribe: (channel, listener) => (channel === SESSIONS_CHANNEL ? () => {} : bus.subscribe(channel, listener)),
   };
-  elsewhere = await startHub(deafToSessionEnds, { watch: true });
+  elsewhere = await hubFor(deafToSessionEnds, { watch: true });
 });
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
@@ -166,7 +164,7 @@ async function liveEvents(who: Person) {
     text: `line ${++line}`,
   });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
-  t.services.notifications.notify({
+  t.services.notifications.notify(systemContext('test'), {
     userId: who.id,
     type: 'trade_paid',
     link: `/trade/${tradeHash}`,

@@ -4,6 +4,8 @@ import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { createChannelAuthorizer } from '../../server/realtime/channels.ts';
+import { systemContext } from '../../server/services/context.ts';
+import { tradeChannelAccess } from '../../server/services/trades/trades.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts';
 
@@ -104,7 +106,10 @@ function personOf(t: TestApp, name: PersonName): Person {
     email,
     ...row,
     newSession() {
-      const { token, session } = t.services.sessions.create(row.id, { ip: '203.0.113.7', userAgent: 'security-suite' });
+      const { token, session } = t.services.sessions.create(systemContext('test'), {
+        userId: row.id,
+        client: { ip: '203.0.113.7', userAgent: 'security-suite' },
+      });
       const cookie = `session=${token}; ${CSRF_COOKIE}=${session.csrfToken}`;
       return {
         headers: { cookie, [CSRF_HEADER]: session.csrfToken },
@@ -132,7 +137,7 @@ function productionWiredApp(t: TestApp) {
   const app = createApp({
     services: t.services,
     logError: (error) => unexpected.push(error),
-    authorizeChannel: createChannelAuthorizer({ tradeAccess: t.services.trades.canFollow }),
+    authorizeChannel: createChannelAuthorizer({ tradeAccess: tradeChannelAccess(t.services.trades) }),
   });
   const env = { incoming: { socket: { remoteAddress: '203.0.113.7' } } };
   /** Exactly the headers given: for the CSRF suite's requests that leave the token out. */

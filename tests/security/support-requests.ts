@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { personalChannel } from '../../server/realtime/channels.ts';
+import { visitorContext } from '../../server/services/context.ts';
 import { STRONG_PASSWORD } from '../support/browser-session.ts';
 import { fixedPriceOfferBody } from '../support/trade-fixtures.ts';
 import type { Fixtures, PersonName } from './support-fixtures.ts';
@@ -131,7 +132,7 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
       from_crypto_currency_code: 'BTC',
       to_crypto_currency_code: 'USDT',
       amount: '0.001',
-      quote_id: fx.t.services.quotes.current()?.id ?? 'no-quote',
+      quote_id: fx.t.services.quotes.current(visitorContext())?.id ?? 'no-quote',
       order_id: `order-${crypto.randomUUID().slice(0, 12)}`,
     },
   }),

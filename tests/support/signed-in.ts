@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
+import { systemContext } from '../../server/services/context.ts';
 import type { createTestApp } from './test-app.ts';
 
 type TestApp = ReturnType<typeof createTestApp>;
@@ -12,7 +13,10 @@ export function signedInAs(t: TestApp, email: string) {
     | { id: number; publicId: string }
     | undefined;
   if (!row) throw new Error(`no demo user ${email}`);
-  const { token, session } = t.services.sessions.create(row.id, { ip: '203.0.113.7', userAgent: 'test' });
+  const { token, session } = t.services.sessions.create(systemContext('test'), {
+    userId: row.id,
+    client: { ip: '203.0.113.7', userAgent: 'test' },
+  });
   const cookie = `session=${token}; ${CSRF_COOKIE}=${session.csrfToken}`;
   const headers = { cookie, [CSRF_HEADER]: session.csrfToken };
   return {

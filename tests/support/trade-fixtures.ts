@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { systemContext } from '../../server/services/context.ts';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { type browserSession, signedInSession } from './browser-session.ts';
 import { type createTestApp, TEST_NOW } from './test-app.ts';
@@ -37,21 +38,18 @@ export function tradeFixtures(t: TestApp) {
   /** Money arriving from the chain, as a confirmed deposit posts it. */
   function fund(email: string, currency: 'BTC' | 'USDT', amount: number) {
     const id = userId(email);
-    t.services.ledger.post({
-      ctx: { actor: { type: 'system', name: 'test' } },
-      input: {
-        kind: 'deposit',
-        idempotencyKey: `fund:${id}:${currency}:${amount}:${Math.random()}`,
-        legs: [
-          { account: systemAccount('chain_in', currency), amount: -amount },
-          { account: walletOf(id, currency), amount },
-        ],
-      },
+    t.services.ledger.post(systemContext('test'), {
+      kind: 'deposit',
+      idempotencyKey: `fund:${id}:${currency}:${amount}:${Math.random()}`,
+      legs: [
+        { account: systemAccount('chain_in', currency), amount: -amount },
+        { account: walletOf(id, currency), amount },
+      ],
     });
   }
 
   const balance = (email: string, currency: 'BTC' | 'USDT' = 'BTC') =>
-    t.services.ledger.balances(userId(email))[currency];
+    t.services.ledger.balances(systemContext('test'), { userId: userId(email) })[currency];
 
   /** A fixed-price offer (100,000 USD per BTC) so amounts are round; the vendor sells by default. */
   async function createOffer(vendor: Browser, overrides: Record<string, unknown> = {}) {

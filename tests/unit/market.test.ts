@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceHistory } from '../../db/schema/index.ts';
 import { seedPriceHistory } from '../../db/seed/price-history.ts';
+import { systemContext } from '../../server/services/context.ts';
 import {
   bucketCloses,
   bucketStart,
@@ -275,7 +276,7 @@ describe('charts', () => {
   it.each(ranges)('%s: %d evenly spaced points ending at the live price', (range, count, step) => {
     const { service, clock, priceFeed } = market({ historyEnd: NOW });
     clock.now = (NOW + 42) * 1000;
-    const chart = service.chart({ crypto: 'BTC', range, code: 'USD' });
+    const chart = service.chart(systemContext('test'), { crypto: 'BTC', range, code: 'USD' });
     expect(chart).toHaveLength(count);
     expect(chart.every((p, i) => i === 0 || p.date - (chart[i - 1]?.date ?? 0) === step)).toBe(true);
     expect(chart.at(-1)).toEqual({ date: bucketStart(NOW, step), rate: priceFeed.usdPrice('BTC') });
@@ -286,12 +287,12 @@ describe('charts', () => {
 
   it('converts with the currency rate and rounds to cents; tether to four decimals', () => {
     const { service, reference } = market({ historyEnd: NOW });
-    const usd = service.chart({ crypto: 'BTC', range: 'week', code: 'USD' });
-    const eur = service.chart({ crypto: 'BTC', range: 'week', code: 'EUR' });
-    const eurPerUsd = reference.fiatPerUsd({ code: 'EUR' });
+    const usd = service.chart(systemContext('test'), { crypto: 'BTC', range: 'week', code: 'USD' });
+    const eur = service.chart(systemContext('test'), { crypto: 'BTC', range: 'week', code: 'EUR' });
+    const eurPerUsd = reference.fiatPerUsd(systemContext('test'), { code: 'EUR' });
     expect(eur[10]?.rate).toBe(roundDecimal((usd[10]?.rate ?? 0) * eurPerUsd, 2));
     expect(eur.every((p) => Number.isInteger(Math.round(p.rate * 100)))).toBe(true);
-    const usdt = service.chart({ crypto: 'USDT', range: 'day', code: 'USD' });
+    const usdt = service.chart(systemContext('test'), { crypto: 'USDT', range: 'day', code: 'USD' });
     expect(usdt.some((p) => p.rate !== roundDecimal(p.rate, 2))).toBe(true);
     expect(usdt.every((p) => p.rate === roundDecimal(p.rate, 4))).toBe(true);
   });
@@ -300,7 +301,7 @@ describe('charts', () => {
     const { service, clock, db } = market({ historyEnd: NOW });
     clock.now = (NOW + 20 * 60) * 1000;
     service.recordTick({ at: (NOW + 7 * 60) * 1000, usd: { BTC: 95_555.5, USDT: 1 } });
-    const day = service.chart({ crypto: 'BTC', range: 'day', code: 'USD' });
+    const day = service.chart(systemContext('test'), { crypto: 'BTC', range: 'day', code: 'USD' });
     expect(day.find((p) => p.date === NOW + 300)?.rate).toBe(95_555.5);
     // The server was down between NOW + 8 min and NOW + 20 min: no invented points in a chart.
     expect(day.slice(-3).map((p) => p.date)).toEqual([NOW, NOW + 300, NOW + 1_200]);
@@ -309,16 +310,16 @@ describe('charts', () => {
 
   it('is just the live price with no history at all', () => {
     const { service } = market();
-    expect(service.chart({ crypto: 'BTC', range: 'month', code: 'USD' })).toEqual([
+    expect(service.chart(systemContext('test'), { crypto: 'BTC', range: 'month', code: 'USD' })).toEqual([
       { date: bucketStart(NOW, 4 * 3_600), rate: 90_000 },
     ]);
   });
 
   it('refuses an unknown currency, naming the field', () => {
     const { service } = market();
-    expect(() => service.chart({ crypto: 'BTC', range: 'day', code: 'QQQ', field: 'currency' })).toThrow(
-      expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }),
-    );
+    expect(() =>
+      service.chart(systemContext('test'), { crypto: 'BTC', range: 'day', code: 'QQQ', field: 'currency' }),
+    ).toThrow(expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }));
   });
 });
 
@@ -380,7 +381,7 @@ describe('resuming after a restart', () => {
     expect(rows('BTC', 60)).toHaveLength(before);
     expect(priceFeed.usdPrice('BTC')).toBe(SIMULATED_MARKET.BTC.anchor);
     expect(priceFeed.updatedAt()).toBe(NOW * 1000);
-    expect(service.cryptoFiatRates().updatedAt).toBe(NOW);
+    expect(service.cryptoFiatRates(systemContext('test')).updatedAt).toBe(NOW);
   });
 });
 
@@ -388,7 +389,7 @@ describe('crypto-fiat rates', () => {
   it('answers both prices and their cross rates, rounded for display', () => {
     const { service, priceFeed } = market();
     priceFeed.resumeFrom({ at: NOW * 1000, usd: { BTC: 92_412.555, USDT: 1.00025 } });
-    expect(service.cryptoFiatRates()).toEqual({
+    expect(service.cryptoFiatRates(systemContext('test'))).toEqual({
       btcToUsd: 92_412.56,
       usdtToUsd: 1.0003,
       usdtToBtc: 0.00001082,

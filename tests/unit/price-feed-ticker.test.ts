@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config.ts';
+import { systemContext } from '../../server/services/context.ts';
 import { createPriceFeed } from '../../server/services/price-feed/create.ts';
 import type { PriceTick } from '../../server/services/price-feed/price-feed.ts';
 import { createTickerPriceFeed, type TickerFeedOptions } from '../../server/services/price-feed/ticker.ts';
@@ -223,13 +224,14 @@ describe('ticker price feed', () => {
         priceFeed: feed,
         now: () => clock.now,
       });
-      const seededEur = reference.getCurrency({ locale: 'en', code: 'EUR' }).rate.usd;
-      const seededSek = reference.getCurrency({ locale: 'en', code: 'SEK' }).rate;
+      const ctx = systemContext('test');
+      const seededEur = reference.getCurrency(ctx, { locale: 'en', code: 'EUR' }).rate.usd;
+      const seededSek = reference.getCurrency(ctx, { locale: 'en', code: 'SEK' }).rate;
       await feed.poll();
-      const eur = reference.getCurrency({ locale: 'en', code: 'EUR' });
+      const eur = reference.getCurrency(ctx, { locale: 'en', code: 'EUR' });
       expect(eur.rate).toEqual({ usd: 0.9435, btc: 87_191.24, usdt: 0.9437 });
       expect(eur.rate.usd).not.toBe(seededEur);
-      const sek = reference.getCurrency({ locale: 'en', code: 'SEK' }).rate;
+      const sek = reference.getCurrency(ctx, { locale: 'en', code: 'SEK' }).rate;
       expect(sek.usd).toBe(seededSek.usd);
       expect(sek.btc).toBeCloseTo(92_412.55 * sek.usd, 1);
     } finally {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { visitorContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import {
   type CryptoCode,
@@ -14,6 +15,9 @@ import {
   quotePrices,
 } from '../../server/services/quotes/quotes.ts';
 import { CONVERSION_SPREAD_BASIS_POINTS } from '../../src/lib/shared/fees.ts';
+
+/** Quotes are public: anyone may read them. */
+const visitor = visitorContext();
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 
@@ -115,37 +119,37 @@ describe('quotes from the feed', () => {
       },
     ]);
     // Both stay valid until their own expiry.
-    expect(quotes.get('qt_0000000000000001')).toEqual(seen[0]);
-    expect(quotes.get('qt_0000000000000002')).toEqual(seen[1]);
+    expect(quotes.get(visitor, { id: 'qt_0000000000000001' })).toEqual(seen[0]);
+    expect(quotes.get(visitor, { id: 'qt_0000000000000002' })).toEqual(seen[1]);
   });
 
   it('quotes USDT per BTC from both USD prices', () => {
     const { feed, quotes } = setup({ usd: { BTC: 90_000, USDT: 0.9995 } });
     feed.tick();
     // 90,000 / 0.9995 = 90,045.02 (cents); × 1.0025 = 90,270.13 26 → up; × 0.9975 = 89,819.90 75 → down.
-    expect(quotes.current()).toMatchObject({ service_price_ask: 90_270.14, service_price_bid: 89_819.9 });
+    expect(quotes.current(visitor)).toMatchObject({ service_price_ask: 90_270.14, service_price_bid: 89_819.9 });
   });
 
   it('rounds the expiry down to whole seconds, so a quote never outlives what it shows', () => {
     const { feed, quotes, clock } = setup();
     clock.now = T0 + 999;
     feed.tick();
-    const quote = quotes.current() as Quote;
+    const quote = quotes.current(visitor) as Quote;
     expect(quote.expired_timestamp).toBe(T0 / 1000 + 30);
     clock.now = quote.expired_timestamp * 1000 - 1;
-    expect(quotes.get(quote.id)).toEqual(quote);
+    expect(quotes.get(visitor, { id: quote.id })).toEqual(quote);
     clock.now += 1;
-    expect(quotes.get(quote.id)).toBeUndefined();
+    expect(quotes.get(visitor, { id: quote.id })).toBeUndefined();
   });
 
   it('keeps the newest quote while half its time is left, then issues a new one', () => {
     const { feed, quotes, clock } = setup();
     feed.tick();
-    const first = quotes.current() as Quote;
+    const first = quotes.current(visitor) as Quote;
     clock.now += 15_000;
-    expect(quotes.current()).toEqual(first);
+    expect(quotes.current(visitor)).toEqual(first);
     clock.now += 1_000;
-    const second = quotes.current() as Quote;
+    const second = quotes.current(visitor) as Quote;
     expect(second.id).not.toBe(first.id);
     expect(second.expired_timestamp).toBe(T0 / 1000 + 16 + 30);
   });
@@ -153,16 +157,16 @@ describe('quotes from the feed', () => {
   it('quotes nothing new from a stalled feed; the last quote stands until it expires', () => {
     const { feed, quotes, clock } = setup({ maxPriceAgeSeconds: 10 });
     feed.tick();
-    const last = quotes.current() as Quote;
+    const last = quotes.current(visitor) as Quote;
     // 16 s on, the prices are stale and the quote has less than half its time left.
     clock.now = T0 + 16_000;
-    expect(quotes.current()).toEqual(last);
+    expect(quotes.current(visitor)).toEqual(last);
     clock.now = T0 + 29_999;
-    expect(quotes.current()).toEqual(last);
+    expect(quotes.current(visitor)).toEqual(last);
     clock.now = T0 + 30_000;
-    expect(quotes.current()).toBeUndefined();
+    expect(quotes.current(visitor)).toBeUndefined();
     feed.tick();
-    expect(quotes.current()?.id).not.toBe(last.id);
+    expect(quotes.current(visitor)?.id).not.toBe(last.id);
   });
 
   it('issues no quote from a tick without usable prices', () => {
@@ -193,7 +197,7 @@ describe('quotes from the feed', () => {
 
   it('makes random ids with the qt_ prefix by default', () => {
     const quotes = createQuoteService({ priceFeed: stubFeed(), now: () => T0 });
-    const a = quotes.current() as Quote;
+    const a = quotes.current(visitor) as Quote;
     expect(a.id).toMatch(/^qt_[0-9A-Za-z]{16}$/);
   });
 });
@@ -204,8 +208,8 @@ describe('convertAmount', () => {
 
   it('sells bitcoin at the bid and buys it at the ask, in minor units', () => {
     const { quotes } = setup();
-    const { id } = quotes.current() as Quote;
-    expect(quotes.convertAmount({ from: 'BTC', to: 'USDT', amountMinor: BTC, quoteId: id })).toEqual({
+    const { id } = quotes.current(visitor) as Quote;
+    expect(quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: BTC, quoteId: id })).toEqual({
       from: 'BTC',
       to: 'USDT',
       amountFrom: BTC,
@@ -213,16 +217,18 @@ describe('convertAmount', () => {
       price: 89_775,
       quoteId: id,
     });
-    expect(quotes.convertAmount({ from: 'USDT', to: 'BTC', amountMinor: 90_225 * USDT, quoteId: id }).amountTo).toBe(
-      BTC,
-    );
+    expect(
+      quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 90_225 * USDT, quoteId: id }).amountTo,
+    ).toBe(BTC);
     // 100 USDT at 90,225.00 = 0.00110834 03… BTC: rounded down.
-    expect(quotes.convertAmount({ from: 'USDT', to: 'BTC', amountMinor: 100 * USDT, quoteId: id })).toMatchObject({
+    expect(
+      quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 100 * USDT, quoteId: id }),
+    ).toMatchObject({
       amountTo: 110_834,
       price: 90_225,
     });
     // 1 satoshi at 89,775.00 = 897.75 micro-USDT: rounded down.
-    expect(quotes.convertAmount({ from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: id }).amountTo).toBe(897);
+    expect(quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: id }).amountTo).toBe(897);
   });
 
   it('never gives more than the rate allows, and exactly as much as it does (random amounts)', () => {
@@ -231,7 +237,7 @@ describe('convertAmount', () => {
     for (let round = 0; round < 40; round++) {
       clock.now += 10_000;
       feed.tick({ BTC: 20_000 + next(180_000) + next(100) / 100, USDT: 0.99 + next(200) / 10_000 });
-      const quote = quotes.current() as Quote;
+      const quote = quotes.current(visitor) as Quote;
       const bid = BigInt(Math.round(quote.service_price_bid * 100));
       const ask = BigInt(Math.round(quote.service_price_ask * 100));
       expect(ask).toBeGreaterThan(bid);
@@ -239,20 +245,20 @@ describe('convertAmount', () => {
         const sats = 1 + next(2_000_000_000);
         const micro = 1_000 + next(2_000_000_000) * 100;
         const toUsdt = BigInt(
-          quotes.convertAmount({ from: 'BTC', to: 'USDT', amountMinor: sats, quoteId: quote.id }).amountTo,
+          quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: sats, quoteId: quote.id }).amountTo,
         );
         // Value given ≥ value received, and one more minor unit would be too much:
         // amountTo × 10^4 ≤ sats × bid < (amountTo + 1) × 10^4.
         expect(toUsdt * 10_000n <= BigInt(sats) * bid).toBe(true);
         expect((toUsdt + 1n) * 10_000n > BigInt(sats) * bid).toBe(true);
         const toBtc = BigInt(
-          quotes.convertAmount({ from: 'USDT', to: 'BTC', amountMinor: micro, quoteId: quote.id }).amountTo,
+          quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: micro, quoteId: quote.id }).amountTo,
         );
         expect(toBtc * ask <= BigInt(micro) * 10_000n).toBe(true);
         expect((toBtc + 1n) * ask > BigInt(micro) * 10_000n).toBe(true);
         // A round trip never makes money, and two halves never give more than the whole.
         if (toUsdt > 0n) {
-          const back = quotes.convertAmount({
+          const back = quotes.convertAmount(visitor, {
             from: 'USDT',
             to: 'BTC',
             amountMinor: Number(toUsdt),
@@ -272,15 +278,15 @@ describe('convertAmount', () => {
   it('refuses expired quotes, unknown ids, and forgets old quotes', () => {
     const { quotes, feed, clock } = setup();
     feed.tick();
-    const quote = quotes.current() as Quote;
+    const quote = quotes.current(visitor) as Quote;
     const convert = (quoteId: string) => () =>
-      quotes.convertAmount({ from: 'BTC', to: 'USDT', amountMinor: 1_000, quoteId });
+      quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1_000, quoteId });
     clock.now = quote.expired_timestamp * 1000 - 1;
     expect(codeOf(convert(quote.id))).toBeUndefined();
     clock.now += 1;
     expect(codeOf(convert(quote.id))).toBe('QUOTE_EXPIRED');
     expect(codeOf(convert('qt_doesnotexist000'))).toBe('QUOTE_UNKNOWN');
-    expect(quotes.get('qt_doesnotexist000')).toBeUndefined();
+    expect(quotes.get(visitor, { id: 'qt_doesnotexist000' })).toBeUndefined();
     // Ten minutes after expiry, the next quote makes room: the old id is then unknown.
     clock.now += 10 * 60 * 1000;
     feed.tick();
@@ -290,10 +296,10 @@ describe('convertAmount', () => {
   it('answers the expired quote with the field and its expiry', () => {
     const { quotes, feed, clock } = setup();
     feed.tick();
-    const quote = quotes.current() as Quote;
+    const quote = quotes.current(visitor) as Quote;
     clock.now += 31_000;
     try {
-      quotes.convertAmount({ from: 'USDT', to: 'BTC', amountMinor: 5 * USDT, quoteId: quote.id });
+      quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 5 * USDT, quoteId: quote.id });
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({
@@ -307,15 +313,15 @@ describe('convertAmount', () => {
   it('remembers at most a thousand quotes', () => {
     const { quotes, feed, clock } = setup({ ttlSeconds: 300 });
     feed.tick();
-    const first = quotes.current() as Quote;
+    const first = quotes.current(visitor) as Quote;
     for (let i = 0; i < 1_000; i++) {
       clock.now += 10;
       feed.tick();
     }
-    expect(codeOf(() => quotes.convertAmount({ from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: first.id }))).toBe(
-      'QUOTE_UNKNOWN',
-    );
-    expect(quotes.get(quotes.current()?.id ?? '')).toBeDefined();
+    expect(
+      codeOf(() => quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: first.id })),
+    ).toBe('QUOTE_UNKNOWN');
+    expect(quotes.get(visitor, { id: quotes.current(visitor)?.id ?? '' })).toBeDefined();
   });
 
   it.each([
@@ -329,9 +335,12 @@ describe('convertAmount', () => {
     [{ from: 'USDT', to: 'BTC', amountMinor: 1 }, 'amount'],
   ])('refuses %j with a field error', (input, field) => {
     const { quotes } = setup();
-    const { id } = quotes.current() as Quote;
+    const { id } = quotes.current(visitor) as Quote;
     try {
-      quotes.convertAmount({ ...(input as { from: CryptoCode; to: CryptoCode; amountMinor: number }), quoteId: id });
+      quotes.convertAmount(visitor, {
+        ...(input as { from: CryptoCode; to: CryptoCode; amountMinor: number }),
+        quoteId: id,
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field });
@@ -340,11 +349,11 @@ describe('convertAmount', () => {
 
   it('refuses a result beyond the safe integers', () => {
     const { quotes } = setup();
-    const { id } = quotes.current() as Quote;
+    const { id } = quotes.current(visitor) as Quote;
     // 2^53 − 1 satoshis × 89,775 USDT is more micro-USDT than a safe integer holds.
     expect(
       codeOf(() =>
-        quotes.convertAmount({ from: 'BTC', to: 'USDT', amountMinor: Number.MAX_SAFE_INTEGER, quoteId: id }),
+        quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: Number.MAX_SAFE_INTEGER, quoteId: id }),
       ),
     ).toBe('ERROR_INPUT_VALIDATION');
   });

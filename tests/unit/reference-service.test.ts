@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemContext } from '../../server/services/context.ts';
 import type { CryptoCode, PriceFeed } from '../../server/services/price-feed/price-feed.ts';
 import { createReferenceService } from '../../server/services/reference/reference.ts';
 import type { ReferenceRepository } from '../../server/services/reference/repository.ts';
@@ -30,11 +31,12 @@ const rows = [
   },
 ];
 const repo = { listCurrencies: () => rows } as unknown as ReferenceRepository;
+const ctx = systemContext('test');
 
 describe('reference service: currencies', () => {
   it('derives each fiat price from the feed and the currency USD rate', () => {
     const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 100_000, USDT: 1.001 }), now: Date.now });
-    const [, jpy] = service.listCurrencies({ locale: 'en' });
+    const [, jpy] = service.listCurrencies(ctx, { locale: 'en' });
     expect(jpy?.rate).toEqual({ usd: 150, btc: 15_000_000, usdt: 150.15 });
   });
 
@@ -44,11 +46,11 @@ describe('reference service: currencies', () => {
       priceFeed: fakeFeed({ BTC: 100_000, USDT: 1 }, { JPY: 155.5 }),
       now: Date.now,
     });
-    const [usd, jpy] = service.listCurrencies({ locale: 'en' });
+    const [usd, jpy] = service.listCurrencies(ctx, { locale: 'en' });
     expect(jpy?.rate).toEqual({ usd: 155.5, btc: 15_550_000, usdt: 155.5 });
     expect(usd?.rate.usd).toBe(1);
-    expect(service.fiatPerUsd({ code: 'JPY' })).toBe(155.5);
-    expect(() => service.fiatPerUsd({ code: 'EUR', field: 'currency' })).toThrow(
+    expect(service.fiatPerUsd(ctx, { code: 'JPY' })).toBe(155.5);
+    expect(() => service.fiatPerUsd(ctx, { code: 'EUR', field: 'currency' })).toThrow(
       expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }),
     );
   });
@@ -56,18 +58,18 @@ describe('reference service: currencies', () => {
   it('reuses the shaped list until the price moves, then reshapes it', () => {
     const prices = { BTC: 100_000, USDT: 1 };
     const service = createReferenceService({ repo, priceFeed: fakeFeed(prices), now: Date.now });
-    const first = service.listCurrencies({ locale: 'en' });
-    expect(service.listCurrencies({ locale: 'en' })).toBe(first);
+    const first = service.listCurrencies(ctx, { locale: 'en' });
+    expect(service.listCurrencies(ctx, { locale: 'en' })).toBe(first);
     prices.BTC = 101_000;
-    const moved = service.listCurrencies({ locale: 'en' });
+    const moved = service.listCurrencies(ctx, { locale: 'en' });
     expect(moved).not.toBe(first);
     expect(moved[0]?.rate.btc).toBe(101_000);
   });
 
   it('keeps one list per language', () => {
     const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 1, USDT: 1 }), now: Date.now });
-    expect(service.listCurrencies({ locale: 'ja' })[1]?.name).toBe('日本円');
-    expect(service.listCurrencies({ locale: 'en' })[1]?.name).toBe('Japanese Yen');
-    expect(service.popularCurrencyCodes()).toEqual(['USD']);
+    expect(service.listCurrencies(ctx, { locale: 'ja' })[1]?.name).toBe('日本円');
+    expect(service.listCurrencies(ctx, { locale: 'en' })[1]?.name).toBe('Japanese Yen');
+    expect(service.popularCurrencyCodes(ctx)).toEqual(['USD']);
   });
 });

@@ -8,8 +8,10 @@ import {
 } from '../../../src/lib/shared/input-patterns.ts';
 import { safeBackPath } from '../../../src/lib/shared/safe-back-path.ts';
 import { NOSCRIPT_NONCE } from '../challenge/challenge.ts';
+import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
+import type { ClientInfo, UserRow } from '../shared/account-types.ts';
 import { profileFacts, toCurrentUser, type VerificationFlags } from './current-user.ts';
 import {
   compromisedPasswordError,
@@ -19,20 +21,18 @@ import {
   passwordPolicyIssue,
   verifyPassword,
 } from './password.ts';
-import type { AccountsRepository, UserProfileRow, UserRow } from './repository.ts';
+import type { AccountsRepository } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 import { failureDelayMs, MAX_FAILURES_PER_ACCOUNT, THROTTLE_WINDOW_MS, type Throttle } from './throttle.ts';
 
 const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 
 /**
- * Who is asking. Deliberately no origin: links in mail come from the configured site origin
- * (server/site-origin.ts), never from the request's Host header, which an attacker writes.
+ * Who is asking (server/services/shared/account-types.ts). Deliberately no origin: links in mail
+ * come from the configured site origin (server/site-origin.ts), never from the request's Host
+ * header, which an attacker writes.
  */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
+export type { ClientInfo };
 
 /** The configured origin's absolute URLs (server/site-origin.ts). */
 export interface SiteLinks {
@@ -49,17 +49,22 @@ export interface AccountsDeps {
   repo: AccountsRepository;
   sessions: SessionService;
   throttle: Throttle;
-  challenge: { verify(input: ChallengeFields): Promise<void> };
+  challenge: { verify(ctx: ServiceContext, input: ChallengeFields): Promise<void> };
   /** The second factor (server/services/two-factor), asked only after the password was right. */
   secondFactor: {
-    verify(userId: number, purpose: 'login', code?: string): 'passed' | 'failed' | 'disabled';
-    purposes(userId: number): { login: boolean; sendout: boolean; release: boolean };
+    verify(
+      ctx: ServiceContext,
+      input: { userId: number; purpose: 'login'; code?: string | undefined },
+    ): 'passed' | 'failed' | 'disabled';
   };
   mailer: { send(message: EmailMessage): Promise<void> };
   /** Device review (server/services/devices): records each sign-in's device, mails a new one. */
   devices: {
-    recordSignIn(userId: number, client: { ip: string; userAgent: string }): string | undefined;
-    mailReview(user: { email: string; username: string }, token: string, client: ClientInfo): Promise<void>;
+    recordSignIn(ctx: ServiceContext, input: { userId: number; client: ClientInfo }): string | undefined;
+    mailReview(
+      ctx: ServiceContext,
+      input: { user: { id?: number; email: string; username: string }; token: string; client: ClientInfo },
+    ): Promise<void>;
   };
   siteOrigin: SiteLinks;
   now: () => number;
@@ -75,6 +80,7 @@ export interface RegisterInput extends ChallengeFields {
   entry_point?: string | undefined;
   referral_code?: string | undefined;
   vendors_terms_accepted?: boolean | undefined;
+  client: ClientInfo;
 }
 
 export interface LoginInput extends ChallengeFields {
@@ -83,6 +89,7 @@ export interface LoginInput extends ChallengeFields {
   back?: string | undefined;
   /** A TOTP or recovery code, when the account asks for one at sign-in. */
   code?: string | undefined;
+  client: ClientInfo;
 }
 
 /** Only a path on this site (src/lib/shared/safe-back-path.ts). */
@@ -173,8 +180,10 @@ export function createAccountsService(deps: AccountsDeps) {
   };
 
   return {
-    async register(input: RegisterInput, client: ClientInfo) {
-      await challenge.verify(input);
+    /** A visitor opens an account and is signed in to it. */
+    async register(ctx: ServiceContext, input: RegisterInput) {
+      const { client } = input;
+      await challenge.verify(ctx, input);
       const email = normalizeEmail(input.email);
       const details: FieldIssue[] = [];
       if (!isValidEmail(email)) {
@@ -197,32 +206,31 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(input.password);
       const referredById = input.referral_code ? repo.userIdByReferralCode(input.referral_code) : undefined;
       const at = now();
-      const { user, token, session } = repo.db.transaction(
-        () => {
-          // Checked again inside the write lock: two sign-ups racing with one address.
-          if (repo.userByEmail(email)) throw emailTaken();
-          const created = repo.insertUser({
-            publicId: newId('usr'),
-            username: generateUsername(email),
-            email,
-            passwordHash,
-            referralCode: randomBytes(5).toString('hex'),
-            referredById: referredById ?? null,
-            isVendor: input.vendors_terms_accepted === true,
-            lastSeenAt: at,
-            createdAt: at,
-          });
-          // The account's first device: recorded as confirmed, nothing to review.
-          devices.recordSignIn(created.id, client);
-          return { user: created, ...sessions.create(created.id, client) };
-        },
-        { behavior: 'immediate' },
-      );
+      const { user, token, session } = immediate(repo.db, () => {
+        // Checked again inside the write lock: two sign-ups racing with one address.
+        if (repo.userByEmail(email)) throw emailTaken();
+        const created = repo.insertUser({
+          publicId: newId('usr'),
+          username: generateUsername(email),
+          email,
+          passwordHash,
+          referralCode: randomBytes(5).toString('hex'),
+          referredById: referredById ?? null,
+          isVendor: input.vendors_terms_accepted === true,
+          lastSeenAt: at,
+          createdAt: at,
+        });
+        // The account's first device: recorded as confirmed, nothing to review.
+        devices.recordSignIn(ctx, { userId: created.id, client });
+        return { user: created, ...sessions.create(ctx, { userId: created.id, client }) };
+      });
       await sendVerification(user);
       return { token, session, user, redirectTo: safeRedirect(input.back) };
     },
 
-    async login(input: LoginInput, client: ClientInfo) {
+    /** A visitor signs in with e-mail, password and, when the account asks, a second-factor code. */
+    async login(ctx: ServiceContext, input: LoginInput) {
+      const { client } = input;
       const email = normalizeEmail(input.email);
       // The challenge is optional on login (spec section 5) until failures pile up.
       // A form without JavaScript always offers its `noscript` marker; it counts only when required.
@@ -231,7 +239,7 @@ export function createAccountsService(deps: AccountsDeps) {
         Boolean(input.geetest_challenge || input.geetest_validate || input.geetest_seccode);
       const challenged = hasChallenge || throttle.challengeDue(email, client.ip);
       // Solved (and spent) before the attempt is reserved: the reservation then knows it came.
-      if (challenged) await challenge.verify(input);
+      if (challenged) await challenge.verify(ctx, input);
       const reservation = throttle.reserveSignIn(email, client.ip, challenged);
       const user = repo.userByEmail(email);
       // An unknown address still costs one argon2 verification (against a hash nothing matches),
@@ -259,7 +267,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       throttle.succeeded(reservation);
       // Only now, with the password proven, may the answer say that a second factor is on.
-      const factor = secondFactor.verify(user.id, 'login', input.code);
+      const factor = secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code });
       if (factor === 'failed') {
         const message = input.code?.trim()
           ? 'This code is not correct. Enter the current code from your authenticator app or a recovery code.'
@@ -281,12 +289,12 @@ export function createAccountsService(deps: AccountsDeps) {
         );
       }
       // The session and its device row together; the review mail only once both are committed.
-      const { token, session, reviewToken } = repo.db.transaction(() => ({
-        ...sessions.create(user.id, client),
-        reviewToken: devices.recordSignIn(user.id, client),
+      const { token, session, reviewToken } = immediate(repo.db, () => ({
+        ...sessions.create(ctx, { userId: user.id, client }),
+        reviewToken: devices.recordSignIn(ctx, { userId: user.id, client }),
       }));
       repo.touchLastSeen(user.id, now());
-      if (reviewToken) await devices.mailReview(user, reviewToken, client);
+      if (reviewToken) await devices.mailReview(ctx, { user, token: reviewToken, client });
       return {
         token,
         session,
@@ -296,15 +304,16 @@ export function createAccountsService(deps: AccountsDeps) {
       };
     },
 
-    logout(sessionId: string): void {
-      sessions.invalidate(sessionId);
+    /** Ends the session the person signed in with. */
+    logout(ctx: PersonContext): void {
+      sessions.invalidate(ctx, { sessionId: ctx.auth.session.id });
     },
 
     /** Confirms the address behind a link; a used, expired or unknown link changes nothing. */
-    verifyEmail(token: string): UserRow {
+    verifyEmail(_ctx: ServiceContext, { token }: { token: string }): UserRow {
       const userId =
         token.length <= 100
-          ? repo.immediate(() => {
+          ? immediate(repo.db, () => {
               const spentBy = repo.consumeVerification(hashToken(token), now());
               if (spentBy !== undefined) repo.markEmailVerified(spentBy);
               return spentBy;
@@ -318,12 +327,14 @@ export function createAccountsService(deps: AccountsDeps) {
       return user;
     },
 
-    async resendVerification(user: UserRow) {
+    async resendVerification(ctx: PersonContext) {
+      const { user } = ctx.auth;
       if (user.isEmailVerified) return;
       await sendVerification(user);
     },
 
-    setUsername(user: UserRow, username: string): UserRow {
+    setUsername(ctx: PersonContext, { username }: { username: string }): UserRow {
+      const { user } = ctx.auth;
       const name = username.trim();
       if (name.length < USERNAME_MIN_LENGTH || name.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(name)) {
         throw fieldError(
@@ -346,13 +357,9 @@ export function createAccountsService(deps: AccountsDeps) {
       return { ...user, username: name, isUsernameChanged: true };
     },
 
-    /** `profile` comes with the session when there is one; otherwise it is looked up. */
-    currentUser(
-      user: UserRow,
-      locale: string,
-      profile: UserProfileRow | undefined = repo.userProfile(user.id),
-      verification?: VerificationFlags,
-    ) {
+    /** The signed-in person as spec section 3 shows them; `profile` came with the session. */
+    currentUser(ctx: PersonContext, { locale, verification }: { locale: string; verification?: VerificationFlags }) {
+      const { user, profile } = ctx.auth;
       const { place, extras } = profileFacts(profile);
       // Read here rather than with the session's profile: only current-user answers need the sum.
       const withTrades = { ...extras, btcTraded: repo.btcTraded(user.id) };

@@ -1,8 +1,8 @@
 import { fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import { isVerifiedPhone } from '../phone/phone.ts';
+import type { UserProfileRow, UserRow } from '../shared/account-types.ts';
 import { purposesOf } from '../two-factor/two-factor.ts';
 import { isAllowedSendout } from '../wallet/sendout-permission.ts';
-import type { UserProfileRow, UserRow } from './repository.ts';
 
 // The current-user shape of spec section 3. Fields that later issues back (trading activity)
 // carry honest defaults until then: zero, false, empty. `balance` and

@@ -14,30 +14,12 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { BTC_TRADED_SQL } from '../profiles/repository.ts';
+import type { NewUser, SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
 
 // Every statement of the accounts area, prepared once per database.
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-
-/** The facts from other tables the current-user answer reads (see `profileOf`). */
-export interface UserProfileRow {
-  countryIso: string | null;
-  countryName: string | null;
-  currencyCode: string | null;
-  soundNotifications: boolean | null;
-  avatarUrl: string | null;
-  twoFactorConfirmedAt: number | null;
-  twoFactorLogin: boolean | null;
-  twoFactorSendout: boolean | null;
-  twoFactorRelease: boolean | null;
-  phoneNumber: string | null;
-  phoneVerifiedAt: number | null;
-  /** Satoshi in the BTC wallet (ledger) and seen on the chain but not credited yet (chain_transactions). */
-  btcBalance: number;
-  btcIncoming: number;
-}
+// The row types live below the areas that read them (server/services/shared/account-types.ts).
+export type { NewUser, SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
 
 const p = sql.placeholder;
 
@@ -235,7 +217,7 @@ export function createAccountsRepository(db: Db) {
     insertUser: (values: NewUser) => db.insert(users).values(values).returning().get(),
     insertSession: (values: SessionRow) => db.insert(sessions).values(values).run(),
     // One read transaction: a consistent snapshot, and SQLite takes its file locks once instead of
-    // for every statement (two fcntl calls and a stat each, ~0.5 µs; docs/decisions.md).
+    // for every statement (two fcntl calls and a stat each, ~0.5 µs; docs/decisions/037-users-me-performance.md).
     sessionWithUser: db.$client.transaction((id: string) => {
       const session = sessionById(id);
       const user = session && userById(session.userId);
@@ -261,11 +243,6 @@ export function createAccountsRepository(db: Db) {
     deleteUserSessions: (userId: number) => deleteUserSessions.run({ userId }).changes,
     deleteExpiredSessions: (now: number) => deleteExpiredSessions.run({ now }).changes,
 
-    /**
-     * `fn` in one immediate transaction, or a savepoint inside a caller's: counts and the rows
-     * they admit are written under one write lock.
-     */
-    immediate: <T>(fn: () => T): T => db.$client.transaction(fn).immediate(),
     /** Answers the new row's id. */
     recordAttempt: (key: string, at: number) => Number(insertAttempt.run({ key, at }).lastInsertRowid),
     deleteAttemptsById: (ids: readonly number[]) => {

@@ -1,10 +1,13 @@
 import { hash, randomBytes } from 'node:crypto';
 import { newId } from '../../../db/ids.ts';
+import type { SessionDevice } from '../../../src/lib/shared/views/sessions.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { SESSIONS_CHANNEL, sessionEndedEvent } from '../../realtime/session-ends.ts';
+import type { PersonContext, ServiceContext } from '../context.ts';
 import { parseUserAgent } from '../devices/user-agent.ts';
 import { AppError } from '../errors.ts';
-import type { AccountsRepository, SessionRow, UserProfileRow, UserRow } from './repository.ts';
+import type { ClientInfo, SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
+import type { AccountsRepository } from './repository.ts';
 import { createSessionEndLog, type EndedSession } from './session-end-log.ts';
 
 // Sessions as in Lucia's guide: a 256-bit random token lives only in the browser's HttpOnly
@@ -29,25 +32,6 @@ export function sessionIdOf(token: string): string {
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/**
- * A signed-in browser as the settings page lists it. `id` is the session's public id (`ses_…`),
- * random and unrelated to the token, so listing it gives nothing away.
- */
-export interface SessionDevice {
-  id: string;
-  browser: string | null;
-  version: string | null;
-  os: string | null;
-  /** The address the session signed in from. */
-  ip: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** ISO 8601, to LAST_USED_PRECISION_MS. */
-  lastUsedAt: string;
-  /** The session of the request that asked. */
-  current: boolean;
 }
 
 export interface ValidSession {
@@ -98,7 +82,10 @@ export function createSessionService({
 
   return {
     /** A brand-new session (and token): called at every sign-in and privilege change. */
-    create(userId: number, client: { ip: string; userAgent: string }): { token: string; session: SessionRow } {
+    create(
+      _ctx: ServiceContext,
+      { userId, client }: { userId: number; client: ClientInfo },
+    ): { token: string; session: SessionRow } {
       const token = newToken();
       const at = now();
       const session: SessionRow = {
@@ -116,6 +103,7 @@ export function createSessionService({
       return { token, session };
     },
 
+    /** The auth middleware's lookup of a cookie (infrastructure: no context, the token is the input). */
     validate(token: string): ValidSession | null {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const found = repo.sessionWithUser(sessionIdOf(token));
@@ -135,27 +123,30 @@ export function createSessionService({
     },
 
     /** Ends one session by its id (the token's hash): logout, a privilege change of this browser. */
-    invalidate(sessionId: string): void {
+    invalidate(_ctx: ServiceContext, { sessionId }: { sessionId: string }): void {
       ending(() => repo.deleteSession(sessionId));
     },
 
     /** Ends these sessions (ids are the tokens' hashes): a reported device's; returns how many. */
-    invalidateMany(sessionIds: readonly string[]): number {
+    invalidateMany(_ctx: ServiceContext, { sessionIds }: { sessionIds: readonly string[] }): number {
       return ending(() => ends.deleteSessions(sessionIds));
     },
 
     /** Deletes sessions past their expiry, and old entries of the end log; returns how many sessions. */
-    purgeExpired(): number {
+    purgeExpired(_ctx: ServiceContext): number {
       ends.prune();
       return ending(() => repo.deleteExpiredSessions(now()));
     },
 
     /** Ends every session of the user (password change, ban, suspension, role change). */
-    invalidateAll(userId: number): number {
+    invalidateAll(_ctx: ServiceContext, { userId }: { userId: number }): number {
       return ending(() => repo.deleteUserSessions(userId));
     },
 
-    /** Whether a session (by public id) is still signed in: a push key of an ended one grants nothing. */
+    /**
+     * Whether a session (by public id) is still signed in: a push key of an ended one grants
+     * nothing. Infrastructure of the realtime hub, like `validate` and the end log's position below.
+     */
     isLive(sessionPublicId: string): boolean {
       return ends.isLive(sessionPublicId, now());
     },
@@ -165,14 +156,15 @@ export function createSessionService({
     endedSince: (seq: number): EndedSession[] => ends.since(seq),
 
     /** The user's live sessions, most recently used first, `current` marking the asking one. */
-    listDevices(userId: number, currentSessionId: string): SessionDevice[] {
-      return repo.liveSessionsOfUser(userId, now()).map((row) => ({
+    listDevices(ctx: PersonContext): SessionDevice[] {
+      const { user, session } = ctx.auth;
+      return repo.liveSessionsOfUser(user.id, now()).map((row) => ({
         id: row.publicId,
         ...parseUserAgent(row.userAgent),
         ip: row.ip,
         createdAt: new Date(row.createdAt).toISOString(),
         lastUsedAt: new Date(row.lastUsedAt).toISOString(),
-        current: row.id === currentSessionId,
+        current: row.id === session.id,
       }));
     },
 
@@ -180,15 +172,15 @@ export function createSessionService({
      * Signs one of the user's own sessions out by its public id. Another person's id, an ended
      * session and an unknown id are all 404: the answer says nothing about other accounts.
      */
-    revokeDevice(userId: number, publicId: string): void {
-      if (ending(() => repo.deleteSessionByPublicId(userId, publicId)) === 0) {
+    revokeDevice(ctx: PersonContext, { id }: { id: string }): void {
+      if (ending(() => repo.deleteSessionByPublicId(ctx.auth.user.id, id)) === 0) {
         throw new AppError('NOT_FOUND', 'This device is not signed in to your account.');
       }
     },
 
-    /** Ends every session of the user except `keepId`; returns how many ended. */
-    invalidateOthers(userId: number, keepId: string): number {
-      return ending(() => repo.deleteOtherSessions(userId, keepId));
+    /** Ends every session of the person except the one that asks; returns how many ended. */
+    invalidateOthers(ctx: PersonContext): number {
+      return ending(() => repo.deleteOtherSessions(ctx.auth.user.id, ctx.auth.session.id));
     },
   };
 }

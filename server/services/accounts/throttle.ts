@@ -1,5 +1,7 @@
 import { challengeRequired } from '../challenge/challenge.ts';
+import { immediate } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Reservation } from '../shared/account-types.ts';
 import type { AccountsRepository } from './repository.ts';
 
 // Attempts in a sliding window, per account and per address. The account limit stops guessing one
@@ -35,11 +37,7 @@ export const ipKey = (ip: string) => `ip:${ip}`;
  */
 export const codeKey = (email: string) => `code:${email}`;
 
-/** The attempt rows one check reserved; hand them back to `succeeded` or `failed`. */
-export interface Reservation {
-  readonly ids: readonly number[];
-  readonly accountKey: string;
-}
+export type { Reservation };
 
 /**
  * How long to wait before answering a wrong password when the account has had `failures` (this one
@@ -71,7 +69,7 @@ export function createThrottle({ repo, now, challengeEnabled = false }: Throttle
 
   /** Counts and inserts in one immediate transaction (a savepoint inside a caller's transaction). */
   const reserve = (keys: readonly string[], decide: (counts: number[]) => void, account: string): Reservation =>
-    repo.immediate(() => {
+    immediate(repo.db, () => {
       const from = since();
       decide(keys.map((key) => repo.countAttempts(key, from)));
       const at = now();

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES } from '../../../src/lib/shared/avatar-rules.ts';
-import type { UserRow } from '../accounts/repository.ts';
+import type { PersonContext, ServiceContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { sniffImageType } from './image-type.ts';
 import { reencodeAvatar } from './reencode.ts';
@@ -39,14 +39,16 @@ export function createAvatarService({ repo, storage, now, log }: AvatarDeps) {
     task.catch((error: unknown) => log(`avatar: could not delete ${what}`, error));
 
   return {
-    async upload(user: UserRow, bytes: Uint8Array): Promise<{ fileUrl: string }> {
+    async upload(ctx: PersonContext, { bytes }: { bytes: Uint8Array }): Promise<{ fileUrl: string }> {
+      const { user } = ctx.auth;
       if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
       if (!sniffImageType(bytes)) throw fieldError('file', 'Choose a JPEG or PNG image.');
       const id = await storage.savePending(user.publicId, bytes);
       return { fileUrl: `upload:${id}` };
     },
 
-    async process(user: UserRow, fileUrl: string): Promise<{ url: string }> {
+    async process(ctx: PersonContext, { fileUrl }: { fileUrl: string }): Promise<{ url: string }> {
+      const { user } = ctx.auth;
       const id = FILE_URL.exec(fileUrl)?.[1];
       if (!id) throw fieldError('fileUrl', 'This is not a reference to an uploaded image.');
       // Looked up in the caller's own area only: another person's id is simply not there.
@@ -72,13 +74,11 @@ export function createAvatarService({ repo, storage, now, log }: AvatarDeps) {
     },
 
     /** The bytes of a served avatar; 404 for any name we could not have generated. */
-    async read(name: string): Promise<Buffer> {
+    async read(_ctx: ServiceContext, { name }: { name: string }): Promise<Buffer> {
       const bytes = await storage.readAvatar(name);
       if (!bytes) throw notFound('This avatar');
       return bytes;
     },
-
-    avatarUrlOf: (userId: number) => repo.avatarUrlOf(userId),
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { userSettings } from '../../../db/schema/index.ts';
+import { immediate } from '../context.ts';
 
 // user_settings.avatar_url, prepared once per database. The settings row is created on first
 // write; only the avatar columns are touched here, whatever else the row holds.
@@ -26,14 +27,11 @@ export function createAvatarRepository(db: Db) {
     avatarUrlOf: (userId: number) => avatarUrlOf.get({ userId })?.avatarUrl ?? null,
     /** Sets the new URL and answers the one it replaced, in one transaction. */
     replaceAvatarUrl: (userId: number, url: string, at: number): string | null =>
-      db.transaction(
-        () => {
-          const previous = avatarUrlOf.get({ userId })?.avatarUrl ?? null;
-          setAvatarUrl.run({ userId, url, at });
-          return previous;
-        },
-        { behavior: 'immediate' },
-      ),
+      immediate(db, () => {
+        const previous = avatarUrlOf.get({ userId })?.avatarUrl ?? null;
+        setAvatarUrl.run({ userId, url, at });
+        return previous;
+      }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ChainNetwork, DepositNetwork, LedgerCurrency } from '../../../db/schema/index.ts';
 
-// What the wallet knows about each network it deals with (docs/decisions.md, 2026-11-24 "Wallet:
+// What the wallet knows about each network it deals with (docs/decisions/056-wallet-chains-confirmations-deposits.md, 2026-11-24 "Wallet:
 // chains"): the currency it carries, when a transfer counts as final, and the flat network fee
 // a sendout is charged.
 
@@ -43,7 +43,7 @@ export const NETWORKS: Record<ChainNetwork, NetworkPolicy> = {
   },
 };
 
-/** The network a currency's deposits arrive on (USDT: TRC-20 only, docs/decisions.md). */
+/** The network a currency's deposits arrive on (USDT: TRC-20 only, docs/decisions/056-wallet-chains-confirmations-deposits.md). */
 export const DEPOSIT_NETWORK_OF: Record<LedgerCurrency, DepositNetwork> = { BTC: 'bitcoin', USDT: 'TRC20' };
 
 /** Sendout networks per currency. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
 import { checkSolution } from '../../../src/lib/shared/proof-of-work.ts';
+import type { ServiceContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { createChallengeRepository } from './repository.ts';
 
@@ -94,7 +95,7 @@ export function createChallengeService({
   let issued = 0;
 
   return {
-    issue(): IssuedChallenge {
+    issue(_ctx: ServiceContext): IssuedChallenge {
       const at = now();
       const challenge = randomBytes(16).toString('base64url');
       const expiresAt = at + ttlMs;
@@ -107,7 +108,7 @@ export function createChallengeService({
       return { challenge, difficulty, expiresAt };
     },
 
-    async verify(input: ChallengeInput): Promise<void> {
+    async verify(_ctx: ServiceContext, input: ChallengeInput): Promise<void> {
       if (!enabled) return;
       const { geetest_challenge: id, geetest_validate: nonce, geetest_seccode: seccode } = input;
       if (nonce === NOSCRIPT_NONCE && isFilled(id) && CHALLENGE_PATTERN.test(id)) {

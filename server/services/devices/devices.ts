@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import type { DeviceInfo } from '../../../src/lib/shared/views/devices.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import type { SessionService } from '../accounts/sessions.ts';
+import { immediate, type ServiceContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
 import { DEVICES_BUS_CHANNEL, type DeviceBusEvent } from '../notifications/trade-events.ts';
@@ -27,17 +28,6 @@ export interface DeviceClient {
   userAgent: string;
 }
 
-export interface DeviceInfo {
-  browser: string | null;
-  version: string | null;
-  os: string | null;
-  ip: string;
-  city: string | null;
-  /** The country's name in the asked language (the row keeps the ISO code). */
-  country: string | null;
-  /** ISO 8601: when the sign-in happened. */
-  date: string;
-}
 
 export interface DeviceReviewDeps {
   repo: DevicesRepository;
@@ -50,8 +40,12 @@ export interface DeviceReviewDeps {
   bus?: EventBus;
   /** The link in the mail: the configured origin (server/site-origin.ts), never the request's Host. */
   siteOrigin: { url(pathAndQuery: string): string };
-  /** Ends a reported device's sessions: the one way sessions end, so their sockets are cut too. */
-  sessions: Pick<SessionService, 'invalidateMany'>;
+  /**
+   * Ends a reported device's sessions through the session service (accounts/sessions.ts): the one
+   * way sessions end, so their sockets are cut too. Named here, not imported: accounts imports
+   * this folder (the user-agent parser), so this folder does not import accounts.
+   */
+  sessions: { invalidateMany(ctx: ServiceContext, input: { sessionIds: readonly string[] }): number };
 }
 
 function hashToken(token: string): string {
@@ -95,7 +89,10 @@ export function createDeviceReviewService({
      * asking (registration, or accounts older than device review); a later unknown one is stored
      * as pending. Returns the review token to mail after the commit, or undefined.
      */
-    recordSignIn(userId: number, client: DeviceClient): string | undefined {
+    recordSignIn(
+      _ctx: ServiceContext,
+      { userId, client }: { userId: number; client: DeviceClient },
+    ): string | undefined {
       const fingerprint = deviceFingerprint(client.userAgent, client.ip);
       const at = now();
       const first = !repo.hasAny(userId);
@@ -123,7 +120,14 @@ export function createDeviceReviewService({
     },
 
     /** After the commit: a mail server that is down must not undo a sign-in. */
-    async mailReview(user: { id?: number; email: string; username: string }, token: string, client: DeviceClient) {
+    async mailReview(
+      _ctx: ServiceContext,
+      {
+        user,
+        token,
+        client,
+      }: { user: { id?: number; email: string; username: string }; token: string; client: DeviceClient },
+    ) {
       const { browser, version, os } = parseUserAgent(client.userAgent);
       // The bell too (device_review), for the account's other open pages; the sign-in has committed.
       if (bus && user.id !== undefined) {
@@ -163,7 +167,7 @@ export function createDeviceReviewService({
     },
 
     /** The pending device, its country named in `locale` (ICU; the English name if unknown). */
-    review(token: string, locale: Locale = 'en'): { device: DeviceInfo } {
+    review(_ctx: ServiceContext, { token, locale = 'en' }: { token: string; locale?: Locale }): { device: DeviceInfo } {
       const found = pendingDevice(token);
       const english = found.country ? countryName(found.country) : null;
       return {
@@ -183,20 +187,20 @@ export function createDeviceReviewService({
      * Confirms or reports a pending device, once. A report ends every session of the user that
      * the device holds: sessions keep ip and user agent, which give the same fingerprint.
      */
-    decide(token: string, isConfirmed: boolean): { redirectTo: string; sessionsEnded: number } {
-      return repo.db.transaction(
-        () => {
-          const found = pendingDevice(token);
-          if (!repo.decide(found.id, isConfirmed ? 'confirmed' : 'reported', now())) throw invalidLink();
-          if (isConfirmed) return { redirectTo: '/approved-device', sessionsEnded: 0 };
-          const ids = repo
-            .sessionsOfUser(found.userId)
-            .filter((s) => deviceFingerprint(s.userAgent, s.ip) === found.fingerprint)
-            .map((s) => s.id);
-          return { redirectTo: '/reported-device', sessionsEnded: sessions.invalidateMany(ids) };
-        },
-        { behavior: 'immediate' },
-      );
+    decide(
+      ctx: ServiceContext,
+      { token, isConfirmed }: { token: string; isConfirmed: boolean },
+    ): { redirectTo: string; sessionsEnded: number } {
+      return immediate(repo.db, () => {
+        const found = pendingDevice(token);
+        if (!repo.decide(found.id, isConfirmed ? 'confirmed' : 'reported', now())) throw invalidLink();
+        if (isConfirmed) return { redirectTo: '/approved-device', sessionsEnded: 0 };
+        const ids = repo
+          .sessionsOfUser(found.userId)
+          .filter((s) => deviceFingerprint(s.userAgent, s.ip) === found.fingerprint)
+          .map((s) => s.id);
+        return { redirectTo: '/reported-device', sessionsEnded: sessions.invalidateMany(ctx, { sessionIds: ids }) };
+      });
     },
   };
 }

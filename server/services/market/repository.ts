@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { priceHistory } from '../../../db/schema/index.ts';
+import { immediate } from '../context.ts';
 import type { CryptoCode, PricePoint } from '../price-feed/price-feed.ts';
 import type { Resolution } from './buckets.ts';
 
@@ -73,13 +74,10 @@ export function createMarketRepository(db: Db) {
   return {
     /** Upserts the bucket closes and deletes old buckets, in one transaction. */
     write(rows: readonly PriceHistoryRow[], pruneBefore: readonly { resolution: Resolution; before: number }[] = []) {
-      db.transaction(
-        () => {
-          for (const row of rows) upsert.run(row);
-          for (const cutoff of pruneBefore) prune.run(cutoff);
-        },
-        { behavior: 'immediate' },
-      );
+      immediate(db, () => {
+        for (const row of rows) upsert.run(row);
+        for (const cutoff of pruneBefore) prune.run(cutoff);
+      });
     },
     series: (query: SeriesQuery): PricePoint[] =>
       series.all(query).map((row) => ({ date: Number(row.date), usd: row.usd })),

@@ -13,7 +13,7 @@ import { TRADE_MESSAGE_TYPES } from './types.ts';
 // Exactly once, as far as a crash allows: a row is claimed (claimed_at) before it is sent and
 // finished after; stop() waits for what is in flight. A row a crashed process had claimed but not
 // finished is marked `interrupted` at the next start and not sent again: a second copy of a
-// message is worse than a logged gap (docs/decisions.md, "Notification deliveries").
+// message is worse than a logged gap (docs/decisions/064-notification-deliveries.md, "Notification deliveries").
 
 const BATCH = 50;
 /** The e-mail lists at most this many trades. */

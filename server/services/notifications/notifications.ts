@@ -1,8 +1,9 @@
-import { randomBase62 } from '../../../db/ids.ts';
+import { newId } from '../../../db/ids.ts';
 import { defaultLocale, isLocale, type Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { type MessageKey, translate } from '../../../src/lib/shared/i18n/messages.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { personalChannel } from '../../realtime/channels.ts';
+import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
 import type { NotificationRow, NotificationsRepository, NotificationTab, ReadFilter, Recipient } from './repository.ts';
 import {
   ACTIVE_TRADES_UPDATED,
@@ -57,6 +58,8 @@ export interface ListInput {
   read: ReadFilter;
   limit: number;
   offset: number;
+  /** The reader's language, for the rendered texts. */
+  locale: Locale;
 }
 
 /** Unread counts: per tab and in all. */
@@ -172,38 +175,35 @@ export function createNotificationsService({
      * pushes it to the person's open pages. Call it after the commit of what it tells about.
      * Undefined when the user does not exist.
      */
-    notify(input: NotifyInput): NotificationView | undefined {
+    notify(_ctx: ServiceContext, input: NotifyInput): NotificationView | undefined {
       const at = now();
-      const stored = repo.db.transaction(
-        () => {
-          const recipient = repo.recipient(input.userId);
-          if (!recipient) return undefined;
-          const existing = input.groupKey ? repo.byGroup(input.userId, input.groupKey) : undefined;
-          const messagePlaceholders = input.message.params ?? {};
-          const subtextPlaceholders = input.subtext?.params ?? {};
-          const row = existing
-            ? repo.bump(existing.id, { link: input.link, messagePlaceholders, subtextPlaceholders }, at)
-            : repo.insert(
-                {
-                  publicId: `ntf_${randomBase62(16)}`,
-                  userId: input.userId,
-                  type: input.type,
-                  tab: tabOf(input.type),
-                  link: input.link,
-                  count: 1,
-                  messageTk: `notifications.msg.${input.message.key}`,
-                  messagePlaceholders,
-                  subtextTk: input.subtext ? `notifications.sub.${input.subtext.key}` : null,
-                  subtextPlaceholders,
-                  groupKey: input.groupKey ?? null,
-                },
-                at,
-              );
-          queueDeliveries(recipient, row, input, !existing || existing.isRead, at);
-          return { row, recipient };
-        },
-        { behavior: 'immediate' },
-      );
+      const stored = immediate(repo.db, () => {
+        const recipient = repo.recipient(input.userId);
+        if (!recipient) return undefined;
+        const existing = input.groupKey ? repo.byGroup(input.userId, input.groupKey) : undefined;
+        const messagePlaceholders = input.message.params ?? {};
+        const subtextPlaceholders = input.subtext?.params ?? {};
+        const row = existing
+          ? repo.bump(existing.id, { link: input.link, messagePlaceholders, subtextPlaceholders }, at)
+          : repo.insert(
+              {
+                publicId: newId('ntf'),
+                userId: input.userId,
+                type: input.type,
+                tab: tabOf(input.type),
+                link: input.link,
+                count: 1,
+                messageTk: `notifications.msg.${input.message.key}`,
+                messagePlaceholders,
+                subtextTk: input.subtext ? `notifications.sub.${input.subtext.key}` : null,
+                subtextPlaceholders,
+                groupKey: input.groupKey ?? null,
+              },
+              at,
+            );
+        queueDeliveries(recipient, row, input, !existing || existing.isRead, at);
+        return { row, recipient };
+      });
       if (!stored) return undefined;
       // After the commit (ARCHITECTURE.md, "Realtime"), in the language the person chose.
       const view = renderNotification(stored.row, localeOf(stored.recipient));
@@ -215,7 +215,7 @@ export function createNotificationsService({
     },
 
     /** Spec section 4: tells the person's pages to reload their active trades; nothing is stored. */
-    activeTradesUpdated(userId: number, link: string): void {
+    activeTradesUpdated(_ctx: ServiceContext, { userId, link }: { userId: number; link: string }): void {
       const recipient = repo.recipient(userId);
       if (!recipient) return;
       bus.publish(personalChannel('notifications', recipient.publicId), {
@@ -224,7 +224,8 @@ export function createNotificationsService({
       });
     },
 
-    list(userId: number, input: ListInput, locale: Locale) {
+    list(ctx: PersonContext, input: ListInput) {
+      const userId = ctx.auth.user.id;
       const rows = repo.list(
         { userId, tab: input.tab, types: input.types, read: input.read },
         input.limit,
@@ -232,7 +233,7 @@ export function createNotificationsService({
       );
       const unread = counts(userId);
       return {
-        data: rows.slice(0, input.limit).map((row) => renderNotification(row, locale)),
+        data: rows.slice(0, input.limit).map((row) => renderNotification(row, input.locale)),
         meta: {
           name: input.tab,
           numberOfUnread: input.types?.length
@@ -244,24 +245,25 @@ export function createNotificationsService({
       };
     },
 
-    counts,
-
     /** Marks the caller's own notifications read; ids of others change nothing. */
-    markRead(userId: number, ids: readonly string[]): { updated: number; unread: UnreadCounts } {
+    markRead(ctx: PersonContext, { ids }: { ids: readonly string[] }): { updated: number; unread: UnreadCounts } {
+      const userId = ctx.auth.user.id;
       const updated = repo.markRead(userId, ids, false);
       if (updated > 0) publishCounts(userId);
       return { updated, unread: counts(userId) };
     },
 
     /** Read where they are shown (the trade page is open): read, and the chat's count back to zero. */
-    resetCounters(userId: number, ids: readonly string[]): { updated: number; unread: UnreadCounts } {
+    resetCounters(ctx: PersonContext, { ids }: { ids: readonly string[] }): { updated: number; unread: UnreadCounts } {
+      const userId = ctx.auth.user.id;
       const updated = repo.markRead(userId, ids, true);
       if (updated > 0) publishCounts(userId);
       return { updated, unread: counts(userId) };
     },
 
     /** Spec section 4: marking all read applies to one tab (and the caller's type filter). */
-    markAll(userId: number, filter: { tab: NotificationTab; types?: readonly string[] | undefined }) {
+    markAll(ctx: PersonContext, filter: { tab: NotificationTab; types?: readonly string[] | undefined }) {
+      const userId = ctx.auth.user.id;
       const updated = repo.markAll({ userId, tab: filter.tab, types: filter.types });
       if (updated > 0) publishCounts(userId);
       return { updated, unread: counts(userId) };

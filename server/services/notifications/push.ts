@@ -1,13 +1,13 @@
 import { personalChannel, tradeChannel } from '../../realtime/channels.ts';
 import type { ChannelAuthorizer } from '../../realtime/hub.ts';
 import type { PushKeys } from '../../realtime/push-keys.ts';
-import type { SessionRow, UserRow } from '../accounts/repository.ts';
+import type { PersonContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 
 // Spec section 7: `POST /trade/push-authorize/{id}` hands a page the key its socket presents to
 // join the caller's own channels; `POST /account/re-auth-push-subscription` renews it when a
 // heartbeat answers ACCESS_DENIED. `{id}` is the caller's public id (personal channels) or a trade
-// hash (that trade's channel); docs/decisions.md 2026-11-24 "Push authorisation".
+// hash (that trade's channel); docs/decisions/065-push-authorisation.md 2026-11-24 "Push authorisation".
 
 export const MAX_PUSH_CHANNELS = 20;
 
@@ -18,14 +18,10 @@ export interface PushAuthorization {
   expiresAt: number;
 }
 
-/** Who asks: the key names the session, so it stops granting when that session ends. */
-export interface PushRequester {
-  user: UserRow;
-  session: Pick<SessionRow, 'publicId'>;
-}
-
 export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; authorize: ChannelAuthorizer }) {
-  const grant = ({ user, session }: PushRequester, channels: readonly string[]): PushAuthorization => {
+  // The key names the asking session, so it stops granting when that session ends.
+  const grant = (ctx: PersonContext, channels: readonly string[]): PushAuthorization => {
+    const { user, session } = ctx.auth;
     const principal = { userId: user.id, userPublicId: user.publicId };
     const refused = channels.filter((channel) => !authorize(channel, principal));
     if (refused.length > 0) {
@@ -46,8 +42,11 @@ export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; auth
 
   return {
     /** A key for `{id}`'s channels; without a list, the usual ones of that id. */
-    authorize(requester: PushRequester, id: string, channels: readonly string[] | undefined): PushAuthorization {
-      const { user } = requester;
+    authorize(
+      ctx: PersonContext,
+      { id, channels }: { id: string; channels?: readonly string[] | undefined },
+    ): PushAuthorization {
+      const { user } = ctx.auth;
       const own = id === user.publicId;
       const defaults = own
         ? [
@@ -58,11 +57,11 @@ export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; auth
         : [tradeChannel(id)];
       // A key for someone else's public id is never issued, whatever the list says.
       if (!own && id.startsWith('usr_')) throw new AppError('FORBIDDEN', 'Those are not your channels.');
-      return grant(requester, channels?.length ? channels : defaults);
+      return grant(ctx, channels?.length ? channels : defaults);
     },
 
-    renew(requester: PushRequester, channels: readonly string[]): PushAuthorization {
-      return grant(requester, channels);
+    renew(ctx: PersonContext, { channels }: { channels: readonly string[] }): PushAuthorization {
+      return grant(ctx, channels);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { BusEvent, EventBus } from '../../realtime/bus.ts';
+import { systemContext } from '../context.ts';
 import type { NotificationsService, NotifyInput } from './notifications.ts';
 import type { NotificationsRepository } from './repository.ts';
 import {
@@ -154,8 +155,10 @@ export function subscribeNotifications({
   repo: Pick<NotificationsRepository, 'moderatorIds' | 'recipient'>;
   log: (message: string, error?: unknown) => void;
 }): () => void {
+  // The subscriber acts for nobody in particular: the events' own actors are in their payloads.
+  const ctx = systemContext('notifications');
   const notify: Notify = (input) => {
-    notifications.notify(input);
+    notifications.notify(ctx, input);
   };
   const guarded = (handle: (event: BusEvent) => void) => (event: BusEvent) => {
     // A malformed event must not stop the next one (the bus isolates listeners, not events).
@@ -175,7 +178,7 @@ export function subscribeNotifications({
           const payload = event.payload as TradeChangedPayload;
           tradeChanged(payload, notify, repo.moderatorIds);
           for (const id of new Set([payload.buyerId, payload.sellerId])) {
-            notifications.activeTradesUpdated(id, payload.link);
+            notifications.activeTradesUpdated(ctx, { userId: id, link: payload.link });
           }
         } else if (event.type === 'trade.message') {
           tradeMessage(event.payload as TradeMessagePayload, notify, username);

@@ -1,5 +1,5 @@
 // Country rules of the start gate (spec section 5). Lists as of 2026-11; an operator updates them
-// here when the lists change (docs/decisions.md).
+// here when the lists change (docs/decisions/047-presence-and-listing-filters.md).
 
 /**
  * "Gray" countries: the FATF list of jurisdictions under increased monitoring (October 2025

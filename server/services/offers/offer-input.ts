@@ -15,7 +15,7 @@ import {
 } from '../../../src/lib/shared/offer-rules.ts';
 import { MAX_TRADE_REQUIREMENTS, type OfferTradeRequirement } from '../../../src/lib/shared/trade-requirements.ts';
 import type { FieldIssue } from '../errors.ts';
-import type { OffersCatalogue } from './catalogue.ts';
+import type { CatalogueMethod, OffersCatalogue } from './catalogue.ts';
 
 // What a vendor sends to create or replace an offer (snake_case, spec section 7's convention),
 // checked against the catalogue and the bounds of src/lib/shared/offer-rules.ts. Every problem is
@@ -86,26 +86,13 @@ export interface OfferValues {
 
 const MARGIN = /^-?\d{1,3}(?:\.\d{1,2})?$/;
 
-/** The checked values, or the list of what is wrong with them. */
-export function readOfferInput(
-  input: OfferInput,
-  catalogue: OffersCatalogue,
-): { values: OfferValues; issues?: never } | { values?: never; issues: FieldIssue[] } {
-  const issues: FieldIssue[] = [];
-  const issue = (field: string, key: string, message: string, params?: Record<string, string | number>) =>
-    issues.push({ field, key, message, ...(params ? { params } : {}) });
+/** Records one problem with a field; every step adds to the same list. */
+type Issue = (field: string, key: string, message: string, params?: Record<string, string | number>) => void;
 
-  const crypto = catalogue.cryptoByCode(input.crypto_currency_code);
-  if (!crypto) issue('crypto_currency_code', 'offer_crypto_unknown', 'Choose BTC or USDT.');
-  const currency = catalogue.currencyByCode(input.currency);
-  if (!currency) issue('currency', 'offer_currency_unknown', `Unknown currency ${input.currency}.`);
-  const method = catalogue.methodBySlug(input.payment_method);
-  if (!method)
-    issue('payment_method', 'offer_payment_method_unknown', `Unknown payment method ${input.payment_method}.`);
-  const minor = currency?.minorUnits ?? 2;
-
-  // Amounts in the currency's minor units; the currency's decimals bound the precision.
-  const amount = (field: string, text: string): number | undefined => {
+/** Amounts in the currency's minor units; the currency's decimals bound the precision. */
+const amountReader =
+  (issue: Issue, minor: number) =>
+  (field: string, text: string): number | undefined => {
     const value = toMinorUnits(text, minor);
     if (value === undefined || value <= 0) {
       issue(field, 'offer_amount_invalid', `Enter an amount above 0 with at most ${minor} decimals.`, {
@@ -115,7 +102,22 @@ export function readOfferInput(
     }
     return value;
   };
+type AmountReader = ReturnType<typeof amountReader>;
 
+/** What is traded for what: the crypto, the currency and the payment method, from the catalogue. */
+function readProduct(input: OfferInput, catalogue: OffersCatalogue, issue: Issue) {
+  const crypto = catalogue.cryptoByCode(input.crypto_currency_code);
+  if (!crypto) issue('crypto_currency_code', 'offer_crypto_unknown', 'Choose BTC or USDT.');
+  const currency = catalogue.currencyByCode(input.currency);
+  if (!currency) issue('currency', 'offer_currency_unknown', `Unknown currency ${input.currency}.`);
+  const method = catalogue.methodBySlug(input.payment_method);
+  if (!method)
+    issue('payment_method', 'offer_payment_method_unknown', `Unknown payment method ${input.payment_method}.`);
+  return { crypto, currency, method };
+}
+
+/** A margin over the market in basis points, or a fixed price in minor units. */
+function readPrice(input: OfferInput, issue: Issue, amount: AmountReader) {
   let marginBasisPoints = 0;
   let fixedPriceMinor: number | null = null;
   if (input.price_type === 'margin') {
@@ -140,7 +142,11 @@ export function readOfferInput(
   } else {
     fixedPriceMinor = amount('fixed_price', input.fixed_price ?? '') ?? null;
   }
+  return { marginBasisPoints, fixedPriceMinor };
+}
 
+/** The trade limits, the one-click amounts within them and the cap for new partners. */
+function readLimits(input: OfferInput, issue: Issue, amount: AmountReader) {
   const fiatMinMinor = amount('fiat_min', input.fiat_min);
   const fiatMaxMinor = amount('fiat_max', input.fiat_max);
   if (fiatMinMinor !== undefined && fiatMaxMinor !== undefined && fiatMinMinor > fiatMaxMinor) {
@@ -175,14 +181,17 @@ export function readOfferInput(
       issue('new_buyer_max_fiat', 'offer_new_buyer_limit', 'The limit for new partners must not be below the minimum.');
     }
   }
+  return { fiatMinMinor, fiatMaxMinor, predefinedAmountsMinor, newBuyerMaxFiatMinor };
+}
 
+/** The payment window and the texts the vendor writes, trimmed and bounded. */
+function readTerms(input: OfferInput, issue: Issue) {
   const paymentWindowMinutes = input.payment_window ?? 30;
   if (!(PAYMENT_WINDOWS as readonly number[]).includes(paymentWindowMinutes)) {
     issue('payment_window', 'offer_payment_window', `Choose one of ${PAYMENT_WINDOWS.join(', ')} minutes.`, {
       choices: PAYMENT_WINDOWS.join(', '),
     });
   }
-
   const text = (field: string, value: string | undefined, max: number) => {
     const trimmed = (value ?? '').trim();
     if (trimmed.length > max) issue(field, 'offer_text_too_long', `At most ${max} characters.`, { max });
@@ -191,7 +200,11 @@ export function readOfferInput(
   const terms = text('terms', input.terms, TERMS_MAX_LENGTH);
   const tradeInstructions = text('trade_instructions', input.trade_instructions, TRADE_INSTRUCTIONS_MAX_LENGTH);
   const label = text('payment_method_label', input.payment_method_label, PAYMENT_METHOD_LABEL_MAX_LENGTH);
+  return { paymentWindowMinutes, terms, tradeInstructions, label };
+}
 
+/** Tags, the proofs asked during the trade and the past trades a partner needs. */
+function readConditions(input: OfferInput, issue: Issue) {
   const tags = [...new Set(input.tags ?? [])];
   if (tags.length > OFFER_TAGS_MAX) {
     issue('tags', 'offer_tags_count', `At most ${OFFER_TAGS_MAX} tags.`, { max: OFFER_TAGS_MAX });
@@ -221,7 +234,11 @@ export function readOfferInput(
       max: MIN_PAST_TRADES_MAX,
     });
   }
+  return { tags, tradeRequirements, requireMinPastTrades };
+}
 
+/** Where partners may come from, and where a cash-in-person trade meets. */
+function readPlaces(input: OfferInput, catalogue: OffersCatalogue, issue: Issue, method: CatalogueMethod | undefined) {
   const countryList = (field: string, list: string[] | undefined) => {
     const codes = [...new Set((list ?? []).map((c) => c.toUpperCase()))];
     if (codes.length > COUNTRY_LIST_MAX)
@@ -244,6 +261,25 @@ export function readOfferInput(
     if (!place) issue('location_id', 'offer_location_required', 'Choose where to meet.');
     else locationId = place.id;
   }
+  return { allowedCountries, blockedCountries, locationId };
+}
+
+/** The checked values, or the list of what is wrong with them. */
+export function readOfferInput(
+  input: OfferInput,
+  catalogue: OffersCatalogue,
+): { values: OfferValues; issues?: never } | { values?: never; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  const issue: Issue = (field, key, message, params) =>
+    issues.push({ field, key, message, ...(params ? { params } : {}) });
+
+  const { crypto, currency, method } = readProduct(input, catalogue, issue);
+  const amount = amountReader(issue, currency?.minorUnits ?? 2);
+  const { marginBasisPoints, fixedPriceMinor } = readPrice(input, issue, amount);
+  const { fiatMinMinor, fiatMaxMinor, predefinedAmountsMinor, newBuyerMaxFiatMinor } = readLimits(input, issue, amount);
+  const { paymentWindowMinutes, terms, tradeInstructions, label } = readTerms(input, issue);
+  const { tags, tradeRequirements, requireMinPastTrades } = readConditions(input, issue);
+  const { allowedCountries, blockedCountries, locationId } = readPlaces(input, catalogue, issue, method);
 
   if (
     issues.length > 0 ||

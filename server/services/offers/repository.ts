@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../db/client.ts';
+import type { OfferStatus } from '../../../src/lib/shared/views/offers.ts';
 
 // SQL of the offers area. The search runs on better-sqlite3 directly: its WHERE clause depends on
 // which filters are given, so one statement is prepared per combination (at most 2^7) and kept.
@@ -7,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 // only the narrow covering index `offers_search_idx` and the owner's row, then the page's 50 ids
 // are joined with everything a listing row shows (owner, method, group, currency, place). Sorting
 // whole rows instead read every matching offer's terms from the table: 2.2 ms against 0.2 ms for
-// 2,000 matches among 100,000 offers (docs/decisions.md).
+// 2,000 matches among 100,000 offers (docs/decisions/048-listing-pages.md).
 
 export interface OfferRow {
   id: number;
@@ -55,7 +56,7 @@ export interface OfferRow {
   requireMinPastTrades: number;
   showOnlyTrustedUser: number;
   isFeatured: number;
-  status: 'active' | 'paused' | 'blocked' | 'deleted';
+  status: OfferStatus;
   createdAt: number;
   updatedAt: number;
   ownerPublicId: string;

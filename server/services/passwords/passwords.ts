@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isValidEmail } from '../../../src/lib/shared/input-patterns.ts';
-import { type ChallengeFields, type ClientInfo, normalizeEmail, type SiteLinks } from '../accounts/accounts.ts';
+import { type ChallengeFields, normalizeEmail, type SiteLinks } from '../accounts/accounts.ts';
 import {
   compromisedPasswordError,
   hashPassword,
@@ -8,15 +8,17 @@ import {
   passwordPolicyIssue,
   verifyPassword,
 } from '../accounts/password.ts';
-import type { AccountsRepository, SessionRow, UserRow } from '../accounts/repository.ts';
+import type { AccountsRepository } from '../accounts/repository.ts';
 import type { SessionService } from '../accounts/sessions.ts';
 import type { Throttle } from '../accounts/throttle.ts';
+import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
+import type { ClientInfo, SessionRow, UserRow } from '../shared/account-types.ts';
 import type { PasswordsRepository } from './repository.ts';
 
 // Changing a password while signed in, and resetting a forgotten one through a mailed link
-// (docs/decisions.md, "Password change and reset"). Both are privilege changes: every session of
+// (docs/decisions/028-password-change-and-reset.md, "Password change and reset"). Both are privilege changes: every session of
 // the account ends. The reset link is the credential, so only its SHA-256 is stored, it works once
 // and for an hour, and asking for one never tells whether an address has an account.
 
@@ -39,16 +41,19 @@ export interface ChangePasswordInput {
   newPassword: string;
   /** A TOTP or recovery code, when the account asks for one at sign-in. */
   code?: string | undefined;
+  client: ClientInfo;
 }
 
 export interface ForgotPasswordInput extends ChallengeFields {
   email: string;
+  client: ClientInfo;
 }
 
 export interface ResetPasswordInput {
   token: string;
   password: string;
   code?: string | undefined;
+  client: ClientInfo;
 }
 
 export interface PasswordsDeps {
@@ -56,11 +61,14 @@ export interface PasswordsDeps {
   accounts: Pick<AccountsRepository, 'userByEmail' | 'userById' | 'markEmailVerified'>;
   sessions: Pick<SessionService, 'create' | 'invalidateAll'>;
   throttle: Pick<Throttle, 'reservePassword' | 'succeeded' | 'failed' | 'clearAccount'>;
-  challenge: { verify(input: ChallengeFields): Promise<void> };
+  challenge: { verify(ctx: ServiceContext, input: ChallengeFields): Promise<void> };
   /** The second factor (server/services/two-factor): asked for when it protects sign-in. */
   secondFactor: {
-    verify(userId: number, purpose: 'login', code?: string): 'passed' | 'failed' | 'disabled';
-    purposes(userId: number): { login: boolean };
+    verify(
+      ctx: ServiceContext,
+      input: { userId: number; purpose: 'login'; code?: string | undefined },
+    ): 'passed' | 'failed' | 'disabled';
+    purposes(ctx: ServiceContext, input: { userId: number }): { login: boolean };
   };
   mailer: { send(message: EmailMessage): Promise<void> };
   /** Links in the mails: the configured origin, never the request's Host. */
@@ -145,14 +153,9 @@ export function createPasswordService(deps: PasswordsDeps) {
      * account's sign-in limit when wrong) and, when it protects sign-in, the second factor.
      * Answers the new session for this browser: every session, this one included, has ended.
      */
-    async change(
-      user: UserRow,
-      input: ChangePasswordInput,
-      client: ClientInfo,
-    ): Promise<{
-      token: string;
-      session: SessionRow;
-    }> {
+    async change(ctx: PersonContext, input: ChangePasswordInput): Promise<{ token: string; session: SessionRow }> {
+      const { user } = ctx.auth;
+      const { client } = input;
       // Reserved before argon2, so parallel wrong guesses cannot all pass the limit (issue 16).
       const attempt = throttle.reservePassword(user.email);
       const currentOk = await verifyPassword(user.passwordHash, input.currentPassword);
@@ -175,22 +178,19 @@ export function createPasswordService(deps: PasswordsDeps) {
         throw fieldError('newPassword', 'Choose a password different from your current one.', 'password_unchanged');
       }
       // Signed in, a wrong code is a mistake in a form field, not a lost session (as on the 2FA forms).
-      if (secondFactor.verify(user.id, 'login', input.code) === 'failed') {
+      if (secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code }) === 'failed') {
         const { message, key } = input.code?.trim() ? WRONG_CODE : MISSING_CODE;
         throw fieldError('code', message, key);
       }
       const passwordHash = await hashPassword(input.newPassword);
-      const created = repo.db.transaction(
-        () => {
-          // Guarded on the hash this request verified: a change that won meanwhile is not overwritten.
-          if (!repo.replacePasswordHash(user.id, user.passwordHash, passwordHash)) return undefined;
-          // A reset link asked for earlier would otherwise undo this change.
-          repo.expireUnused(user.id, now());
-          sessions.invalidateAll(user.id);
-          return sessions.create(user.id, client);
-        },
-        { behavior: 'immediate' },
-      );
+      const created = immediate(repo.db, () => {
+        // Guarded on the hash this request verified: a change that won meanwhile is not overwritten.
+        if (!repo.replacePasswordHash(user.id, user.passwordHash, passwordHash)) return undefined;
+        // A reset link asked for earlier would otherwise undo this change.
+        repo.expireUnused(user.id, now());
+        sessions.invalidateAll(ctx, { userId: user.id });
+        return sessions.create(ctx, { userId: user.id, client });
+      });
       if (!created) {
         throw fieldError(
           'currentPassword',
@@ -208,7 +208,8 @@ export function createPasswordService(deps: PasswordsDeps) {
      * not tell either. Only the per-address limit answers 429; an account past its own limit
      * silently gets no further mail.
      */
-    async requestReset(input: ForgotPasswordInput, client: ClientInfo): Promise<void> {
+    async requestReset(ctx: ServiceContext, input: ForgotPasswordInput): Promise<void> {
+      const { client } = input;
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw fieldError('email', 'Enter a valid e-mail address.', 'email_invalid');
       const assertUnderIpLimit = (at: number) => {
@@ -222,33 +223,30 @@ export function createPasswordService(deps: PasswordsDeps) {
       // Before the challenge (a refused request spends none) and again under the write lock with
       // the row it adds: parallel requests cannot all pass a count none of them has written to.
       assertUnderIpLimit(now());
-      await challenge.verify(input);
+      await challenge.verify(ctx, input);
       // Made for every request, used only for an account: the same work either way.
       const token = randomBytes(32).toString('base64url');
       const id = hashToken(token);
-      const user = repo.db.transaction(
-        () => {
-          const createdAt = now();
-          assertUnderIpLimit(createdAt);
-          repo.recordRequest(client.ip, createdAt);
-          repo.pruneRequests(createdAt - RESET_WINDOW_MS);
-          repo.pruneResets(createdAt - RESET_RETENTION_MS);
-          const found = accounts.userByEmail(email);
-          if (!found || found.status === 'banned') return undefined;
-          if (repo.resetsSince(found.id, createdAt - RESET_WINDOW_MS) >= MAX_RESET_MAILS_PER_ACCOUNT) return undefined;
-          // One live link per account: the newest.
-          repo.expireUnused(found.id, createdAt);
-          repo.insertReset({
-            id,
-            userId: found.id,
-            expiresAt: createdAt + RESET_TOKEN_TTL_MS,
-            usedAt: null,
-            createdAt,
-          });
-          return found;
-        },
-        { behavior: 'immediate' },
-      );
+      const user = immediate(repo.db, () => {
+        const createdAt = now();
+        assertUnderIpLimit(createdAt);
+        repo.recordRequest(client.ip, createdAt);
+        repo.pruneRequests(createdAt - RESET_WINDOW_MS);
+        repo.pruneResets(createdAt - RESET_RETENTION_MS);
+        const found = accounts.userByEmail(email);
+        if (!found || found.status === 'banned') return undefined;
+        if (repo.resetsSince(found.id, createdAt - RESET_WINDOW_MS) >= MAX_RESET_MAILS_PER_ACCOUNT) return undefined;
+        // One live link per account: the newest.
+        repo.expireUnused(found.id, createdAt);
+        repo.insertReset({
+          id,
+          userId: found.id,
+          expiresAt: createdAt + RESET_TOKEN_TTL_MS,
+          usedAt: null,
+          createdAt,
+        });
+        return found;
+      });
       if (!user) return;
       const link = siteOrigin.url(`/reset-password?token=${token}`);
       const message: EmailMessage = {
@@ -263,9 +261,16 @@ export function createPasswordService(deps: PasswordsDeps) {
     },
 
     /** What the reset page shows before the person types: whose account, and whether a code is due. */
-    inspectReset(token: string): { valid: true; email: string; twoFactorRequired: boolean } {
+    inspectReset(
+      ctx: ServiceContext,
+      { token }: { token: string },
+    ): { valid: true; email: string; twoFactorRequired: boolean } {
       const { user } = liveReset(token);
-      return { valid: true, email: maskEmail(user.email), twoFactorRequired: secondFactor.purposes(user.id).login };
+      return {
+        valid: true,
+        email: maskEmail(user.email),
+        twoFactorRequired: secondFactor.purposes(ctx, { userId: user.id }).login,
+      };
     },
 
     /**
@@ -273,11 +278,12 @@ export function createPasswordService(deps: PasswordsDeps) {
      * or a wrong code leaves it usable. Proves the mailbox, so the address counts as verified and
      * the account's failed sign-ins are forgotten; every session ends and nobody is signed in.
      */
-    async reset(input: ResetPasswordInput, client: ClientInfo): Promise<{ userId: number; redirectTo: string }> {
+    async reset(ctx: ServiceContext, input: ResetPasswordInput): Promise<{ userId: number; redirectTo: string }> {
+      const { client } = input;
       const { reset, user } = liveReset(input.token);
       checkNewPassword(input.password, 'password');
       // As at sign-in (the person is not signed in): 401 with the field, the link untouched.
-      if (secondFactor.verify(user.id, 'login', input.code) === 'failed') {
+      if (secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code }) === 'failed') {
         const { message, key } = input.code?.trim() ? WRONG_CODE : MISSING_CODE;
         throw new AppError(input.code?.trim() ? 'TWO_FACTOR_INVALID' : 'TWO_FACTOR_REQUIRED', message, {
           field: 'code',
@@ -286,18 +292,15 @@ export function createPasswordService(deps: PasswordsDeps) {
         });
       }
       const passwordHash = await hashPassword(input.password);
-      repo.db.transaction(
-        () => {
-          const at = now();
-          if (!repo.consumeReset(reset.id, at)) throw invalidLink();
-          repo.setPasswordHash(user.id, passwordHash);
-          repo.expireUnused(user.id, at);
-          accounts.markEmailVerified(user.id);
-          sessions.invalidateAll(user.id);
-          throttle.clearAccount(user.email);
-        },
-        { behavior: 'immediate' },
-      );
+      immediate(repo.db, () => {
+        const at = now();
+        if (!repo.consumeReset(reset.id, at)) throw invalidLink();
+        repo.setPasswordHash(user.id, passwordHash);
+        repo.expireUnused(user.id, at);
+        accounts.markEmailVerified(user.id);
+        sessions.invalidateAll(ctx, { userId: user.id });
+        throttle.clearAccount(user.email);
+      });
       await mailChanged(user, client, 'reset');
       return { userId: user.id, redirectTo: RESET_REDIRECT };
     },

@@ -1,4 +1,4 @@
-import type { UserRow } from '../accounts/repository.ts';
+import { immediate, type PersonContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { SmsSender } from '../messaging/messaging.ts';
 import {
@@ -69,7 +69,8 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
 
   return {
     /** Answers spec section 7's `{ status, message }` for /account/send-phone-code and /auth/*-phone-code. */
-    async sendCode(user: UserRow, input: SendCodeInput): Promise<{ status: 'success'; message: string }> {
+    async sendCode(ctx: PersonContext, input: SendCodeInput): Promise<{ status: 'success'; message: string }> {
+      const { user } = ctx.auth;
       const current = repo.phoneOf(user.id);
       let typed = input.phone;
       if (typed === undefined) {
@@ -85,39 +86,36 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
 
       const code = newCode();
       const at = now();
-      const outcome = repo.db.transaction(
-        (): SendOutcome => {
-          // Read again under the write lock: two sends racing must not both pass the limits.
-          const row = repo.phoneOf(user.id);
-          if (row && row.verifiedAt !== null && row.number !== NO_NUMBER)
-            return { kind: 'verified', verifiedNumber: row.number };
-          const sends = recentSends(row?.codesSentAt ?? [], at);
-          const waitMs = sendRetryAfterMs(sends, at);
-          if (waitMs > 0) return { kind: 'limited', waitMs };
-          const numberWaitMs = sendRetryAfterMs(
-            repo.sendsToNumber(number, at - NUMBER_WINDOW_MS),
-            at,
-            NUMBER_SEND_LIMITS,
-          );
-          if (numberWaitMs > 0) return { kind: 'limited', waitMs: numberWaitMs };
-          if (repo.verifiedByAnother(number, user.id)) {
-            // Counted like a send, so this answer cannot be used to learn at speed which numbers
-            // have accounts here. Any pending code stays valid.
-            repo.recordSend(user.id, [...sends, at]);
-            return { kind: 'taken' };
-          }
-          repo.savePending({
-            userId: user.id,
-            number,
-            codeHash: hashCode(code),
-            codeExpiresAt: at + CODE_TTL_MS,
-            codesSentAt: [...sends, at],
-          });
-          repo.recordNumberSend(number, at, at - NUMBER_WINDOW_MS);
-          return { kind: 'sent' };
-        },
-        { behavior: 'immediate' },
-      );
+      const outcome = immediate(repo.db, (): SendOutcome => {
+        // Read again under the write lock: two sends racing must not both pass the limits.
+        const row = repo.phoneOf(user.id);
+        if (row && row.verifiedAt !== null && row.number !== NO_NUMBER)
+          return { kind: 'verified', verifiedNumber: row.number };
+        const sends = recentSends(row?.codesSentAt ?? [], at);
+        const waitMs = sendRetryAfterMs(sends, at);
+        if (waitMs > 0) return { kind: 'limited', waitMs };
+        const numberWaitMs = sendRetryAfterMs(
+          repo.sendsToNumber(number, at - NUMBER_WINDOW_MS),
+          at,
+          NUMBER_SEND_LIMITS,
+        );
+        if (numberWaitMs > 0) return { kind: 'limited', waitMs: numberWaitMs };
+        if (repo.verifiedByAnother(number, user.id)) {
+          // Counted like a send, so this answer cannot be used to learn at speed which numbers
+          // have accounts here. Any pending code stays valid.
+          repo.recordSend(user.id, [...sends, at]);
+          return { kind: 'taken' };
+        }
+        repo.savePending({
+          userId: user.id,
+          number,
+          codeHash: hashCode(code),
+          codeExpiresAt: at + CODE_TTL_MS,
+          codesSentAt: [...sends, at],
+        });
+        repo.recordNumberSend(number, at, at - NUMBER_WINDOW_MS);
+        return { kind: 'sent' };
+      });
 
       switch (outcome.kind) {
         case 'verified':
@@ -148,37 +146,35 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
     },
 
     /** Marks the pending number verified when `phoneCode` is its code. */
-    confirm(user: UserRow, phoneCode: string): { phone: string } {
+    confirm(ctx: PersonContext, { phoneCode }: { phoneCode: string }): { phone: string } {
+      const { user } = ctx.auth;
       const code = phoneCode.replace(/\s+/g, '');
       if (!/^\d{6}$/.test(code)) throw fieldError('phoneCode', 'Enter the 6-digit code from the message.');
       const at = now();
       // Decided inside the transaction, thrown outside it: a wrong try must be counted, and a
       // throw inside would roll the count back.
-      const outcome = repo.db.transaction(
-        () => {
-          const row = repo.phoneOf(user.id);
-          if (!row || row.number === NO_NUMBER || row.codeHash === null || row.codeExpiresAt === null) {
-            return { kind: 'none' } as const;
-          }
-          if (row.codeExpiresAt <= at) {
-            repo.clearCode(user.id);
-            return { kind: 'expired' } as const;
-          }
-          if (!codeMatches(code, row.codeHash)) {
-            const left = MAX_WRONG_TRIES - (row.codeAttempts + 1);
-            if (left <= 0) repo.clearCode(user.id);
-            else repo.countWrongTry(user.id);
-            return { kind: 'wrong', left } as const;
-          }
-          if (repo.verifiedByAnother(row.number, user.id)) {
-            repo.clearCode(user.id);
-            return { kind: 'taken' } as const;
-          }
-          repo.markVerified(user.id, at);
-          return { kind: 'verified', number: row.number } as const;
-        },
-        { behavior: 'immediate' },
-      );
+      const outcome = immediate(repo.db, () => {
+        const row = repo.phoneOf(user.id);
+        if (!row || row.number === NO_NUMBER || row.codeHash === null || row.codeExpiresAt === null) {
+          return { kind: 'none' } as const;
+        }
+        if (row.codeExpiresAt <= at) {
+          repo.clearCode(user.id);
+          return { kind: 'expired' } as const;
+        }
+        if (!codeMatches(code, row.codeHash)) {
+          const left = MAX_WRONG_TRIES - (row.codeAttempts + 1);
+          if (left <= 0) repo.clearCode(user.id);
+          else repo.countWrongTry(user.id);
+          return { kind: 'wrong', left } as const;
+        }
+        if (repo.verifiedByAnother(row.number, user.id)) {
+          repo.clearCode(user.id);
+          return { kind: 'taken' } as const;
+        }
+        repo.markVerified(user.id, at);
+        return { kind: 'verified', number: row.number } as const;
+      });
 
       switch (outcome.kind) {
         case 'none':
@@ -202,22 +198,16 @@ export function createPhoneService({ repo, sms, now }: PhoneDeps) {
     },
 
     /** Removes the number, verified or pending. The send history stays while the limits need it. */
-    reset(user: UserRow): void {
+    reset(ctx: PersonContext): void {
+      const { user } = ctx.auth;
       const at = now();
-      repo.db.transaction(
-        () => {
-          const row = repo.phoneOf(user.id);
-          if (!row) return;
-          const sends = recentSends(row.codesSentAt, at);
-          if (sends.length === 0) repo.deleteRow(user.id);
-          else repo.forgetNumber(user.id, sends);
-        },
-        { behavior: 'immediate' },
-      );
-    },
-
-    isVerified(userId: number): boolean {
-      return isVerifiedPhone(repo.phoneOf(userId));
+      immediate(repo.db, () => {
+        const row = repo.phoneOf(user.id);
+        if (!row) return;
+        const sends = recentSends(row.codesSentAt, at);
+        if (sends.length === 0) repo.deleteRow(user.id);
+        else repo.forgetNumber(user.id, sends);
+      });
     },
   };
 }

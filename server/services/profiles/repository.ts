@@ -65,6 +65,58 @@ const STATUS_WHERE: Record<PastTradesStatus, string> = {
   disputed: 't.disputed_at IS NOT NULL',
 };
 
+/** A person's ended trades and their count, per side and status filter. */
+function pastTradesReads(client: Db['$client']) {
+  const PAST_COLUMNS = `t.hash, t.status, t.buyer_id AS buyerId, b.username AS buyerUsername,
+       s.username AS sellerUsername,
+       (SELECT avatar_url FROM user_settings WHERE user_id = t.buyer_id) AS buyerAvatarUrl,
+       (SELECT avatar_url FROM user_settings WHERE user_id = t.seller_id) AS sellerAvatarUrl,
+       t.crypto_code AS cryptoCode, t.crypto_amount AS cryptoAmount, fc.code AS fiatCode,
+       fc.minor_units AS fiatMinorUnits, t.fiat_amount_minor AS fiatAmountMinor, pm.name AS paymentMethodName,
+       t.started_at AS startedAt, t.ended_at AS endedAt, t.disputed_at AS disputedAt
+     FROM trades t
+     JOIN users b ON b.id = t.buyer_id
+     JOIN users s ON s.id = t.seller_id
+     JOIN fiat_currencies fc ON fc.id = t.fiat_currency_id
+     JOIN payment_methods pm ON pm.id = t.payment_method_id`;
+  // Prepared per filter shape on first use (3 sides × 4 statuses, two statements each).
+  const pastStatements = new Map<
+    string,
+    {
+      page: Statement<{ userId: number; limit: number; offset: number }, PastTradeRow>;
+      count: Statement<{ userId: number }, number>;
+    }
+  >();
+  const pastFor = (type: PastTradesType, status: PastTradesStatus) => {
+    const key = `${type}:${status}`;
+    let statements = pastStatements.get(key);
+    if (!statements) {
+      const side =
+        type === 'bought'
+          ? 't.buyer_id = @userId'
+          : type === 'sold'
+            ? 't.seller_id = @userId'
+            : 't.id IN (SELECT id FROM trades WHERE buyer_id = @userId UNION SELECT id FROM trades WHERE seller_id = @userId)';
+      const where = `WHERE ${side} AND t.status NOT IN ${ACTIVE} AND ${STATUS_WHERE[status]}`;
+      statements = {
+        page: client.prepare(
+          `SELECT ${PAST_COLUMNS} ${where} ORDER BY t.started_at DESC, t.id DESC LIMIT @limit OFFSET @offset`,
+        ),
+        count: client.prepare<{ userId: number }, number>(`SELECT count(*) FROM trades t ${where}`).pluck(),
+      };
+      pastStatements.set(key, statements);
+    }
+    return statements;
+  };
+
+  return {
+    pastTrades: (userId: number, type: PastTradesType, status: PastTradesStatus, limit: number, offset: number) =>
+      pastFor(type, status).page.all({ userId, limit, offset }),
+    countPastTrades: (userId: number, type: PastTradesType, status: PastTradesStatus): number =>
+      pastFor(type, status).count.get({ userId }) ?? 0,
+  };
+}
+
 export function createProfilesRepository(db: Db) {
   const client = db.$client;
   const userByName = client.prepare<[string], ProfileUserRow>(
@@ -114,48 +166,6 @@ export function createProfilesRepository(db: Db) {
   );
   const clearTrust = client.prepare<[number, number]>('DELETE FROM user_trust WHERE user_id = ? AND other_id = ?');
 
-  const PAST_COLUMNS = `t.hash, t.status, t.buyer_id AS buyerId, b.username AS buyerUsername,
-       s.username AS sellerUsername,
-       (SELECT avatar_url FROM user_settings WHERE user_id = t.buyer_id) AS buyerAvatarUrl,
-       (SELECT avatar_url FROM user_settings WHERE user_id = t.seller_id) AS sellerAvatarUrl,
-       t.crypto_code AS cryptoCode, t.crypto_amount AS cryptoAmount, fc.code AS fiatCode,
-       fc.minor_units AS fiatMinorUnits, t.fiat_amount_minor AS fiatAmountMinor, pm.name AS paymentMethodName,
-       t.started_at AS startedAt, t.ended_at AS endedAt, t.disputed_at AS disputedAt
-     FROM trades t
-     JOIN users b ON b.id = t.buyer_id
-     JOIN users s ON s.id = t.seller_id
-     JOIN fiat_currencies fc ON fc.id = t.fiat_currency_id
-     JOIN payment_methods pm ON pm.id = t.payment_method_id`;
-  // Prepared per filter shape on first use (3 sides × 4 statuses, two statements each).
-  const pastStatements = new Map<
-    string,
-    {
-      page: Statement<{ userId: number; limit: number; offset: number }, PastTradeRow>;
-      count: Statement<{ userId: number }, number>;
-    }
-  >();
-  const pastFor = (type: PastTradesType, status: PastTradesStatus) => {
-    const key = `${type}:${status}`;
-    let statements = pastStatements.get(key);
-    if (!statements) {
-      const side =
-        type === 'bought'
-          ? 't.buyer_id = @userId'
-          : type === 'sold'
-            ? 't.seller_id = @userId'
-            : 't.id IN (SELECT id FROM trades WHERE buyer_id = @userId UNION SELECT id FROM trades WHERE seller_id = @userId)';
-      const where = `WHERE ${side} AND t.status NOT IN ${ACTIVE} AND ${STATUS_WHERE[status]}`;
-      statements = {
-        page: client.prepare(
-          `SELECT ${PAST_COLUMNS} ${where} ORDER BY t.started_at DESC, t.id DESC LIMIT @limit OFFSET @offset`,
-        ),
-        count: client.prepare<{ userId: number }, number>(`SELECT count(*) FROM trades t ${where}`).pluck(),
-      };
-      pastStatements.set(key, statements);
-    }
-    return statements;
-  };
-
   return {
     db,
     userByName: (username: string) => userByName.get(username),
@@ -173,10 +183,7 @@ export function createProfilesRepository(db: Db) {
     setTrust: (userId: number, otherId: number, kind: TrustKind, at: number) =>
       setTrust.run({ userId, otherId, kind, at }),
     clearTrust: (userId: number, otherId: number) => clearTrust.run(userId, otherId),
-    pastTrades: (userId: number, type: PastTradesType, status: PastTradesStatus, limit: number, offset: number) =>
-      pastFor(type, status).page.all({ userId, limit, offset }),
-    countPastTrades: (userId: number, type: PastTradesType, status: PastTradesStatus): number =>
-      pastFor(type, status).count.get({ userId }) ?? 0,
+    ...pastTradesReads(client),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { type Catalogue, catalogues } from '../../../src/lib/shared/i18n/messages.ts';
+import type { PaymentGroupView, PaymentMethodView } from '../../../src/lib/shared/views/reference.ts';
 import type { ReferenceRepository } from './repository.ts';
 
 // Payment groups with their methods, in the field names of spec section 3 ("Payment method",
@@ -10,33 +11,7 @@ import type { ReferenceRepository } from './repository.ts';
 /** How many methods a group names as popular: enough for a row of chips. */
 const POPULAR_PER_GROUP = 5;
 
-export interface PaymentMethodView {
-  id: number;
-  name: string;
-  originalName: string;
-  slug: string;
-  description_short: string;
-  /** Spec section 3 carries the group under both names; clients read either. */
-  payment_method_group_id: number;
-  groupId: number;
-  isCopyrighted: boolean;
-  warningText: string | null;
-}
-
-export interface PaymentGroupView {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  sell_description: string;
-  /** No group artwork ships yet; clients draw their own icon (docs/decisions.md, 2026-11-24). */
-  imageUrl: string | null;
-  /** Slugs of the group's methods listed as popular in the most countries, most first. */
-  popular_payment_methods: string[];
-  /** One of the groups a person picks from in search and in the create-offer form (spec section 9). */
-  isSelectable: boolean;
-  methods: PaymentMethodView[];
-}
+export type { PaymentGroupView, PaymentMethodView };
 
 type Rows = Pick<ReferenceRepository, 'listPaymentGroups' | 'listPaymentMethods' | 'countPaymentMethodCountries'>;
 

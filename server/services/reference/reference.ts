@@ -1,9 +1,18 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { roundDecimal as round } from '../../../src/lib/shared/money.ts';
+import type {
+  CountryView,
+  CurrencyView,
+  FiatRate,
+  LocationView,
+  PaymentGroupView,
+  TimezoneView,
+} from '../../../src/lib/shared/views/reference.ts';
+import type { ServiceContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import type { PriceFeed } from '../price-feed/price-feed.ts';
 import { localizedCountryName, localizedCurrencyName } from './display-names.ts';
-import { type PaymentGroupView, shapePaymentGroups } from './payment-methods.ts';
+import { shapePaymentGroups } from './payment-methods.ts';
 import type { FiatCurrencyRow, ReferenceRepository } from './repository.ts';
 
 /** Currencies with a sort order up to this count as popular (spec: `meta.popularCurrencies`). */
@@ -12,55 +21,8 @@ const POPULAR_MAX_ORDER = 10;
 const FAST_SEARCH_COUNT = 6;
 const TIMEZONE_CACHE_MS = 15 * 60 * 1000;
 
-export interface FiatRate {
-  /** Units of this currency per 1 US dollar. */
-  usd: number;
-  /** Price of 1 BTC in this currency. */
-  btc: number;
-  /** Price of 1 USDT in this currency. */
-  usdt: number;
-}
-
-export interface CurrencyView {
-  id: number;
-  code: string;
-  name: string;
-  originalName: string;
-  symbol: string;
-  minorUnits: number;
-  rate: FiatRate;
-  order: number;
-  defaultAmount: number;
-}
-
-export interface CountryView {
-  id: number;
-  iso: string;
-  iso3: string;
-  name: string;
-  originalName: string;
-  currency: string;
-  phoneCode: string;
-  popularPaymentMethods: { slug: string; name: string }[];
-}
-
-export interface LocationView {
-  id: number;
-  countryId: number;
-  countryIso: string;
-  countryName: string;
-  cityName: string;
-  subdivisionName: string;
-  prettyName: string;
-}
-
-export interface TimezoneView {
-  name: string;
-  region: string;
-  /** Current UTC offset, `+05:30`; it follows daylight-saving time. */
-  offset: string;
-  offsetMinutes: number;
-}
+// The answer shapes are the API's contract, in src/lib/shared/views/reference.ts.
+export type { CountryView, CurrencyView, FiatRate, LocationView, TimezoneView };
 
 function utcOffsetMinutes(timeZone: string, at: Date): number {
   const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
@@ -125,7 +87,7 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     return row;
   };
 
-  const listCurrencies = ({ locale }: { locale: Locale }): CurrencyView[] => {
+  const listCurrencies = (_ctx: ServiceContext, { locale }: { locale: Locale }): CurrencyView[] => {
     // A ticker's poll may move exchange rates alone; its time changes with them.
     const prices = `${priceFeed.usdPrice('BTC')}:${priceFeed.usdPrice('USDT')}:${priceFeed.updatedAt()}`;
     if (prices !== listCachePrices) {
@@ -143,23 +105,26 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
   return {
     listCurrencies,
 
-    popularCurrencyCodes(): string[] {
+    popularCurrencyCodes(_ctx: ServiceContext): string[] {
       return currencies()
         .filter((c) => c.sortOrder <= POPULAR_MAX_ORDER)
         .map((c) => c.code);
     },
 
-    getCurrency({ locale, code, field }: { locale: Locale; code: string; field?: string }): CurrencyView {
+    getCurrency(
+      _ctx: ServiceContext,
+      { locale, code, field }: { locale: Locale; code: string; field?: string },
+    ): CurrencyView {
       return view(findRow(code, field), locale);
     },
 
     /** Units of the currency per US dollar, unrounded (market charts convert with it). */
-    fiatPerUsd({ code, field }: { code: string; field?: string }): number {
+    fiatPerUsd(_ctx: ServiceContext, { code, field }: { code: string; field?: string }): number {
       return usdRateOf(findRow(code, field));
     },
 
-    calculatorCurrencies({ locale }: { locale: Locale }) {
-      const list = listCurrencies({ locale });
+    calculatorCurrencies(ctx: ServiceContext, { locale }: { locale: Locale }) {
+      const list = listCurrencies(ctx, { locale });
       return {
         currencies: list,
         popular: list.filter((c) => c.order <= POPULAR_MAX_ORDER),
@@ -167,7 +132,7 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
       };
     },
 
-    listCountries({ locale, limit, offset }: { locale: Locale; limit: number; offset: number }) {
+    listCountries(_ctx: ServiceContext, { locale, limit, offset }: { locale: Locale; limit: number; offset: number }) {
       const methods = new Map<number, { slug: string; name: string }[]>();
       for (const m of repo.listCountryPaymentMethods()) {
         const list = methods.get(m.countryId) ?? [];
@@ -187,7 +152,10 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
       return { items, total: repo.countCountries() };
     },
 
-    searchLocations({ locale, query, limit }: { locale: Locale; query: string; limit: number }): LocationView[] {
+    searchLocations(
+      _ctx: ServiceContext,
+      { locale, query, limit }: { locale: Locale; query: string; limit: number },
+    ): LocationView[] {
       return repo.searchLocations(query, limit).map((l) => {
         const countryName = localizedCountryName(locale, l.countryIso, l.countryName);
         const parts = [l.cityName, l.subdivisionName === l.cityName ? '' : l.subdivisionName, countryName];
@@ -196,7 +164,7 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
     },
 
     /** Payment groups with their methods; reference rows only, so shaped once per language. */
-    listPaymentGroups({ locale }: { locale: Locale }): PaymentGroupView[] {
+    listPaymentGroups(_ctx: ServiceContext, { locale }: { locale: Locale }): PaymentGroupView[] {
       let list = paymentGroupCache.get(locale);
       if (!list) {
         list = shapePaymentGroups(repo, locale);
@@ -205,7 +173,7 @@ export function createReferenceService({ repo, priceFeed, now }: ReferenceDeps) 
       return list;
     },
 
-    listTimezones(): TimezoneView[] {
+    listTimezones(_ctx: ServiceContext): TimezoneView[] {
       const at = now();
       if (!timezoneCache || at - timezoneCache.at > TIMEZONE_CACHE_MS) {
         const date = new Date(at);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { userSettings, users } from '../../../db/schema/index.ts';
+import type { ProfileValues } from '../../../src/lib/shared/views/settings.ts';
 
 // Statements of the settings area, prepared once per database. A user's `user_settings` row is
 // created on the first write; each upsert touches only its own columns, so the profile, cookie,
@@ -8,14 +9,7 @@ import { userSettings, users } from '../../../db/schema/index.ts';
 
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 
-export interface ProfileValues {
-  bio: string;
-  notifyTradeMessagesInterval: number;
-  soundNotifications: boolean;
-  notifySmsBitcoinsConfirmed: boolean;
-  notifySmsIncomingTrade: boolean;
-  emailSubscribed: boolean;
-}
+export type { ProfileValues };
 
 const p = sql.placeholder;
 const excluded = (column: { name: string }) => sql.raw(`excluded.${column.name}`);

@@ -14,8 +14,10 @@ import {
   NOTIFY_INTERVAL_MAX_MINUTES,
   normalizeBio,
 } from '../../../src/lib/shared/profile-rules.ts';
-import type { UserRow } from '../accounts/repository.ts';
+import type { ProfileSettings } from '../../../src/lib/shared/views/settings.ts';
+import { immediate, type PersonContext } from '../context.ts';
 import { AppError, type FieldIssue } from '../errors.ts';
+import type { UserRow } from '../shared/account-types.ts';
 import type { ProfileValues, SettingsRepository, UserSettingsRow } from './repository.ts';
 
 // The person's own settings (spec section 3, "Settings and profile"; rules of section 5,
@@ -78,26 +80,27 @@ function profileOf(row: UserSettingsRow | undefined): ProfileValues {
   };
 }
 
-function view(user: UserRow, row: UserSettingsRow | undefined) {
+function view(user: UserRow, row: UserSettingsRow | undefined): ProfileSettings {
   return {
     ...profileOf(row),
-    // No security questions exist here; the spec's flag stays false rather than absent.
     securityQuestionsAnswered: false,
     telegramSubscribed: Boolean(row?.telegramChatId),
     usernameChanged: user.isUsernameChanged,
   };
 }
 
-export type UserSettingsView = ReturnType<typeof view>;
+export type UserSettingsView = ProfileSettings;
 
 export function createSettingsService({ repo, now }: { repo: SettingsRepository; now: () => number }) {
   return {
-    get(user: UserRow): UserSettingsView {
+    get(ctx: PersonContext): UserSettingsView {
+      const { user } = ctx.auth;
       return view(user, repo.byUserId(user.id));
     },
 
     /** Changes the given values only; when any is invalid nothing is saved. */
-    update(user: UserRow, input: SettingsInput): UserSettingsView {
+    update(ctx: PersonContext, input: SettingsInput): UserSettingsView {
+      const { user } = ctx.auth;
       const details: FieldIssue[] = [];
       const bio = input.bio === undefined ? undefined : normalizeBio(input.bio);
       const bioKey = bio === undefined ? null : bioIssue(bio);
@@ -117,37 +120,29 @@ export function createSettingsService({ repo, now }: { repo: SettingsRepository;
         });
       }
 
-      return repo.db.transaction(
-        () => {
-          const current = profileOf(repo.byUserId(user.id));
-          const next: ProfileValues = {
-            bio: bio ?? current.bio,
-            notifyTradeMessagesInterval: interval ?? current.notifyTradeMessagesInterval,
-            soundNotifications: input.soundNotifications ?? current.soundNotifications,
-            notifySmsBitcoinsConfirmed: input.notifySmsBitcoinsConfirmed ?? current.notifySmsBitcoinsConfirmed,
-            notifySmsIncomingTrade: input.notifySmsIncomingTrade ?? current.notifySmsIncomingTrade,
-            emailSubscribed: input.emailSubscribed ?? current.emailSubscribed,
-          };
-          repo.upsertProfile(user.id, next, now());
-          return view(user, repo.byUserId(user.id));
-        },
-        { behavior: 'immediate' },
-      );
+      return immediate(repo.db, () => {
+        const current = profileOf(repo.byUserId(user.id));
+        const next: ProfileValues = {
+          bio: bio ?? current.bio,
+          notifyTradeMessagesInterval: interval ?? current.notifyTradeMessagesInterval,
+          soundNotifications: input.soundNotifications ?? current.soundNotifications,
+          notifySmsBitcoinsConfirmed: input.notifySmsBitcoinsConfirmed ?? current.notifySmsBitcoinsConfirmed,
+          notifySmsIncomingTrade: input.notifySmsIncomingTrade ?? current.notifySmsIncomingTrade,
+          emailSubscribed: input.emailSubscribed ?? current.emailSubscribed,
+        };
+        repo.upsertProfile(user.id, next, now());
+        return view(user, repo.byUserId(user.id));
+      });
     },
 
-    /** The sound flag for the current-user answer (spec section 6: sound plays only if on). */
-    isSoundEnabled(userId: number): boolean {
-      return repo.byUserId(userId)?.soundNotifications ?? DEFAULT_PROFILE.soundNotifications;
-    },
-
-    /** The stored cookie choices, or null when this user never saved any. */
-    cookieSettings(userId: number): CookieSettings | null {
-      const stored = repo.byUserId(userId)?.cookieSettings;
+    /** The stored cookie choices, or null when this person never saved any. */
+    cookieSettings(ctx: PersonContext): CookieSettings | null {
+      const stored = repo.byUserId(ctx.auth.user.id)?.cookieSettings;
       return stored ? parseCookieSettings(stored) : null;
     },
 
-    saveCookieSettings(userId: number, settings: CookieSettings): void {
-      repo.upsertCookieSettings(userId, serializeCookieSettings(settings), now());
+    saveCookieSettings(ctx: PersonContext, { settings }: { settings: CookieSettings }): void {
+      repo.upsertCookieSettings(ctx.auth.user.id, serializeCookieSettings(settings), now());
     },
   };
 }

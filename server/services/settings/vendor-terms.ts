@@ -1,6 +1,7 @@
-import type { SessionRow, UserRow } from '../accounts/repository.ts';
 import type { SessionService } from '../accounts/sessions.ts';
+import { immediate, type PersonContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { ClientInfo, SessionRow } from '../shared/account-types.ts';
 import type { SettingsRepository } from './repository.ts';
 
 // Spec section 6: vendors must accept the vendor terms (accept or decline). Accepting makes the
@@ -19,10 +20,10 @@ const MESSAGES: Record<VendorTermsAction, string> = {
 export function createVendorTermsService({ repo, sessions }: { repo: SettingsRepository; sessions: SessionService }) {
   return {
     decide(
-      auth: { user: UserRow; session: SessionRow },
-      action: VendorTermsAction,
-      client: { ip: string; userAgent: string },
+      ctx: PersonContext,
+      { action, client }: { action: VendorTermsAction; client: ClientInfo },
     ): { token: string; session: SessionRow; isVendor: boolean; message: string } {
+      const { auth } = ctx;
       const isVendor = action === 'accept';
       // Suspended accounts cannot trade; they do not gain the right to publish offers either.
       if (isVendor && auth.user.status !== 'active') {
@@ -30,15 +31,12 @@ export function createVendorTermsService({ repo, sessions }: { repo: SettingsRep
           key: 'vendor_terms_forbidden',
         });
       }
-      const renewed = repo.db.transaction(
-        () => {
-          repo.setVendor(auth.user.id, isVendor);
-          const created = sessions.create(auth.user.id, client);
-          sessions.invalidate(auth.session.id);
-          return created;
-        },
-        { behavior: 'immediate' },
-      );
+      const renewed = immediate(repo.db, () => {
+        repo.setVendor(auth.user.id, isVendor);
+        const created = sessions.create(ctx, { userId: auth.user.id, client });
+        sessions.invalidate(ctx, { sessionId: auth.session.id });
+        return created;
+      });
       return { ...renewed, isVendor, message: MESSAGES[action] };
     },
   };

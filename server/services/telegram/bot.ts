@@ -1,3 +1,4 @@
+import { systemContext } from '../context.ts';
 import type { TelegramLinked, TelegramService } from './telegram.ts';
 
 // The bot as the server sees it. A real adapter receives Telegram's updates (webhook or long
@@ -31,7 +32,7 @@ export function createOfflineTelegramBot({
     mode: 'offline' as const,
     sent,
     async handleStart(token: string, chatId: string) {
-      const linked = telegram.link(token, chatId);
+      const linked = telegram.link(systemContext('telegram-bot'), { token, chatId });
       await bot.sendMessage(chatId, `Hello ${linked.username}! Coinfair will notify you here about your trades.`);
       return linked;
     },

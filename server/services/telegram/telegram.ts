@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventBus } from '../../realtime/bus.ts';
 import { personalChannel } from '../../realtime/channels.ts';
-import type { UserRow } from '../accounts/repository.ts';
+import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { TelegramRepository } from './repository.ts';
 
@@ -45,30 +45,28 @@ export function createTelegramService({
 
   return {
     /** A fresh link each time; an earlier, unused link stops working. A linked chat stays linked. */
-    subscribe(user: UserRow): { subscriptionUrl: string } {
+    subscribe(ctx: PersonContext): { subscriptionUrl: string } {
       const token = randomBytes(32).toString('base64url');
-      repo.setLinkToken(user.id, hashToken(token), now());
+      repo.setLinkToken(ctx.auth.user.id, hashToken(token), now());
       return { subscriptionUrl: telegramSubscriptionUrl(botName, token) };
     },
 
-    unsubscribe(user: UserRow): void {
+    unsubscribe(ctx: PersonContext): void {
+      const { user } = ctx.auth;
       repo.clear(user.id, now());
       announce(user.publicId, 'unsubscribed');
     },
 
     /** The Start of the chat the link opened: links the chat, then tells the person's pages. */
-    link(token: string, chatId: string): TelegramLinked {
+    link(_ctx: ServiceContext, { token, chatId }: { token: string; chatId: string }): TelegramLinked {
       if (!CHAT_ID_PATTERN.test(chatId)) {
         throw new AppError('ERROR_INPUT_VALIDATION', 'A Telegram chat id is a whole number.', { field: 'chatId' });
       }
       const tokenHash = TOKEN_PATTERN.test(token) ? hashToken(token) : '';
-      const linked = repo.db.transaction(
-        () => {
-          const owner = tokenHash ? repo.ownerOfToken(tokenHash) : undefined;
-          return owner && repo.link(tokenHash, chatId, now()) ? owner : undefined;
-        },
-        { behavior: 'immediate' },
-      );
+      const linked = immediate(repo.db, () => {
+        const owner = tokenHash ? repo.ownerOfToken(tokenHash) : undefined;
+        return owner && repo.link(tokenHash, chatId, now()) ? owner : undefined;
+      });
       if (!linked) {
         throw new AppError('TOKEN_INVALID', 'This Telegram link is invalid or was used already. Subscribe again.');
       }

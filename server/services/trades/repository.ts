@@ -148,8 +148,8 @@ const TRADE_FROM = `
   JOIN payment_methods pm ON pm.id = t.payment_method_id
   JOIN payment_groups pg ON pg.id = pm.group_id`;
 
-export function createTradesRepository(db: Db) {
-  const client = db.$client;
+/** A trade's rows as it starts and moves on. */
+function tradeWrites(client: Db['$client']) {
   const insertTrade = client.prepare<NewTrade>(
     `INSERT INTO trades (hash, offer_id, offer_type, owner_id, responder_id, buyer_id, seller_id, crypto_code,
        crypto_amount, fee_amount, fee_basis_points, escrow_ref, fiat_currency_id, fiat_amount_minor, price_minor,
@@ -160,7 +160,6 @@ export function createTradesRepository(db: Db) {
        @paymentMethodId, @paymentWindowMinutes, @offerTerms, @paymentDetails, @tags, @payerName, 'active_funded',
        @startedAt, @expiresAt, @responderIp, 1, @startedAt)`,
   );
-  const byHash = client.prepare<[string], TradeRow>(`SELECT ${TRADE_COLUMNS} ${TRADE_FROM} WHERE t.hash = ?`);
   // Guarded by the status it read: a trade that moved on in the meantime matches nothing.
   const changeStatus = client.prepare<StatusChange>(
     `UPDATE trades SET status = @to, version = version + 1, updated_at = @at, paid_at = @paidAt, ended_at = @endedAt,
@@ -193,10 +192,50 @@ export function createTradesRepository(db: Db) {
     `INSERT INTO trade_requirements (trade_id, stage, kind, optional, status, updated_at)
      VALUES (@tradeId, @stage, @kind, @optional, 'pending', @at)`,
   );
+  return {
+    insertTrade: (trade: NewTrade): number => Number(insertTrade.run(trade).lastInsertRowid),
+    changeStatus: (change: StatusChange): boolean => changeStatus.run(change).changes === 1,
+    insertTransition: (row: Parameters<typeof insertTransition.run>[0]) => insertTransition.run(row),
+    insertRequirement: (row: Parameters<typeof insertRequirement.run>[0]) => insertRequirement.run(row),
+  };
+}
+
+/** Trades as the verbs read them. */
+function tradeReads(client: Db['$client']) {
+  const byHash = client.prepare<[string], TradeRow>(`SELECT ${TRADE_COLUMNS} ${TRADE_FROM} WHERE t.hash = ?`);
   const requirementsOf = client.prepare<[number], RequirementRow>(
     `SELECT id, stage, kind, optional, status, attachment_id AS attachmentId
      FROM trade_requirements WHERE trade_id = ? ORDER BY id`,
   );
+  const activeOf = client.prepare<[number, number], TradeRow>(
+    `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
+     WHERE t.id IN (
+       SELECT id FROM trades WHERE buyer_id = ? AND status IN ('active_funded', 'paid', 'dispute_open')
+       UNION SELECT id FROM trades WHERE seller_id = ? AND status IN ('active_funded', 'paid', 'dispute_open'))
+     ORDER BY t.started_at DESC LIMIT 200`,
+  );
+  const dueForExpiry = client.prepare<[number, number], { hash: string }>(
+    `SELECT hash FROM trades WHERE status = 'active_funded' AND expires_at <= ? ORDER BY expires_at LIMIT ?`,
+  );
+  const partiesOf = client.prepare<[string], { buyerId: number; sellerId: number }>(
+    'SELECT buyer_id AS buyerId, seller_id AS sellerId FROM trades WHERE hash = ?',
+  );
+  const disputes = client.prepare<{ limit: number; offset: number }, TradeRow>(
+    `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
+     WHERE t.status = 'dispute_open' ORDER BY t.disputed_at LIMIT @limit OFFSET @offset`,
+  );
+  return {
+    byHash: (hash: string) => byHash.get(hash),
+    requirementsOf: (tradeId: number) => requirementsOf.all(tradeId),
+    activeOf: (userId: number) => activeOf.all(userId, userId),
+    dueForExpiry: (at: number, limit: number) => dueForExpiry.all(at, limit).map((r) => r.hash),
+    partiesOf: (hash: string) => partiesOf.get(hash),
+    openDisputes: (limit: number, offset: number) => disputes.all({ limit, offset }),
+  };
+}
+
+/** The chat's lines. */
+function chatStatements(client: Db['$client']) {
   const insertMessage = client.prepare<{
     tradeId: number;
     authorId: number | null;
@@ -224,19 +263,17 @@ export function createTradesRepository(db: Db) {
      ORDER BY m.id LIMIT @limit`,
   );
   const messageById = client.prepare<[number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} WHERE m.id = ?`);
-  const activeOf = client.prepare<[number, number], TradeRow>(
-    `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
-     WHERE t.id IN (
-       SELECT id FROM trades WHERE buyer_id = ? AND status IN ('active_funded', 'paid', 'dispute_open')
-       UNION SELECT id FROM trades WHERE seller_id = ? AND status IN ('active_funded', 'paid', 'dispute_open'))
-     ORDER BY t.started_at DESC LIMIT 200`,
-  );
-  const dueForExpiry = client.prepare<[number, number], { hash: string }>(
-    `SELECT hash FROM trades WHERE status = 'active_funded' AND expires_at <= ? ORDER BY expires_at LIMIT ?`,
-  );
-  const partiesOf = client.prepare<[string], { buyerId: number; sellerId: number }>(
-    'SELECT buyer_id AS buyerId, seller_id AS sellerId FROM trades WHERE hash = ?',
-  );
+  return {
+    insertMessage: (row: Parameters<typeof insertMessage.run>[0]): number =>
+      Number(insertMessage.run(row).lastInsertRowid),
+    messageById: (id: number) => messageById.get(id),
+    messagesOf: (tradeId: number, afterId: number, withModeratorOnly: boolean, limit: number) =>
+      messagesOf.all({ tradeId, afterId, withModeratorOnly: withModeratorOnly ? 1 : 0, limit }),
+  };
+}
+
+/** What a trade asks about its people: moderators, completed trades, addresses, blocks. */
+function people(client: Db['$client']) {
   const roleOf = client.prepare<[number], { role: string; status: string }>(
     'SELECT role, status FROM users WHERE id = ?',
   );
@@ -249,27 +286,7 @@ export function createTradesRepository(db: Db) {
   const blocks = client.prepare<[number, number], { kind: string }>(
     "SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ? AND kind = 'blocked'",
   );
-  const disputes = client.prepare<{ limit: number; offset: number }, TradeRow>(
-    `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
-     WHERE t.status = 'dispute_open' ORDER BY t.disputed_at LIMIT @limit OFFSET @offset`,
-  );
-
   return {
-    db,
-    insertTrade: (trade: NewTrade): number => Number(insertTrade.run(trade).lastInsertRowid),
-    byHash: (hash: string) => byHash.get(hash),
-    changeStatus: (change: StatusChange): boolean => changeStatus.run(change).changes === 1,
-    insertTransition: (row: Parameters<typeof insertTransition.run>[0]) => insertTransition.run(row),
-    insertRequirement: (row: Parameters<typeof insertRequirement.run>[0]) => insertRequirement.run(row),
-    requirementsOf: (tradeId: number) => requirementsOf.all(tradeId),
-    insertMessage: (row: Parameters<typeof insertMessage.run>[0]): number =>
-      Number(insertMessage.run(row).lastInsertRowid),
-    messageById: (id: number) => messageById.get(id),
-    messagesOf: (tradeId: number, afterId: number, withModeratorOnly: boolean, limit: number) =>
-      messagesOf.all({ tradeId, afterId, withModeratorOnly: withModeratorOnly ? 1 : 0, limit }),
-    activeOf: (userId: number) => activeOf.all(userId, userId),
-    dueForExpiry: (at: number, limit: number) => dueForExpiry.all(at, limit).map((r) => r.hash),
-    partiesOf: (hash: string) => partiesOf.get(hash),
     isModerator: (userId: number) => {
       const row = roleOf.get(userId);
       return row !== undefined && row.status === 'active' && (row.role === 'moderator' || row.role === 'admin');
@@ -278,8 +295,12 @@ export function createTradesRepository(db: Db) {
     latestIp: (userId: number) => latestIp.get(userId)?.ip ?? null,
     /** Whether `userId` blocked `otherId`. */
     blocked: (userId: number, otherId: number) => blocks.get(userId, otherId) !== undefined,
-    openDisputes: (limit: number, offset: number) => disputes.all({ limit, offset }),
   };
+}
+
+export function createTradesRepository(db: Db) {
+  const client = db.$client;
+  return { db, ...tradeWrites(client), ...tradeReads(client), ...chatStatements(client), ...people(client) };
 }
 
 export type TradesRepository = ReturnType<typeof createTradesRepository>;

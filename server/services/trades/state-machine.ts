@@ -40,7 +40,7 @@ const CANCELLED: readonly TradeStatus[] = ['cancelled_buyer', 'cancelled_seller'
  *   a cancelled or seller-won trade as a dispute, locking the seller's coins again.
  * `not_funded`, `funds_processing` and `funds_processed` have no way in: escrow is locked when the
  * trade starts (a trade that cannot be funded is never created) and a release is a ledger move that
- * completes in its transaction (docs/decisions.md).
+ * completes in its transaction (docs/decisions/062-trades-state-machine.md).
  */
 export const TRANSITIONS: readonly Transition[] = [
   { action: 'mark_paid', from: ['active_funded'], role: 'buyer', to: 'paid', escrow: 'none' },

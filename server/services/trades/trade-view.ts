@@ -1,96 +1,15 @@
 import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
-import { isBlocking, type TradeRequirementStatus } from '../../../src/lib/shared/trade-requirements.ts';
+import { isBlocking } from '../../../src/lib/shared/trade-requirements.ts';
+import type { FlowStep, TradeRequirementView, TradeView } from '../../../src/lib/shared/views/trades.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
 import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
 
 // A trade as its parties and moderators read it: the "Trade (lite)" and "Trade (chat)" shapes of
-// spec section 3 in one object, plus what this reader may do now.
+// spec section 3 in one object, plus what this reader may do now. The shape (TradeView) is the
+// API's contract in src/lib/shared/views/trades.ts.
 
-export interface TradeRequirementView {
-  id: number;
-  kind: string;
-  status: TradeRequirementStatus;
-  optional: boolean;
-}
-
-export type FlowStep = 'before_reveal_payment_details' | 'before_mark_as_paid' | 'done';
-
-export interface TradeView {
-  id: string;
-  hash: string;
-  chatUrl: string;
-  offerUrl: string;
-  offerHash: string;
-  /** Unix seconds. */
-  startedAt: number;
-  expiresAt: number;
-  paidAt: number | null;
-  cancelledAt: number | null;
-  endedAt: number | null;
-  /** The reader is the offer's owner. */
-  isVendor: boolean;
-  /** The reader started the trade (spec "isResponder"). */
-  isResponder: boolean;
-  role: TradeActorRole;
-  buyer: { username: string; profile: string; avatarUrl: string | null };
-  seller: { username: string; profile: string; avatarUrl: string | null };
-  isOpponentsSameIp: boolean;
-  paymentMethod: string;
-  paymentMethodName: string;
-  paymentMethodSlug: string;
-  status: TradeRow['status'];
-  tradeCompleted: boolean;
-  /** A release or status change that failed half-way; every change here is one transaction, so never. */
-  isReleaseError: false;
-  isStatusChangeError: false;
-  isFunded: boolean;
-  isDisputed: boolean;
-  isPaid: boolean;
-  isGccTrade: false;
-  /** The owner's trade instructions, null until the requirements before reveal are met. */
-  paymentDetails: string | null;
-  payerName: string | null;
-  cryptoCurrency: 'BTC' | 'USDT';
-  /** What the buyer receives; `btcAmount` names it in both units for BTC trades. */
-  cryptoAmount: string;
-  btcAmount: { satoshi: number; btc: string } | null;
-  fee: { amount: string; percentage: number; paidBy: 'seller' };
-  feePercentage: number;
-  fiatAmount: number;
-  fiatAmountRequested: number;
-  currency: string;
-  fiatDecimals: number;
-  fiatPricePerBtc: number;
-  affiliateId: null;
-  paymentWindowMinutes: number;
-  info: { tags: string[]; offerTerms: string; isResponder: boolean; ownerUserName: string };
-  flow: {
-    step: FlowStep;
-    state: { beforeRevealPaymentDetails: TradeRequirementView[]; beforeMarkAsPaid: TradeRequirementView[] };
-  };
-  dispute: {
-    available: boolean;
-    /** Unix seconds: from when a dispute may be opened on a paid trade. */
-    availableAt: number | null;
-    reasonId: string | null;
-    text: string | null;
-    openedBy: string | null;
-  };
-  /** What the reader may do now (the buttons of the trade page). */
-  actions: {
-    markPaid: boolean;
-    release: boolean;
-    cancel: boolean;
-    dispute: boolean;
-    resolve: boolean;
-    reopen: boolean;
-  };
-  /** The release asks for a second-factor code. */
-  releaseNeedsCode: boolean;
-  /** Bumped by every change: a client that sees a higher one missed nothing else. */
-  version: number;
-}
+export type { FlowStep, TradeRequirementView, TradeView };
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 
@@ -125,13 +44,39 @@ export function disputeAvailableAt(row: TradeRow, disputeWaitMs: number): number
   return row.paidAt === null ? null : row.paidAt + disputeWaitMs;
 }
 
-export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: ViewContext): TradeView {
-  const decimals = CRYPTO_DECIMALS[row.cryptoCode];
-  const flow = flowOf(requirements);
+/** The dispute as the reader sees it, and what they may do now. */
+function readerActions(
+  row: TradeRow,
+  ctx: ViewContext,
+  flow: TradeView['flow'],
+): Pick<TradeView, 'dispute' | 'actions'> {
   const availableAt = disputeAvailableAt(row, ctx.disputeWaitMs);
   const may = (action: Parameters<typeof transitionFor>[0]) =>
     transitionFor(action, row.status, ctx.role) !== undefined;
   const disputeOpen = may('open_dispute') && availableAt !== null && ctx.now >= availableAt;
+  return {
+    dispute: {
+      available: disputeOpen,
+      availableAt: seconds(availableAt),
+      reasonId: row.disputeReasonId,
+      text: row.disputeText,
+      openedBy: ctx.disputeOpenedBy,
+    },
+    actions: {
+      // Non-optional pending requirements hold the buyer back (spec section 4).
+      markPaid: may('mark_paid') && flow.step === 'done',
+      release: may('release'),
+      cancel: may('cancel'),
+      dispute: disputeOpen,
+      resolve: may('resolve_for_buyer'),
+      reopen: may('reopen'),
+    },
+  };
+}
+
+export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: ViewContext): TradeView {
+  const decimals = CRYPTO_DECIMALS[row.cryptoCode];
+  const flow = flowOf(requirements);
   // The instructions are the owner's; the person who answered the offer sees them once the proofs
   // asked before reveal are in.
   const revealed =
@@ -186,22 +131,7 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     paymentWindowMinutes: row.paymentWindowMinutes,
     info: { tags, offerTerms: row.offerTerms, isResponder, ownerUserName },
     flow,
-    dispute: {
-      available: disputeOpen,
-      availableAt: seconds(availableAt),
-      reasonId: row.disputeReasonId,
-      text: row.disputeText,
-      openedBy: ctx.disputeOpenedBy,
-    },
-    actions: {
-      // Non-optional pending requirements hold the buyer back (spec section 4).
-      markPaid: may('mark_paid') && flow.step === 'done',
-      release: may('release'),
-      cancel: may('cancel'),
-      dispute: disputeOpen,
-      resolve: may('resolve_for_buyer'),
-      reopen: may('reopen'),
-    },
+    ...readerActions(row, ctx, flow),
     releaseNeedsCode: ctx.role === 'seller' && ctx.releaseNeedsCode,
     version: row.version,
   };

@@ -78,8 +78,8 @@ export function createTradeUploadsRepository(db: Db) {
   );
 
   return {
-    /** Runs `body` in one immediate transaction. */
-    transaction: <T>(body: () => T): T => client.transaction(body).immediate(),
+    /** For `immediate(repo.db, …)` (server/services/context.ts). */
+    db,
     insertAttachment: (row: Parameters<typeof insertAttachment.run>[0]): number =>
       Number(insertAttachment.run(row).lastInsertRowid),
     insertAttachmentMessage: (row: Parameters<typeof insertMessage.run>[0]): number =>

@@ -1,7 +1,12 @@
 import type { Db } from '../../../db/client.ts';
-import type { UserRow } from '../accounts/repository.ts';
-import type { Throttle } from '../accounts/throttle.ts';
+import type {
+  TwoFactorPurposes,
+  TwoFactorState,
+  TwoFactorStatus,
+} from '../../../src/lib/shared/views/settings.ts';
+import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { CodeThrottle, UserRow } from '../shared/account-types.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { createTwoFactorRepository, DISABLED_SECRET, type TwoFactorRow } from './repository.ts';
 import { looksLikeTotp, matchTotp, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
@@ -13,29 +18,11 @@ import { looksLikeTotp, matchTotp, newTotpSecret, otpauthUrl, qrSvg } from './to
 export type TwoFactorPurpose = 'login' | 'sendout' | 'release';
 /** Spec section 3, "Check results": `disabled` = no second factor is required for this purpose. */
 export type TwoFactorCheck = 'passed' | 'failed' | 'disabled';
-/**
- * Spec section 3, "Two-factor states": `initial` never set up, `verification` a secret issued and
- * waiting for its first code, `enabled` on, `disabled` turned off after being on.
- */
-export type TwoFactorState = 'initial' | 'verification' | 'enabled' | 'disabled';
-
-export interface TwoFactorPurposes {
-  login: boolean;
-  sendout: boolean;
-  release: boolean;
-}
-
-export interface TwoFactorStatus extends TwoFactorPurposes {
-  state: TwoFactorState;
-  /** Unused recovery codes; 0 when off. */
-  recoveryCodesLeft: number;
-}
-
 export interface TwoFactorDeps {
   db: Db;
   now: () => number;
   /** The sign-in limits: wrong codes have their own count per account (server/services/accounts/throttle.ts). */
-  throttle: Pick<Throttle, 'reserveCode' | 'succeeded' | 'failed'>;
+  throttle: CodeThrottle;
 }
 
 const OFF: TwoFactorPurposes = { login: false, sendout: false, release: false };
@@ -88,17 +75,15 @@ export function createTwoFactorService({ db, now, throttle }: TwoFactorDeps) {
    * and the outcome kept in one transaction, a savepoint when the caller has one open.
    */
   const check = (userId: number, email: string, row: TwoFactorRow, code: string): boolean =>
-    db.$client
-      .transaction(() => {
-        const attempt = throttle.reserveCode(email);
-        if (spend(userId, row, code)) {
-          throttle.succeeded(attempt);
-          return true;
-        }
-        throttle.failed(attempt);
-        return false;
-      })
-      .immediate();
+    immediate(db, () => {
+      const attempt = throttle.reserveCode(email);
+      if (spend(userId, row, code)) {
+        throttle.succeeded(attempt);
+        return true;
+      }
+      throttle.failed(attempt);
+      return false;
+    });
 
   /** The enabled factor of a signed-in person who proves it with `code`, or an error. */
   const requireCode = (user: UserRow, code: string): TwoFactorRow => {
@@ -119,13 +104,18 @@ export function createTwoFactorService({ db, now, throttle }: TwoFactorDeps) {
   };
 
   return {
-    status: (user: UserRow) => status(user.id),
+    status: (ctx: PersonContext) => status(ctx.auth.user.id),
 
-    /** What the current user's `twoFactor` says: all false unless on. */
-    purposes: (userId: number): TwoFactorPurposes => purposesOf(repo.find(userId)?.factor),
+    /**
+     * What the current user's `twoFactor` says: all false unless on. Asked by other areas about
+     * any account (a trade's seller), like `verify` below: see there.
+     */
+    purposes: (_ctx: ServiceContext, { userId }: { userId: number }): TwoFactorPurposes =>
+      purposesOf(repo.find(userId)?.factor),
 
     /** A new secret to scan; replaces a pending one. Nothing is protected until `confirm`. */
-    setup(user: UserRow) {
+    setup(ctx: PersonContext) {
+      const { user } = ctx.auth;
       const secret = newTotpSecret();
       if (!repo.savePending(user.id, secret, now())) {
         throw new AppError(
@@ -142,7 +132,8 @@ export function createTwoFactorService({ db, now, throttle }: TwoFactorDeps) {
      * the recovery codes, in the clear this once. Wrong codes here do not count toward the limits:
      * the person already holds the secret, so there is nothing to guess.
      */
-    confirm(user: UserRow, code: string): { recoveryCodes: string[] } {
+    confirm(ctx: PersonContext, { code }: { code: string }): { recoveryCodes: string[] } {
+      const { user } = ctx.auth;
       const { factor } = load(user.id);
       const state = stateOf(factor);
       if (state === 'enabled') {
@@ -162,13 +153,18 @@ export function createTwoFactorService({ db, now, throttle }: TwoFactorDeps) {
     },
 
     /** Turns the factor off; takes a current code or a recovery code. */
-    disable(user: UserRow, code: string): TwoFactorStatus {
+    disable(ctx: PersonContext, { code }: { code: string }): TwoFactorStatus {
+      const { user } = ctx.auth;
       requireCode(user, code);
       repo.disable(user.id);
       return status(user.id);
     },
 
-    updatePurposes(user: UserRow, purposes: TwoFactorPurposes, code: string): TwoFactorStatus {
+    updatePurposes(
+      ctx: PersonContext,
+      { purposes, code }: { purposes: TwoFactorPurposes; code: string },
+    ): TwoFactorStatus {
+      const { user } = ctx.auth;
       if (!purposes.login && !purposes.sendout && !purposes.release) {
         const message = 'Choose at least one thing to protect, or turn two-factor authentication off.';
         throw new AppError('ERROR_INPUT_VALIDATION', message, {
@@ -186,7 +182,10 @@ export function createTwoFactorService({ db, now, throttle }: TwoFactorDeps) {
      * (not counted: asking for it is the normal first step) and a wrong or used one (counted).
      * Throws RATE_LIMITED when the account has had too many wrong secrets lately.
      */
-    verify(userId: number, purpose: TwoFactorPurpose, code?: string): TwoFactorCheck {
+    verify(
+      _ctx: ServiceContext,
+      { userId, purpose, code }: { userId: number; purpose: TwoFactorPurpose; code?: string | undefined },
+    ): TwoFactorCheck {
       const found = repo.find(userId);
       if (!found?.factor || !purposesOf(found.factor)[purpose]) return 'disabled';
       if (!code?.trim()) return 'failed';

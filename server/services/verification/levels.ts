@@ -3,16 +3,15 @@ import {
   LIMIT_WINDOW_DAYS,
   MAX_LEVEL,
   VERIFICATION_STEPS,
-  type VerificationStep,
 } from '../../../src/lib/shared/verification-rules.ts';
+import type { NextLevel, TradeAllowance, VerifiedSteps } from '../../../src/lib/shared/views/verification.ts';
 
 // The verification ladder (docs/verification.md): e-mail → phone → ID document and selfie →
 // proof of address. Pure functions, so the allowance is tested without a database.
 
-export const LIMIT_WINDOW_MS = LIMIT_WINDOW_DAYS * 86_400_000;
+export type { NextLevel, TradeAllowance, VerifiedSteps };
 
-/** What a person has verified; each flag is one step of the ladder. */
-export type VerifiedSteps = Record<VerificationStep, boolean>;
+export const LIMIT_WINDOW_MS = LIMIT_WINDOW_DAYS * 86_400_000;
 
 /**
  * The number of steps done in order. A later step without the earlier ones does not count yet
@@ -30,25 +29,6 @@ export function levelOf(steps: VerifiedSteps): number {
 
 export function limitOfLevel(level: number): number {
   return LEVEL_LIMITS_USD_CENTS[Math.max(0, Math.min(level, MAX_LEVEL))] ?? 0;
-}
-
-export interface NextLevel {
-  level: number;
-  /** What reaching it takes. */
-  step: VerificationStep;
-  limitUsdCents: number;
-}
-
-/** What a person may still trade, in US cents over the last LIMIT_WINDOW_DAYS days. */
-export interface TradeAllowance {
-  level: number;
-  limitUsdCents: number;
-  usedUsdCents: number;
-  /** Never below zero, even when a limit was lowered under what was already traded. */
-  unusedUsdCents: number;
-  windowDays: number;
-  /** Null at the top of the ladder. */
-  next: NextLevel | null;
 }
 
 export function allowanceOf(level: number, usedUsdCents: number): TradeAllowance {

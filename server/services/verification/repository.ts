@@ -10,6 +10,70 @@ export type NewDocument = typeof verificationDocuments.$inferInsert;
 
 const p = sql.placeholder;
 
+/** The statements that write: documents replaced, submitted and reviewed; users marked verified. */
+function documentWrites(db: Db) {
+  const deleteUnsubmitted = db
+    .delete(verificationDocuments)
+    .where(
+      and(
+        eq(verificationDocuments.userId, p('userId')),
+        eq(verificationDocuments.kind, sql`${p('kind')}`),
+        eq(verificationDocuments.status, 'uploaded'),
+      ),
+    )
+    .returning({ storageName: verificationDocuments.storageName })
+    .prepare();
+  const review = db
+    .update(verificationDocuments)
+    .set({
+      status: sql`${p('status')}`,
+      reason: sql`${p('reason')}`,
+      reviewedBy: sql`${p('reviewerId')}`,
+      reviewedAt: sql`${p('at')}`,
+    })
+    .where(and(eq(verificationDocuments.id, p('id')), eq(verificationDocuments.status, 'pending')))
+    .prepare();
+  const setIdVerified = db
+    .update(users)
+    .set({ idVerifiedAt: sql`${p('at')}` })
+    .where(and(eq(users.id, p('userId')), isNull(users.idVerifiedAt)))
+    .prepare();
+  const setAddressVerified = db
+    .update(users)
+    .set({ addressVerifiedAt: sql`${p('at')}` })
+    .where(and(eq(users.id, p('userId')), isNull(users.addressVerifiedAt)))
+    .prepare();
+
+  return {
+    /** Takes out a document not yet submitted (being replaced) and answers its file name. */
+    deleteUnsubmitted: (userId: number, kind: DocumentKind) => deleteUnsubmitted.get({ userId, kind })?.storageName,
+    insert: (values: NewDocument) => db.insert(verificationDocuments).values(values).run(),
+    /** Uploaded documents of these kinds go to review; answers how many did. */
+    submit: (userId: number, kinds: readonly DocumentKind[], at: number) =>
+      db
+        .update(verificationDocuments)
+        .set({ status: 'pending', submittedAt: at })
+        .where(
+          and(
+            eq(verificationDocuments.userId, userId),
+            eq(verificationDocuments.status, 'uploaded'),
+            inArray(verificationDocuments.kind, [...kinds]),
+          ),
+        )
+        .run().changes,
+    /** False when the document is no longer pending (another moderator was first). */
+    review: (values: {
+      id: number;
+      status: 'approved' | 'rejected';
+      reason: string | null;
+      reviewerId: number;
+      at: number;
+    }) => review.run(values).changes === 1,
+    setIdVerified: (userId: number, at: number) => setIdVerified.run({ userId, at }).changes === 1,
+    setAddressVerified: (userId: number, at: number) => setAddressVerified.run({ userId, at }).changes === 1,
+  };
+}
+
 export function createVerificationRepository(db: Db) {
   const userById = lookup(db, users, users.id, {
     id: users.id,
@@ -46,38 +110,6 @@ export function createVerificationRepository(db: Db) {
     .orderBy(asc(verificationDocuments.submittedAt), asc(verificationDocuments.id))
     .limit(p('limit'))
     .prepare();
-  const deleteUnsubmitted = db
-    .delete(verificationDocuments)
-    .where(
-      and(
-        eq(verificationDocuments.userId, p('userId')),
-        eq(verificationDocuments.kind, sql`${p('kind')}`),
-        eq(verificationDocuments.status, 'uploaded'),
-      ),
-    )
-    .returning({ storageName: verificationDocuments.storageName })
-    .prepare();
-  const review = db
-    .update(verificationDocuments)
-    .set({
-      status: sql`${p('status')}`,
-      reason: sql`${p('reason')}`,
-      reviewedBy: sql`${p('reviewerId')}`,
-      reviewedAt: sql`${p('at')}`,
-    })
-    .where(and(eq(verificationDocuments.id, p('id')), eq(verificationDocuments.status, 'pending')))
-    .prepare();
-  const setIdVerified = db
-    .update(users)
-    .set({ idVerifiedAt: sql`${p('at')}` })
-    .where(and(eq(users.id, p('userId')), isNull(users.idVerifiedAt)))
-    .prepare();
-  const setAddressVerified = db
-    .update(users)
-    .set({ addressVerifiedAt: sql`${p('at')}` })
-    .where(and(eq(users.id, p('userId')), isNull(users.addressVerifiedAt)))
-    .prepare();
-
   return {
     db,
     userById: (id: number) => userById(id),
@@ -87,32 +119,7 @@ export function createVerificationRepository(db: Db) {
     documentsOf: (userId: number): DocumentRow[] => documentsOf.all({ userId }),
     documentByPublicId: (publicId: string) => documentByPublicId.get({ publicId }),
     pending: (limit: number) => pending.all({ limit }),
-    /** Takes out a document not yet submitted (being replaced) and answers its file name. */
-    deleteUnsubmitted: (userId: number, kind: DocumentKind) => deleteUnsubmitted.get({ userId, kind })?.storageName,
-    insert: (values: NewDocument) => db.insert(verificationDocuments).values(values).run(),
-    /** Uploaded documents of these kinds go to review; answers how many did. */
-    submit: (userId: number, kinds: readonly DocumentKind[], at: number) =>
-      db
-        .update(verificationDocuments)
-        .set({ status: 'pending', submittedAt: at })
-        .where(
-          and(
-            eq(verificationDocuments.userId, userId),
-            eq(verificationDocuments.status, 'uploaded'),
-            inArray(verificationDocuments.kind, [...kinds]),
-          ),
-        )
-        .run().changes,
-    /** False when the document is no longer pending (another moderator was first). */
-    review: (values: {
-      id: number;
-      status: 'approved' | 'rejected';
-      reason: string | null;
-      reviewerId: number;
-      at: number;
-    }) => review.run(values).changes === 1,
-    setIdVerified: (userId: number, at: number) => setIdVerified.run({ userId, at }).changes === 1,
-    setAddressVerified: (userId: number, at: number) => setAddressVerified.run({ userId, at }).changes === 1,
+    ...documentWrites(db),
   };
 }
 

@@ -4,7 +4,7 @@ import { apiGet } from '../../lib/api-client.ts';
 // The market price of a coin in a fiat currency, kept fresh while the editor is open: the value
 // the page rendered with first, then GET /rest/v1/currencies/{code} at once after a change and
 // every 30 s. Polling, not the realtime `rates` channel: its ticks carry USD prices only, and the
-// fiat rate would still need this call (docs/decisions.md, 2026-11-24).
+// fiat rate would still need this call (docs/decisions/045-offer-editor-and-my-offers.md, 2026-11-24).
 
 const REFRESH_MS = 30_000;
 

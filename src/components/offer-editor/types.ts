@@ -28,6 +28,14 @@ export interface EditorCountry {
   name: string;
 }
 
+/** The reference lists the editor picks from (src/lib/server/offer-editor-load.ts loads them). */
+export interface EditorLists {
+  currencies: EditorCurrency[];
+  groups: EditorGroup[];
+  methods: EditorMethod[];
+  countries: EditorCountry[];
+}
+
 export interface EditorLocation {
   id: number;
   prettyName: string;

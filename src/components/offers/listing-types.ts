@@ -1,6 +1,6 @@
-import type { OfferView } from '../../../server/services/offers/offer-view.ts';
-import type { PaymentGroupView } from '../../../server/services/reference/payment-methods.ts';
 import type { ListingQuery } from '../../lib/offer-listing-url.ts';
+import type { OfferView } from '../../lib/shared/views/offers.ts';
+import type { PaymentGroupView } from '../../lib/shared/views/reference.ts';
 
 // What the listing page hands its island, and what the island keeps.
 

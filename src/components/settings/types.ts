@@ -1,5 +1,9 @@
 import type { CookieSettings } from '../../lib/shared/cookie-settings.ts';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
+import type { SessionDevice } from '../../lib/shared/views/sessions.ts';
+import type { ProfileSettings, TwoFactorStatus } from '../../lib/shared/views/settings.ts';
+
+export type { ProfileSettings, SessionDevice, TwoFactorStatus };
 
 // What the settings page loads on the server (src/pages/[...locale]/settings.astro) and hands the
 // island as props: the answers of the API calls the island would otherwise make on its first
@@ -17,41 +21,6 @@ export interface SettingsUser {
   isPhoneVerified: boolean;
   /** The verified number (E.164), or null. */
   phone: string | null;
-}
-
-/** GET /rest/v1/users/settings. */
-export interface ProfileSettings {
-  bio: string;
-  notifyTradeMessagesInterval: number;
-  soundNotifications: boolean;
-  notifySmsBitcoinsConfirmed: boolean;
-  notifySmsIncomingTrade: boolean;
-  emailSubscribed: boolean;
-  telegramSubscribed: boolean;
-  usernameChanged: boolean;
-}
-
-export type TwoFactorState = 'initial' | 'verification' | 'enabled' | 'disabled';
-
-/** GET /rest/v1/users/2fa. */
-export interface TwoFactorStatus {
-  state: TwoFactorState;
-  login: boolean;
-  sendout: boolean;
-  release: boolean;
-  recoveryCodesLeft: number;
-}
-
-/** GET /rest/v1/users/sessions, one per signed-in browser. */
-export interface SessionDevice {
-  id: string;
-  browser: string | null;
-  version: string | null;
-  os: string | null;
-  ip: string;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
 }
 
 export interface SettingsProps {

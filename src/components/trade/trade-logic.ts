@@ -1,6 +1,4 @@
-import type { TradeView } from '../../../server/services/trades/trade-view.ts';
-import type { TradeMessageView } from '../../../server/services/trades/trades.ts';
-import type { TradeUploadView } from '../../../server/services/trades/uploads.ts';
+import type { TradeMessageView, TradeUploadView, TradeView } from '../../lib/shared/views/trades.ts';
 
 // The trade page's rules without React (unit-tested in tests/unit/trade-logic.test.ts): links in
 // chat text, which of them leave the site, merging chat lines that arrive twice (history and

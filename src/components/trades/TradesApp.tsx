@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../lib/api-client.ts';
-import { formatFiat } from '../../lib/shared/format.ts';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
-import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
+import type { Locale } from '../../lib/shared/i18n/locales.ts';
+import { activeRow, pastRow, TradeRow, TradeTableHead } from './TradeRow.tsx';
 import {
   type ActiveTrade,
   PAST_STATUSES,
@@ -13,7 +13,6 @@ import {
   type PastTrade,
   type PastType,
   pastHref,
-  STATUS_LABELS,
   toActiveTrade,
 } from './types.ts';
 
@@ -38,35 +37,6 @@ type Props = {
   /** The page's own path (localized), for links. */
   base: string;
 };
-
-function crypto(amount: string, code: 'BTC' | 'USDT', lang: string) {
-  const digits = code === 'BTC' ? 8 : 2;
-  const format = new Intl.NumberFormat(lang, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: code === 'BTC' ? 8 : 6,
-  });
-  return `${format.format(amount as unknown as number)} ${code}`;
-}
-
-type Column = 'partner' | 'role' | 'amount' | 'method' | 'status' | 'started' | 'ended';
-
-/** The header both tables share: their columns in order, then the unlabelled "open" link's. */
-function TableHead({ t, columns }: { t: ReturnType<typeof islandTranslator>; columns: Column[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col" className={column === 'amount' ? 'trades-num' : undefined}>
-            {t(`trades.col.${column}`)}
-          </th>
-        ))}
-        <th scope="col">
-          <span className="visually-hidden">{t('trades.open')}</span>
-        </th>
-      </tr>
-    </thead>
-  );
-}
 
 export default function TradesApp(props: Props) {
   const t = useMemo(() => islandTranslator(props.messages), [props.messages]);
@@ -134,11 +104,6 @@ export default function TradesApp(props: Props) {
     if (!loading) void load(type, status, past.page + 1);
   };
 
-  const statusLabel = (value: string) =>
-    (STATUS_LABELS as readonly string[]).includes(value) ? t(`trades.status.${value}`) : value;
-  const tradeHref = (hash: string) => localizePath(locale, `/trade/${hash}`);
-  const profileHref = (username: string) => localizePath(locale, `/profile/${username}`);
-
   return (
     <div className="trades-app">
       <section className="card trades-card" aria-labelledby="active-trades-title" data-testid="active-trades">
@@ -149,49 +114,20 @@ export default function TradesApp(props: Props) {
           <p className="muted">{t('trades.active.empty')}</p>
         ) : (
           <table className="trades-table">
-            <TableHead t={t} columns={['partner', 'role', 'amount', 'method', 'status', 'started']} />
+            <TradeTableHead t={t} table="active" />
             <tbody>
-              {active.map((trade) => {
-                const alarm = alarmed.has(trade.hash);
-                return (
-                  <tr
-                    key={trade.hash}
-                    className={alarm ? 'trades-alarm' : undefined}
-                    data-trade={trade.hash}
-                    data-alarmed={alarm || undefined}
-                  >
-                    <td data-label={t('trades.col.partner')}>
-                      <a className="text-link" href={profileHref(trade.partner)}>
-                        {trade.partner}
-                      </a>
-                    </td>
-                    <td data-label={t('trades.col.role')}>
-                      {t(trade.role === 'seller' ? 'trades.role.seller' : 'trades.role.buyer')}
-                    </td>
-                    <td data-label={t('trades.col.amount')} className="trades-num">
-                      <span className="trades-amount">
-                        {formatFiat(trade.fiatAmount, trade.currency, lang)}
-                        <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
-                      </span>
-                    </td>
-                    <td data-label={t('trades.col.method')}>{trade.paymentMethod}</td>
-                    <td data-label={t('trades.col.status')}>
-                      <span className={`trades-status trades-status-${trade.status}`}>{statusLabel(trade.status)}</span>
-                      {alarm && <span className="trades-alarm-note">{t('trades.active.alarm')}</span>}
-                    </td>
-                    <td data-label={t('trades.col.started')}>
-                      <time dateTime={new Date(trade.startedAt * 1000).toISOString()}>
-                        {date.format(trade.startedAt * 1000)}
-                      </time>
-                    </td>
-                    <td>
-                      <a className="btn btn-secondary trades-open" href={tradeHref(trade.hash)}>
-                        {t('trades.open')}
-                      </a>
-                    </td>
-                  </tr>
-                );
-              })}
+              {active.map((trade) => (
+                <TradeRow
+                  key={trade.hash}
+                  t={t}
+                  lang={lang}
+                  locale={locale}
+                  date={date}
+                  table="active"
+                  trade={activeRow(trade)}
+                  alarm={alarmed.has(trade.hash)}
+                />
+              ))}
             </tbody>
           </table>
         )}
@@ -245,32 +181,18 @@ export default function TradesApp(props: Props) {
           </p>
         ) : (
           <table className="trades-table" aria-busy={loading || undefined}>
-            <TableHead t={t} columns={['partner', 'amount', 'method', 'status', 'ended']} />
+            <TradeTableHead t={t} table="past" />
             <tbody>
               {past.items.map((trade) => (
-                <tr key={trade.id} data-trade={trade.id} data-status={trade.status}>
-                  <td data-label={t('trades.col.partner')}>
-                    <a className="text-link" href={profileHref(trade.partner.username)}>
-                      {trade.partner.username}
-                    </a>
-                  </td>
-                  <td data-label={t('trades.col.amount')} className="trades-num">
-                    <span className="trades-amount">
-                      {formatFiat(trade.fiatAmountRequested, trade.currency, lang)}
-                      <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
-                    </span>
-                  </td>
-                  <td data-label={t('trades.col.method')}>{trade.paymentMethod}</td>
-                  <td data-label={t('trades.col.status')}>
-                    <span className={`trades-status trades-status-${trade.status}`}>{statusLabel(trade.status)}</span>
-                  </td>
-                  <td data-label={t('trades.col.ended')}>{date.format((trade.endedAt ?? trade.startedAt) * 1000)}</td>
-                  <td>
-                    <a className="btn btn-ghost trades-open" href={tradeHref(trade.id)}>
-                      {t('trades.open')}
-                    </a>
-                  </td>
-                </tr>
+                <TradeRow
+                  key={trade.id}
+                  t={t}
+                  lang={lang}
+                  locale={locale}
+                  date={date}
+                  table="past"
+                  trade={pastRow(trade)}
+                />
               ))}
             </tbody>
           </table>

@@ -1,8 +1,10 @@
-import type { VerificationService } from '../../../server/services/verification/verification.ts';
+// What the verification pages read from the API (GET /rest/v1/verification and the queue): the
+// shapes are the API's contract in src/lib/shared/views/verification.ts.
 
-// What the verification pages read from the API (GET /rest/v1/verification and the queue).
-
-export type VerificationStatus = ReturnType<VerificationService['status']>;
-export type DocumentView = NonNullable<VerificationStatus['identity']['documents']['id_front']>;
-export type CheckView = VerificationStatus['identity'];
-export type QueueItem = ReturnType<VerificationService['queue']>[number];
+export type {
+  CheckView,
+  DocumentKind,
+  DocumentView,
+  VerificationQueueItem as QueueItem,
+  VerificationStatusView as VerificationStatus,
+} from '../../lib/shared/views/verification.ts';

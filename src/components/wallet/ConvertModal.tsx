@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { CRYPTO_DECIMALS, toMinorUnits } from '../../lib/shared/money.ts';
+import { $now } from '../../stores/clock.ts';
 import { type ConversionState, DIRECTIONS, disabledReason, KNOWN_ERROR_CODES, previewAmount } from './conversion.ts';
 import type { ConversionDirection, HedgingSettings, Quote } from './types.ts';
 import { Field, fieldAria, formatAmount, formatPrice, Modal } from './ui.tsx';
@@ -22,7 +24,6 @@ export function ConvertModal({
   subscribeError,
   settings,
   isIdVerified,
-  now,
   onConvert,
   onClearError,
   onClose,
@@ -39,11 +40,12 @@ export function ConvertModal({
   subscribeError: boolean;
   settings: HedgingSettings;
   isIdVerified: boolean;
-  now: number;
   onConvert(): void;
   onClearError(): void;
   onClose(): void;
 }) {
+  // The store ticks every second while the modal is open; the render reads the time itself.
+  const now = Math.max(useStore($now), Date.now());
   const { from, to } = DIRECTIONS[direction];
   const reason = disabledReason({
     from,

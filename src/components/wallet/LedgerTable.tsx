@@ -1,5 +1,5 @@
 import { LEDGER_TRANSACTION_KINDS } from '../../lib/shared/ledger-kinds.ts';
-import type { WalletEntry, WalletPage } from './types.ts';
+import { entryKey, type WalletEntry, type WalletPage } from './types.ts';
 import { formatAmount } from './ui.tsx';
 
 // The wallet's ledger (transactions), newest first, 50 a page with "more" (spec section 9's page
@@ -8,9 +8,6 @@ import { formatAmount } from './ui.tsx';
 type T = (key: string, params?: Record<string, string | number>) => string;
 
 const STATUSES = ['incoming', 'pending', 'broadcast', 'confirmed', 'failed', 'completed'];
-
-/** A conversion is two entries with one id, one per currency. */
-export const entryKey = (entry: WalletEntry) => `${entry.id}:${entry.cryptoCurrencyCode}`;
 
 const short = (text: string) => (text.length > 20 ? `${text.slice(0, 10)}…${text.slice(-8)}` : text);
 

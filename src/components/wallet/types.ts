@@ -1,4 +1,5 @@
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
+import type { CurrentUser } from '../../stores/current-user.ts';
 
 // The shapes the wallet island works with: what the wallet, hedging and market APIs answer
 // (server/routes/wallet.ts, hedging.ts, market.ts) and what the page hands the island.
@@ -29,6 +30,9 @@ export interface WalletEntry {
   requiredConfirmations?: number | null;
   fee?: string;
 }
+
+/** An entry's key in the ledger: a conversion is two entries with one id, one per currency. */
+export const entryKey = (entry: WalletEntry) => `${entry.id}:${entry.cryptoCurrencyCode}`;
 
 export interface WalletPage {
   items: WalletEntry[];
@@ -71,15 +75,8 @@ export interface NetworkInfo {
   min: string;
 }
 
-/** What the page knows of the signed-in person. */
-export interface WalletUser {
-  id: string;
-  isIdVerified: boolean;
-  isEmailVerified: boolean;
-  isAllowedSendout: boolean;
-  /** A second-factor code is asked for sendouts. */
-  sendoutCode: boolean;
-}
+/** What the page knows of the signed-in person: the shared current user (src/stores/current-user.ts). */
+export type WalletUser = CurrentUser;
 
 export interface WalletProps {
   locale: string;

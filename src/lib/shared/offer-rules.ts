@@ -1,5 +1,5 @@
 // The bounds of an offer a vendor may publish, shared by the create-offer form (instant feedback)
-// and the offers service (the rule). Spec section 9 leaves them open; docs/decisions.md says why.
+// and the offers service (the rule). Spec section 9 leaves them open; docs/decisions/046-offers-sides-prices-open-fields.md says why.
 
 /** Margin band: a discount of at most 50 %, a premium of at most 150 % (gift cards trade high). */
 export const MARGIN_MIN_PERCENT = -50;

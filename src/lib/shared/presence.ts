@@ -1,5 +1,5 @@
 // When a person counts as online, recently active or offline (spec section 3: lastSeen with a
-// level). The offers listing and the start gate use the same rule (docs/decisions.md).
+// level). The offers listing and the start gate use the same rule (docs/decisions/047-presence-and-listing-filters.md).
 
 /** Seen within this many seconds: online now (a green dot). */
 export const ONLINE_SECONDS = 10 * 60;

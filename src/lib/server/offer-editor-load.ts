@@ -1,7 +1,14 @@
 import type { AstroGlobal } from 'astro';
-import { type ApiAnswer, callApi } from '../../lib/server/page-api.ts';
-import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
-import type { EditableOffer, EditorCountry, EditorCurrency, EditorGroup, EditorMethod } from './types.ts';
+import type {
+  EditableOffer,
+  EditorCountry,
+  EditorCurrency,
+  EditorGroup,
+  EditorLists,
+  EditorMethod,
+} from '../../components/offer-editor/types.ts';
+import { type Locale, localizePath } from '../shared/i18n/locales.ts';
+import { type ApiAnswer, callApi } from './page-api.ts';
 
 // Server side of the vendor pages (offer editor, my offers): who is asking, the reference lists
 // the editor picks from, trimmed to what the island reads, and the API's renewed cookies passed on.
@@ -52,7 +59,11 @@ interface GroupAnswer {
   methods: { slug: string; name: string; groupId: number; description_short: string; warningText: string | null }[];
 }
 
-export async function loadEditorLists(Astro: AstroGlobal, locale: Locale) {
+/** The lists the editor picks from, and the API's answers (their renewed cookies go on to the browser). */
+export async function loadEditorLists(
+  Astro: AstroGlobal,
+  locale: Locale,
+): Promise<EditorLists & { answers: ApiAnswer<unknown>[] }> {
   const [currencies, groups, countries] = await Promise.all([
     callApi<CurrencyAnswer[]>(Astro, withLocale('/rest/v1/currencies', locale)),
     callApi<GroupAnswer[]>(Astro, withLocale('/rest/v1/payment-methods', locale)),

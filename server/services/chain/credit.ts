@@ -1,0 +1,31 @@
+import { immediate, type ServiceContext } from '../context.ts';
+import { systemAccount, walletOf } from '../ledger/ledger.ts';
+import { type ChainDeps, depositKey } from './deps.ts';
+
+/**
+ * Credits one deposit if it is still incoming and has its confirmations; false otherwise. The
+ * posting and the row's `incoming → confirmed` are one immediate transaction; the ledger's events
+ * (through ctx.tx) are published only after its commit.
+ */
+export function createCreditDeposit({ repo, ledger, now }: ChainDeps) {
+  return function creditDeposit(ctx: ServiceContext, { id }: { id: number }): boolean {
+    return immediate(repo.db, (tx) => {
+      const row = repo.byId(id);
+      if (row?.direction !== 'in' || row.status !== 'incoming') return false;
+      if (row.confirmations < row.requiredConfirmations) return false;
+      const posted = ledger.post(
+        { ...ctx, tx },
+        {
+          kind: 'deposit',
+          idempotencyKey: depositKey(row),
+          legs: [
+            { account: systemAccount('chain_in', row.currency), amount: -row.amount },
+            { account: walletOf(row.userId, row.currency), amount: row.amount },
+          ],
+          metadata: { chainTx: row.publicId, network: row.network, txid: row.txid, vout: row.vout },
+        },
+      );
+      return repo.confirmDeposit(row.id, repo.ledgerIdOf(posted.id), now());
+    });
+  };
+}

@@ -1,0 +1,37 @@
+import type { DepositNetwork } from '../../../db/schema/index.ts';
+import type { DepositObservation } from './adapter.ts';
+import { type ChainDeps, newChainTxId } from './deps.ts';
+import { DEPOSIT_NETWORK_OF, NETWORKS } from './networks.ts';
+
+/** New outputs become `incoming` rows; known ones get their confirmations; conflicts fail. */
+export function createRecordDeposits({ repo, adapter, addressBook, now }: ChainDeps) {
+  return function recordDeposits(network: DepositNetwork, seen: DepositObservation[]): void {
+    const at = now();
+    for (const deposit of seen) {
+      const known = repo.byOutput(network, deposit.txid, deposit.vout);
+      if (!known) {
+        const owner = addressBook.find(deposit.address);
+        if (!owner || DEPOSIT_NETWORK_OF[owner.currency] !== network || deposit.amount <= 0) continue;
+        if (deposit.confirmations < 0) continue;
+        repo.insertDeposit({
+          publicId: newChainTxId(),
+          currency: owner.currency,
+          network,
+          userId: owner.userId,
+          address: deposit.address,
+          amount: deposit.amount,
+          txid: deposit.txid,
+          vout: deposit.vout,
+          blockHeight: deposit.blockHeight,
+          confirmations: deposit.confirmations,
+          requiredConfirmations: NETWORKS[network].requiredConfirmations,
+          simulated: adapter.kind === 'simulated' ? 1 : 0,
+          at,
+        });
+      } else if (known.status === 'incoming') {
+        if (deposit.confirmations < 0) repo.failDeposit(known.id, 'conflicted: the transaction will never confirm', at);
+        else repo.observe(known.id, deposit.confirmations, deposit.blockHeight, at);
+      }
+    }
+  };
+}

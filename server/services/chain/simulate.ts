@@ -1,0 +1,55 @@
+import type { LedgerCurrency } from '../../../db/schema/index.ts';
+import { immediate, type ServiceContext } from '../context.ts';
+import { type ChainDeps, newChainTxId } from './deps.ts';
+import { NETWORKS } from './networks.ts';
+import type { ChainTxRow } from './repository.ts';
+import { randomTxid, type SimulatedChain } from './simulated.ts';
+
+// What only the simulated chain can do: deposits out of nowhere and blocks on demand (the admin
+// CLI's `chain:deposit` and `chain:mine`, and tests).
+
+export interface SimulateDepositInput {
+  userId: number;
+  currency: LedgerCurrency;
+  amount: number;
+}
+
+export function createSimulation(
+  { repo, adapter, addressBook, now }: ChainDeps,
+  { tick, announce }: { tick: () => Promise<void>; announce: () => void },
+) {
+  return {
+    /** Simulated chain only: an incoming deposit to the user's address, in the mempool. */
+    simulateDeposit(_ctx: ServiceContext, { userId, currency, amount }: SimulateDepositInput): ChainTxRow {
+      if (adapter.kind !== 'simulated') throw new Error('Deposits can be simulated only with CHAIN=simulated.');
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('A deposit is a positive amount.');
+      const { address, network } = addressBook.current(userId, currency);
+      const row = immediate(repo.db, () =>
+        repo.insertDeposit({
+          publicId: newChainTxId(),
+          currency,
+          network,
+          userId,
+          address,
+          amount,
+          txid: randomTxid(),
+          vout: 0,
+          blockHeight: null,
+          confirmations: 0,
+          requiredConfirmations: NETWORKS[network].requiredConfirmations,
+          simulated: 1,
+          at: now(),
+        }),
+      );
+      announce();
+      return row;
+    },
+
+    /** Simulated chain only: mines `ticks` ticks now, then runs a round (credits what is due). */
+    async mine(_ctx: ServiceContext, { ticks = 1 }: { ticks?: number } = {}): Promise<void> {
+      if (adapter.kind !== 'simulated') throw new Error('Blocks can be mined only with CHAIN=simulated.');
+      (adapter as SimulatedChain).mine(ticks, now());
+      await tick();
+    },
+  };
+}

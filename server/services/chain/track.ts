@@ -1,0 +1,23 @@
+import type { ServiceContext } from '../context.ts';
+import type { ChainDeps } from './deps.ts';
+import type { createFailSendout } from './fail-sendout.ts';
+
+/** Follows each broadcast sendout's confirmations until it settles; a conflict returns it. */
+export function createTrackBroadcast(
+  { repo, adapter, now }: ChainDeps,
+  failSendout: ReturnType<typeof createFailSendout>,
+) {
+  return async function trackBroadcast(ctx: ServiceContext): Promise<void> {
+    for (const row of repo.open('broadcast')) {
+      if (!adapter.sendNetworks.includes(row.network) || row.txid === null) continue;
+      const confirmations = await adapter.confirmations(row.network, row.txid);
+      if (confirmations === null) continue;
+      if (confirmations < 0) {
+        failSendout(ctx, { id: row.id, reason: 'conflicted: the transaction will never confirm' });
+        continue;
+      }
+      repo.observe(row.id, confirmations, row.blockHeight, now());
+      if (confirmations >= row.requiredConfirmations) repo.confirmSendout(row.id, now());
+    }
+  };
+}

@@ -1,0 +1,84 @@
+import type { LedgerCurrency } from '../../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import type { AccountRef } from './accounts.ts';
+import type { LedgerCore } from './execute.ts';
+import type { AccountRow } from './repository.ts';
+import { HISTORY_PAGE_SIZE, type LedgerTransaction, type UserHistoryEntry } from './types.ts';
+
+// What the ledger answers without writing: balances, accounts, transactions, a user's history.
+
+export interface HistoryInput {
+  userId: number;
+  /** The `nextBefore` of the previous page. */
+  before?: string;
+  limit?: number;
+}
+
+export function createLedgerReads({ repo, viewOf }: LedgerCore) {
+  return {
+    /** BTC and USDT of a user; zero where no wallet exists yet (spec section 9: default balances are zero). */
+    balances(_ctx: ServiceContext, { userId }: { userId: number }): Record<LedgerCurrency, number> {
+      const result: Record<LedgerCurrency, number> = { BTC: 0, USDT: 0 };
+      for (const row of repo.balancesOf(userId)) result[row.currency] = row.balance;
+      return result;
+    },
+
+    /** An account's balance and state, or undefined before its first posting. */
+    account(_ctx: ServiceContext, ref: AccountRef): AccountRow | undefined {
+      if (ref.kind === 'user_wallet') return repo.walletAccount(ref.userId, ref.currency);
+      if (ref.kind === 'trade_escrow') return repo.escrowAccount(ref.reference, ref.currency);
+      return repo.systemAccount(ref.kind, ref.currency);
+    },
+
+    /** The transaction `ltx_…`, if any. */
+    transaction(_ctx: ServiceContext, { id }: { id: string }): LedgerTransaction | undefined {
+      const row = repo.transactionByPublicId(id);
+      return row ? viewOf(row, false) : undefined;
+    },
+
+    /** The transaction an idempotency key committed, if any (a retry that must answer the first result). */
+    transactionByKey(
+      _ctx: ServiceContext,
+      { idempotencyKey }: { idempotencyKey: string },
+    ): LedgerTransaction | undefined {
+      const row = repo.transactionByKey(idempotencyKey);
+      return row ? viewOf(row, true) : undefined;
+    },
+
+    /**
+     * A user's transactions, newest first, each with what it did to their wallets. `before` is the
+     * `nextBefore` of the previous page; pages never shift, the ledger being append-only.
+     */
+    history(
+      _ctx: ServiceContext,
+      { userId, before, limit = HISTORY_PAGE_SIZE }: HistoryInput,
+    ): { items: UserHistoryEntry[]; nextBefore: string | null } {
+      let beforeId = Number.MAX_SAFE_INTEGER;
+      if (before !== undefined) {
+        const row = repo.transactionByPublicId(before);
+        if (!row) throw notFound('The transaction', 'before');
+        beforeId = row.id;
+      }
+      const size = Math.min(Math.max(1, Math.trunc(limit)), HISTORY_PAGE_SIZE);
+      // One more than the page, to know whether another follows.
+      const rows = repo.historyOf(userId, beforeId, size + 1);
+      const items: UserHistoryEntry[] = [];
+      for (const row of rows) {
+        const last = items.at(-1);
+        if (last?.id === row.publicId) last.changes.push({ currency: row.currency, amount: row.amount });
+        else
+          items.push({
+            id: row.publicId,
+            kind: row.kind,
+            memo: row.memo,
+            createdAt: row.createdAt,
+            changes: [{ currency: row.currency, amount: row.amount }],
+          });
+      }
+      const more = items.length > size;
+      if (more) items.length = size;
+      return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { newOfferHash } from '../../../db/ids.ts';
+import { offers } from '../../../db/schema/index.ts';
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import type { PersonContext } from '../context.ts';
+import type { OfferInput } from './offer-input.ts';
+import type { OfferView } from './offer-view.ts';
+import type { OfferRow } from './repository.ts';
+import type { OffersParts } from './types.ts';
+import { checkedOffer, requireVendor } from './vendor-guard.ts';
+
+/** A vendor publishes a new offer, active at once. */
+export function createOffer(
+  { repo, catalogue, searches, views, now }: OffersParts,
+  ctx: PersonContext,
+  { offer, locale }: { offer: OfferInput; locale: Locale },
+): OfferView {
+  const { auth } = ctx;
+  requireVendor(auth);
+  const values = checkedOffer(offer, catalogue);
+  const at = now();
+  const hash = newOfferHash();
+  repo.db
+    .insert(offers)
+    .values({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at })
+    .run();
+  searches.invalidate();
+  return views.view(repo.byHash(hash) as OfferRow, locale, true);
+}

@@ -1,0 +1,78 @@
+import { toMinorUnits } from '../../../src/lib/shared/money.ts';
+import type { AuthState } from '../context.ts';
+import { type FieldIssue, invalidInput } from '../errors.ts';
+import type { OffersCatalogue } from './catalogue.ts';
+import type { OffersRepository, SearchFilters } from './repository.ts';
+import type { RelaxedCriterion, SearchInput } from './types.ts';
+
+// The listing's query read into the repository's filters, minus whatever the search relaxed.
+
+/** Cash in person "near" a place: about 50 km (latitude degrees; longitude is looser far from the equator). */
+const NEAR_DEGREES = 0.45;
+
+/** Everything the query names, looked up in the catalogue; 400 with every unknown at once. */
+function lookUp(input: SearchInput, auth: AuthState | undefined, catalogue: OffersCatalogue) {
+  const details: FieldIssue[] = [];
+  // The visitor's country: what they picked (`visitor_country_has_changed`), else their profile's.
+  const profileCountry = auth?.profile.countryIso ?? undefined;
+  const countryIso = input.visitorCountryHasChanged
+    ? input.visitorCountryIso
+    : (profileCountry ?? input.visitorCountryIso);
+  if (countryIso !== undefined && !catalogue.isCountry(countryIso)) {
+    details.push({ field: 'visitor_country_iso', message: `Unknown country ${countryIso}.` });
+  }
+  // A localized listing without a currency shows the visitor's own currency.
+  let currencyCode = input.currency;
+  if (!currencyCode && input.isPaymentLocalized && countryIso) currencyCode = catalogue.countryCurrency(countryIso);
+  const currency = currencyCode ? catalogue.currencyByCode(currencyCode) : undefined;
+  if (currencyCode && !currency) details.push({ field: 'currency', message: `Unknown currency ${currencyCode}.` });
+  const method = input.paymentMethod ? catalogue.methodBySlug(input.paymentMethod) : undefined;
+  if (input.paymentMethod && !method) {
+    details.push({ field: 'payment-method', message: `Unknown payment method ${input.paymentMethod}.` });
+  }
+  const group = input.group ? catalogue.groupBySlug(input.group) : undefined;
+  if (input.group && !group) details.push({ field: 'group', message: `Unknown payment group ${input.group}.` });
+  const place = input.locationId !== undefined ? catalogue.location(input.locationId) : undefined;
+  if (input.locationId !== undefined && !place) {
+    details.push({ field: 'location_id', message: `Unknown location ${input.locationId}.` });
+  }
+  if (!catalogue.cryptoById(input.cryptoCurrencyId)) {
+    details.push({ field: 'crypto_currency_id', message: 'Must be 1 (BTC) or 2 (USDT).' });
+  }
+  // The amount is read in major units; with a currency it must fit that currency's decimals.
+  let amount: number | undefined;
+  if (input.fiatMin) {
+    const minor = toMinorUnits(input.fiatMin, currency?.minorUnits ?? 3);
+    if (minor === undefined || minor <= 0) details.push({ field: 'fiat-min', message: 'Must be an amount above 0.' });
+    else amount = Number(input.fiatMin);
+  }
+  if (details.length > 0) throw invalidInput(details);
+  return { countryIso, currency, method, group, place, amount };
+}
+
+/** The filters of one try, and the criteria the next try may drop, in the spec's order. */
+export function filtersOf(
+  { repo, catalogue }: { repo: OffersRepository; catalogue: OffersCatalogue },
+  input: SearchInput,
+  auth: AuthState | undefined,
+  relaxed: Set<RelaxedCriterion>,
+) {
+  const { countryIso, currency, method, group, place, amount } = lookUp(input, auth, catalogue);
+  const filters: SearchFilters = {
+    offerType: input.type === 'buy' ? 'sell' : 'buy',
+    cryptoCurrencyId: input.cryptoCurrencyId,
+    fiatCurrencyId: relaxed.has('currency') ? undefined : currency?.id,
+    paymentMethodId: relaxed.has('payment_method') ? undefined : method?.id,
+    paymentGroupId: relaxed.has('payment_method') ? undefined : group?.id,
+    amount: relaxed.has('amount') || relaxed.has('currency') ? undefined : amount,
+    countryIso,
+    // Only people with blocks see a list of their own; everyone else shares the cached one.
+    viewerId: auth && repo.hasBlocks(auth.user.id) ? auth.user.id : undefined,
+    near: place ? { latitude: place.latitude, longitude: place.longitude, radiusDegrees: NEAR_DEGREES } : undefined,
+  };
+  const canRelax: RelaxedCriterion[] = [];
+  if (filters.amount !== undefined) canRelax.push('amount');
+  if (filters.fiatCurrencyId !== undefined) canRelax.push('currency');
+  if (filters.paymentMethodId !== undefined || filters.paymentGroupId !== undefined) canRelax.push('payment_method');
+  return { filters, canRelax, currencyCode: currency?.code ?? null };
+}

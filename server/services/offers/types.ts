@@ -1,0 +1,75 @@
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import type { StartTradeStep } from '../../../src/lib/shared/start-trade-decision.ts';
+import type { ReferenceService } from '../reference/reference.ts';
+import type { OffersCatalogue } from './catalogue.ts';
+import type { MarketViews } from './market-views.ts';
+import type { OfferView } from './offer-view.ts';
+import type { OffersRepository } from './repository.ts';
+import type { SearchCache } from './search-cache.ts';
+import type { StartBlock } from './start-gate.ts';
+
+// The shapes the offers verbs share: what callers send and read, and what each verb is given.
+
+export interface SearchInput {
+  /** The visitor's side (`buy` lists sell offers), as in the listing URL. */
+  type: 'buy' | 'sell';
+  cryptoCurrencyId: number;
+  paymentMethod?: string | undefined;
+  currency?: string | undefined;
+  fiatMin?: string | undefined;
+  group?: string | undefined;
+  visitorCountryIso?: string | undefined;
+  visitorCountryHasChanged?: boolean | undefined;
+  locationId?: number | undefined;
+  isPaymentLocalized?: boolean | undefined;
+  page?: number | undefined;
+  /** Retry without amount, then currency, then payment method while nothing is found. */
+  relax?: boolean | undefined;
+  /** The language of country names in the answer. */
+  locale: Locale;
+}
+
+export type RelaxedCriterion = 'amount' | 'currency' | 'payment_method';
+
+export interface SearchResult {
+  offers: OfferView[];
+  meta: {
+    featuredOffersCount: number;
+    otherOffersCount: number;
+    page: number;
+    pageSize: number;
+    lastSeenBreakpoint: number;
+    relaxed: RelaxedCriterion[];
+    currency: string | null;
+  };
+}
+
+export interface OfferDetails {
+  offer: OfferView;
+  /** Empty when the viewer may start a trade. */
+  blocks: StartBlock[];
+  /** What submitting the start form does first (src/lib/shared/start-trade-decision.ts). */
+  step: StartTradeStep;
+  isOwner: boolean;
+  /** The amounts this viewer may trade: a new partner is capped by `newBuyerMaxFiatLimit`. */
+  limits: { min: number; max: number };
+}
+
+export interface OffersDeps {
+  repo: OffersRepository;
+  catalogue: OffersCatalogue;
+  reference: ReferenceService;
+  /** What a person may still trade in the rolling 30 days (server/services/verification). */
+  allowance?: (userId: number) => { level: number; unusedUsdCents: number };
+  now: () => number;
+}
+
+/** What every verb of the area is given: the deps, the search cache and the priced views. */
+export interface OffersParts extends Omit<OffersDeps, 'reference'> {
+  /**
+   * Shaped answers, per filters, page and language: the shaping and the market price are those of
+   * the bucket's first request (prices tick every 10 s anyway).
+   */
+  searches: SearchCache<SearchResult>;
+  views: MarketViews;
+}

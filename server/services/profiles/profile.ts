@@ -1,0 +1,91 @@
+import { formatAgo } from '../../../src/lib/shared/format.ts';
+import { type Locale, localeTags } from '../../../src/lib/shared/i18n/locales.ts';
+import { translate } from '../../../src/lib/shared/i18n/messages.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits } from '../../../src/lib/shared/money.ts';
+import { type PresenceLevel, presenceLevel } from '../../../src/lib/shared/presence.ts';
+import type { ServiceContext } from '../context.ts';
+import { localizedCountryName } from '../reference/display-names.ts';
+import type { TrustKind } from './repository.ts';
+import { type ProfilesDeps, seconds } from './types.ts';
+import { visibleUser } from './visible-user.ts';
+
+export type Relation = TrustKind | 'none';
+
+export interface ProfileView {
+  username: string;
+  avatarUrl: string | null;
+  /** Never shared: people have no setting to publish a full name (docs/decisions.md). */
+  fullName: null;
+  bio: string;
+  /** Country of the newest sign-in the geolocation placed; null when none is known. */
+  ipLocation: { iso: string; name: string } | null;
+  detectedLocation: { iso: string; name: string } | null;
+  /** Completed trades between the reader and this person; null for visitors and the person. */
+  tradedWithYou: number | null;
+  lastSeen: { text: string; level: PresenceLevel; at: number };
+  phone: { verified: boolean };
+  feedback: { positive: number; negative: number };
+  verification: { id: boolean; email: boolean };
+  registered: { year: number; month: number; day: number };
+  totalPartners: number;
+  totalTrades: number;
+  btcTraded: string;
+  trustedCount: number;
+  blockedCount: number;
+  /** What the reader thinks of this person; null for visitors and the person. */
+  relation: Relation | null;
+  isSelf: boolean;
+}
+
+/** "Online", or how long ago the person was seen, in the reader's language. */
+function lastSeenText(locale: Locale, level: PresenceLevel, lastSeenAt: number, at: number): string {
+  return level === 'online'
+    ? translate(locale, 'offer.vendor.online')
+    : translate(locale, 'offer.vendor.seen', {
+        ago: formatAgo(seconds(lastSeenAt), seconds(at), localeTags[locale]),
+      });
+}
+
+/** A person's public profile (spec section 3 "User profile"), as the reader sees it. */
+export function publicProfile(
+  { repo, now }: ProfilesDeps,
+  ctx: ServiceContext,
+  { username, locale }: { username: string; locale: Locale },
+): ProfileView {
+  const user = visibleUser(repo, username);
+  const viewerId = ctx.auth?.user.id;
+  const isSelf = viewerId === user.id;
+  const at = now();
+  const level = presenceLevel(Math.max(0, seconds(at - user.lastSeenAt)));
+  const place = repo.latestCountry(user.id);
+  const location = place
+    ? { iso: place.iso, name: localizedCountryName(locale, place.iso, place.name ?? place.iso) }
+    : null;
+  const trust = repo.trustCounts(user.id);
+  const registered = new Date(user.createdAt);
+  return {
+    username: user.username,
+    avatarUrl: user.avatarUrl,
+    fullName: null,
+    bio: user.bio ?? '',
+    ipLocation: location,
+    detectedLocation: location,
+    tradedWithYou: viewerId === undefined || isSelf ? null : repo.completedWith(viewerId, user.id),
+    lastSeen: { text: lastSeenText(locale, level, user.lastSeenAt, at), level, at: seconds(user.lastSeenAt) },
+    phone: { verified: user.phoneVerifiedAt !== null },
+    feedback: { positive: user.feedbackPositive, negative: user.feedbackNegative },
+    verification: { id: user.idVerifiedAt !== null, email: user.isEmailVerified === 1 },
+    registered: {
+      year: registered.getUTCFullYear(),
+      month: registered.getUTCMonth() + 1,
+      day: registered.getUTCDate(),
+    },
+    totalPartners: repo.partners(user.id),
+    totalTrades: user.completedTrades,
+    btcTraded: fromMinorUnits(repo.btcTraded(user.id), CRYPTO_DECIMALS.BTC),
+    trustedCount: trust.trusted,
+    blockedCount: trust.blocked,
+    relation: viewerId === undefined || isSelf ? null : (repo.trustOf(viewerId, user.id) ?? 'none'),
+    isSelf,
+  };
+}

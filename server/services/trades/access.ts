@@ -1,0 +1,52 @@
+import type { TradeActorRole } from '../../../db/schema/index.ts';
+import { systemContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import type { TradesDeps } from './deps.ts';
+import type { TradeRow } from './repository.ts';
+import { type TradeView, toTradeView } from './trade-view.ts';
+
+// Who may read a trade (its two parties and moderators) and the trade as its reader sees it:
+// what every verb of the service asks before it does anything.
+
+/** Whether the seller's release asks for a code is a fact about the seller, read for any reader. */
+const READER = systemContext('trades');
+
+export function createTradeAccess({ repo, twoFactor, now, disputeWaitMs }: TradesDeps) {
+  const roleIn = (row: TradeRow, userId: number): TradeActorRole | undefined => {
+    if (userId === row.buyerId) return 'buyer';
+    if (userId === row.sellerId) return 'seller';
+    return repo.isModerator(userId) ? 'moderator' : undefined;
+  };
+
+  /** The trade if this person may read it: its two parties and moderators; 404 for anyone else. */
+  const readable = (hash: string, userId: number) => {
+    const row = repo.byHash(hash);
+    const role = row ? roleIn(row, userId) : undefined;
+    if (!row || !role) throw notFound('Trade', 'id');
+    return { row, role };
+  };
+
+  const view = (row: TradeRow, readerId: number, role: TradeActorRole): TradeView => {
+    const opponentId = readerId === row.buyerId ? row.sellerId : row.buyerId;
+    const readerIp = readerId === row.responderId ? row.responderIp : repo.latestIp(readerId);
+    const opponentIp = opponentId === row.responderId ? row.responderIp : repo.latestIp(opponentId);
+    return toTradeView(row, repo.requirementsOf(row.id), {
+      readerId,
+      role,
+      now: now(),
+      disputeWaitMs,
+      sameIp: role !== 'moderator' && readerIp !== null && readerIp === opponentIp,
+      releaseNeedsCode: role === 'seller' && twoFactor.purposes(READER, { userId: row.sellerId }).release,
+      disputeOpenedBy:
+        row.disputeOpenedBy === null
+          ? null
+          : row.disputeOpenedBy === row.buyerId
+            ? row.buyerUsername
+            : row.sellerUsername,
+    });
+  };
+
+  return { roleIn, readable, view };
+}
+
+export type TradeAccess = ReturnType<typeof createTradeAccess>;

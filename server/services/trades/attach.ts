@@ -1,0 +1,85 @@
+import { newId } from '../../../db/ids.ts';
+import {
+  BLOCKED_BY_OPPONENT,
+  TRADE_ATTACHMENT_MAX_BYTES,
+  TRADE_ATTACHMENT_MAX_FILES,
+} from '../../../src/lib/shared/trade-attachments.ts';
+import { immediate, type PersonContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { TradeMessageView } from './chat.ts';
+import { attachmentTooLarge, type CheckedFile, checked, filesIssue } from './upload-files.ts';
+import type { TradeUploadsParts } from './uploads.ts';
+
+/** Refuses a party whose partner blocked them, too few or too many files, and a file too large. */
+function mayAttach(
+  { tradesRepo }: TradeUploadsParts,
+  ctx: PersonContext,
+  trade: { buyerId: number; sellerId: number; role: string },
+  files: Uint8Array[],
+) {
+  if (trade.role !== 'moderator') {
+    const opponentId = trade.role === 'buyer' ? trade.sellerId : trade.buyerId;
+    if (tradesRepo.blocked(opponentId, ctx.auth.user.id)) {
+      throw new AppError('FORBIDDEN', 'Your trade partner has blocked you: you cannot send them files.', {
+        key: 'trade_blocked_by_opponent',
+        meta: { reason: BLOCKED_BY_OPPONENT },
+      });
+    }
+  }
+  if (files.length === 0) throw filesIssue('Choose a file to send.', 'trade_files_missing');
+  if (files.length > TRADE_ATTACHMENT_MAX_FILES) {
+    throw filesIssue(`Send at most ${TRADE_ATTACHMENT_MAX_FILES} files at once.`, 'trade_files_too_many', {
+      max: TRADE_ATTACHMENT_MAX_FILES,
+    });
+  }
+  if (files.some((file) => file.length > TRADE_ATTACHMENT_MAX_BYTES)) throw attachmentTooLarge();
+}
+
+/**
+ * Chat attachments (spec section 7: files and is_for_moderator → success and data): each file
+ * becomes an attachment and a chat line, published like a message.
+ */
+export async function attach(
+  parts: TradeUploadsParts,
+  ctx: PersonContext,
+  { hash, files, isForModerator }: { hash: string; files: Uint8Array[]; isForModerator: boolean },
+): Promise<TradeMessageView[]> {
+  const { repo, trades, files: store, now } = parts;
+  const { row, role } = trades.access(ctx, { hash });
+  mayAttach(parts, ctx, { buyerId: row.buyerId, sellerId: row.sellerId, role }, files);
+  // Every file passes before the first is stored: a refused request leaves nothing behind.
+  const processed: CheckedFile[] = [];
+  for (const file of files) processed.push(await checked(file));
+  const names: string[] = [];
+  let messageIds: number[];
+  try {
+    for (const file of processed) names.push(await store.store(file.contentType, file.bytes));
+    const at = now();
+    messageIds = immediate(repo.db, () =>
+      processed.map((file, i) => {
+        const attachmentId = repo.insertAttachment({
+          publicId: newId('att'),
+          tradeId: row.id,
+          uploaderId: ctx.auth.user.id,
+          storageName: names[i] as string,
+          contentType: file.contentType,
+          sizeBytes: file.bytes.length,
+          isForModerator: isForModerator ? 1 : 0,
+          at,
+        });
+        return repo.insertAttachmentMessage({
+          tradeId: row.id,
+          authorId: ctx.auth.user.id,
+          authorRole: role,
+          attachmentId,
+          isForModerator: isForModerator ? 1 : 0,
+          at,
+        });
+      }),
+    );
+  } catch (error) {
+    await Promise.all(names.map(store.remove));
+    throw error;
+  }
+  return messageIds.map((messageId) => trades.publishStored(ctx, { trade: row, messageId, role, isForModerator }));
+}

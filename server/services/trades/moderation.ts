@@ -1,0 +1,35 @@
+import type { PersonContext } from '../context.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { TradesParts } from './deps.ts';
+import type { TradeView } from './trade-view.ts';
+
+// The moderators' verbs: their queue of open disputes, deciding one, and reopening an ended
+// trade. To anyone else a trade they are no party to does not exist (404).
+
+/** A moderator decides an open dispute for the buyer (coins released) or the seller (coins back). */
+export function resolveDispute(
+  { repo, act }: TradesParts,
+  ctx: PersonContext,
+  { hash, winner }: { hash: string; winner: 'buyer' | 'seller' },
+): TradeView {
+  if (!repo.isModerator(ctx.auth.user.id)) throw notFound('Trade', 'id');
+  return act(ctx, hash, winner === 'buyer' ? 'resolve_for_buyer' : 'resolve_for_seller');
+}
+
+/** A moderator reopens an ended trade as a dispute: the seller's coins are locked again. */
+export function reopenTrade({ repo, act }: TradesParts, ctx: PersonContext, { hash }: { hash: string }): TradeView {
+  if (!repo.isModerator(ctx.auth.user.id)) throw notFound('Trade', 'id');
+  return act(ctx, hash, 'reopen');
+}
+
+/** Open disputes, oldest first: the moderators' queue. */
+export function disputeQueue({ repo, view }: TradesParts, ctx: PersonContext, { page }: { page: number }) {
+  if (!repo.isModerator(ctx.auth.user.id))
+    throw new AppError('FORBIDDEN', 'For moderators only.', { key: 'moderators_only' });
+  const size = 50;
+  const rows = repo.openDisputes(size + 1, (page - 1) * size);
+  return {
+    trades: rows.slice(0, size).map((row) => view(row, ctx.auth.user.id, 'moderator')),
+    hasMore: rows.length > size,
+  };
+}

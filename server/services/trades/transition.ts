@@ -1,0 +1,232 @@
+import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
+import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { TradeChangedPayload } from '../notifications/trade-events.ts';
+import type { TradeAccess } from './access.ts';
+import { systemLine } from './chat.ts';
+import type { TradesDeps } from './deps.ts';
+import { announceChange, changedEvent } from './events.ts';
+import type { TradeRow } from './repository.ts';
+import {
+  type EscrowMove,
+  roleMayEver,
+  statusesAfter,
+  type TradeAction,
+  type Transition,
+  transitionFor,
+} from './state-machine.ts';
+import type { TradeView } from './trade-view.ts';
+
+// Every later transition of state-machine.ts (docs/trades.md "How a transition is applied"): one
+// immediate SQLite transaction with its ledger movement, audit row and chat line; events wait for
+// the commit.
+
+/** Who moves the trade: a party, a moderator, or (id null) the system. */
+export interface TransitionActor {
+  id: number | null;
+  role: TradeActorRole;
+}
+
+export interface TransitionDetails {
+  disputeReasonId?: string;
+  disputeText?: string;
+  note?: string;
+}
+
+/** Who may not do what, in words (`errors.<key>`): the action belongs to the other side. */
+const FORBIDDEN_ACTION: Record<TradeAction, [string, string]> = {
+  mark_paid: ['trade_only_buyer_marks_paid', 'Only the buyer marks a trade paid.'],
+  release: ['trade_only_seller_releases', 'Only the seller releases the coins.'],
+  cancel: ['trade_only_parties_cancel', 'Only the buyer or the seller can cancel a trade.'],
+  open_dispute: ['trade_only_parties_dispute', 'Only the buyer or the seller can open a dispute.'],
+  expire: ['trade_only_parties_cancel', 'Only the buyer or the seller can cancel a trade.'],
+  resolve_for_buyer: ['moderators_only', 'For moderators only.'],
+  resolve_for_seller: ['moderators_only', 'For moderators only.'],
+  reopen: ['moderators_only', 'For moderators only.'],
+};
+
+const CHANGE_OF: Record<TradeAction, TradeChangedPayload['action']> = {
+  mark_paid: 'paid',
+  release: 'released',
+  cancel: 'cancelled',
+  expire: 'expired',
+  open_dispute: 'disputed',
+  resolve_for_buyer: 'resolved',
+  resolve_for_seller: 'resolved',
+  reopen: 'reopened',
+};
+
+export const stateChanged = (status: TradeStatus) =>
+  new AppError('TRADE_STATE_CHANGED', 'This trade has moved on; reload it to see where it stands.', {
+    key: 'trade_state_changed',
+    meta: { status },
+  });
+
+/** The escrow reference of a reopened trade's next round: `<hash>-r1`, `<hash>-r2`, … */
+const nextRound = (row: TradeRow) => {
+  const round = (row.escrowRef.match(/-r(\d+)$/)?.[1] ?? '0') as string;
+  return `${row.hash}-r${Number(round) + 1}`;
+};
+
+/** The rule's escrow move through the ledger, inside the caller's transaction (`ctx.tx`). */
+function moveEscrow(
+  { ledger }: TradesDeps,
+  ctx: ServiceContext,
+  row: TradeRow,
+  move: EscrowMove,
+  action: TradeAction,
+): { escrowRef: string; ledgerTx: string | null } {
+  const memo = `trade ${row.hash}: ${action}`;
+  const tradeRef = row.escrowRef;
+  if (move === 'release_to_buyer') {
+    const input = { tradeRef, currency: row.cryptoCode, buyerId: row.buyerId, fee: row.feeAmount, memo };
+    const posted = ledger.releaseEscrow(ctx, { ...input, idempotencyKey: `trade:${tradeRef}:release` });
+    return { escrowRef: tradeRef, ledgerTx: posted.id };
+  }
+  if (move === 'return_to_seller') {
+    const input = { tradeRef, currency: row.cryptoCode, idempotencyKey: `trade:${tradeRef}:return`, memo };
+    return { escrowRef: tradeRef, ledgerTx: ledger.returnEscrow(ctx, input).id };
+  }
+  if (move === 'lock_again') {
+    // A resolved escrow stays resolved: the reopened trade gets a fresh one.
+    const escrowRef = nextRound(row);
+    const input = {
+      tradeRef: escrowRef,
+      sellerId: row.sellerId,
+      currency: row.cryptoCode,
+      amount: row.cryptoAmount + row.feeAmount,
+      idempotencyKey: `trade:${escrowRef}:lock`,
+      memo,
+    };
+    return { escrowRef, ledgerTx: ledger.lockEscrow(ctx, input).id };
+  }
+  return { escrowRef: tradeRef, ledgerTx: null };
+}
+
+/** What one transition is: the action, by whom, on which trade as read, under which rule. */
+interface Step {
+  row: TradeRow;
+  rule: Transition;
+  action: TradeAction;
+  actor: TransitionActor;
+  details: TransitionDetails;
+  at: number;
+}
+
+/** The guarded status update: what the new status sets, everything else as it was. */
+function changeStatus({ repo }: TradesDeps, { row, rule, action, actor, details, at }: Step, escrowRef: string) {
+  const ends = rule.to !== 'paid' && rule.to !== 'dispute_open';
+  const opensDispute = action === 'open_dispute';
+  const changed = repo.changeStatus({
+    id: row.id,
+    from: row.status,
+    to: rule.to,
+    at,
+    paidAt: action === 'mark_paid' ? at : row.paidAt,
+    endedAt: ends ? at : null,
+    disputedAt: rule.to === 'dispute_open' ? at : row.disputedAt,
+    disputeReasonId: opensDispute ? (details.disputeReasonId ?? null) : row.disputeReasonId,
+    disputeText: opensDispute ? (details.disputeText ?? null) : row.disputeText,
+    disputeOpenedBy: opensDispute ? actor.id : row.disputeOpenedBy,
+    resolvedBy: actor.role === 'moderator' ? actor.id : row.resolvedBy,
+    escrowRef,
+  });
+  // Cannot happen inside an immediate transaction that just read the row; kept as the guard.
+  if (!changed) throw stateChanged(row.status);
+}
+
+/** The append-only audit row and the system line in the chat. */
+function record({ repo }: TradesDeps, { row, rule, action, actor, details, at }: Step, ledgerTx: string | null) {
+  repo.insertTransition({
+    tradeId: row.id,
+    action,
+    fromStatus: row.status,
+    toStatus: rule.to,
+    actorId: actor.id,
+    actorRole: actor.role,
+    ledgerTransactionId: ledgerTx,
+    note: details.note ?? null,
+    at,
+  });
+  systemLine(repo, row.id, `trade.system.${rule.to}`, at);
+}
+
+/**
+ * Applies `action` by `actor` in one transaction: the guarded status update, the escrow move,
+ * the audit row and a chat line. A repeat of the same action that already took effect answers
+ * the trade as it is (a double click), anything else from a status that no longer allows it is
+ * TRADE_STATE_CHANGED. The ledger records `ctx.actor`.
+ */
+export function applyTransition(
+  deps: TradesDeps,
+  ctx: ServiceContext,
+  hash: string,
+  step: { action: TradeAction; actor: TransitionActor; details?: TransitionDetails },
+): TradeRow {
+  const { repo, bus, now } = deps;
+  const { action, actor, details = {} } = step;
+  return immediate(repo.db, (tx) => {
+    const row = repo.byHash(hash);
+    if (!row) throw notFound('Trade', 'id');
+    const rule = transitionFor(action, row.status, actor.role);
+    if (!rule) {
+      if (statusesAfter(action, actor.role).includes(row.status)) return row;
+      throw stateChanged(row.status);
+    }
+    const applied: Step = { row, rule, action, actor, details, at: Math.max(now(), row.updatedAt) };
+    const ledgerCtx: ServiceContext = { actor: ctx.actor, tx, ...(ctx.requestId ? { requestId: ctx.requestId } : {}) };
+    const { escrowRef, ledgerTx } = moveEscrow(deps, ledgerCtx, row, rule.escrow, action);
+    changeStatus(deps, applied, escrowRef);
+    if (rule.to === 'released' || rule.to === 'dispute_won_buyer') repo.countCompleted(row.buyerId, row.sellerId);
+    record(deps, applied, ledgerTx);
+    const updated = repo.byHash(hash) as TradeRow;
+    const event = changedEvent(updated, CHANGE_OF[action], row.status, actor.id, actor.role);
+    // Queued after the ledger's own events: they go out in that order once committed.
+    tx.afterCommit(() => announceChange(bus, updated, event));
+    return updated;
+  });
+}
+
+/**
+ * A party's (or a moderator's) action: 404 for strangers, 403 when this side never may, then
+ * `before` (the action's own checks) and the transition; answers the trade as its reader sees it.
+ */
+export function partyAction(
+  deps: TradesDeps,
+  { readable, view }: TradeAccess,
+  ctx: PersonContext,
+  hash: string,
+  step: { action: TradeAction; details?: TransitionDetails; before?: (row: TradeRow, role: TradeActorRole) => void },
+): TradeView {
+  const { action, details = {}, before } = step;
+  const userId = ctx.auth.user.id;
+  const { row, role } = readable(hash, userId);
+  const partyRole =
+    role === 'moderator' && (action === 'resolve_for_buyer' || action === 'resolve_for_seller' || action === 'reopen')
+      ? 'moderator'
+      : role;
+  if (!roleMayEver(action, partyRole)) {
+    const [key, message] = FORBIDDEN_ACTION[action];
+    throw new AppError('FORBIDDEN', message, { key });
+  }
+  before?.(row, partyRole);
+  const updated = applyTransition(deps, ctx, hash, { action, actor: { id: userId, role: partyRole }, details });
+  return view(updated, userId, role);
+}
+
+/** `transition` and `act` with the area's deps bound, for the verbs (TradesParts). */
+export function createTransition(deps: TradesDeps, access: TradeAccess) {
+  return {
+    transition: (ctx: ServiceContext, hash: string, action: TradeAction, actor: TransitionActor) =>
+      applyTransition(deps, ctx, hash, { action, actor }),
+    act: (
+      ctx: PersonContext,
+      hash: string,
+      action: TradeAction,
+      details: TransitionDetails = {},
+      before?: (row: TradeRow, role: TradeActorRole) => void,
+    ): TradeView => partyAction(deps, access, ctx, hash, { action, details, ...(before ? { before } : {}) }),
+  };
+}
+
+export type TradeTransition = ReturnType<typeof createTransition>;

@@ -1,0 +1,138 @@
+import type { TradeRequirementStage, TradeRequirementStatus } from '../trade-requirements.ts';
+
+// The trades API's answer shapes (spec section 3, "Trade (lite)" and "Trade (chat)", the chat's
+// lines, the proofs): the contract between server/services/trades, which builds them, and the
+// trade pages that read them. The statuses and roles are the schema's too (db/schema/trades.ts).
+
+/** Spec section 3, "Trade statuses". */
+export const TRADE_STATUSES = [
+  'active_funded',
+  'cancelled_buyer',
+  'cancelled_system',
+  'dispute_open',
+  'paid',
+  'released',
+  'not_funded',
+  'funds_processing',
+  'funds_processed',
+  'cancelled_seller',
+  'dispute_won_seller',
+  'dispute_won_buyer',
+] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+
+export const TRADE_ACTOR_ROLES = ['buyer', 'seller', 'moderator', 'system'] as const;
+export type TradeActorRole = (typeof TRADE_ACTOR_ROLES)[number];
+
+/** A proof's review: pending, then approved or rejected (spec section 4). */
+export type TradeProofStatus = 'pending' | 'approved' | 'rejected';
+
+export interface TradeRequirementView {
+  id: number;
+  kind: string;
+  status: TradeRequirementStatus;
+  optional: boolean;
+}
+
+export type FlowStep = 'before_reveal_payment_details' | 'before_mark_as_paid' | 'done';
+
+export interface TradeView {
+  id: string;
+  hash: string;
+  chatUrl: string;
+  offerUrl: string;
+  offerHash: string;
+  /** Unix seconds. */
+  startedAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  cancelledAt: number | null;
+  endedAt: number | null;
+  /** The reader is the offer's owner. */
+  isVendor: boolean;
+  /** The reader started the trade (spec "isResponder"). */
+  isResponder: boolean;
+  role: TradeActorRole;
+  buyer: { username: string; profile: string; avatarUrl: string | null };
+  seller: { username: string; profile: string; avatarUrl: string | null };
+  isOpponentsSameIp: boolean;
+  paymentMethod: string;
+  paymentMethodName: string;
+  paymentMethodSlug: string;
+  status: TradeStatus;
+  tradeCompleted: boolean;
+  /** A release or status change that failed half-way; every change here is one transaction, so never. */
+  isReleaseError: false;
+  isStatusChangeError: false;
+  isFunded: boolean;
+  isDisputed: boolean;
+  isPaid: boolean;
+  isGccTrade: false;
+  /** The owner's trade instructions, null until the requirements before reveal are met. */
+  paymentDetails: string | null;
+  payerName: string | null;
+  cryptoCurrency: 'BTC' | 'USDT';
+  /** What the buyer receives; `btcAmount` names it in both units for BTC trades. */
+  cryptoAmount: string;
+  btcAmount: { satoshi: number; btc: string } | null;
+  fee: { amount: string; percentage: number; paidBy: 'seller' };
+  feePercentage: number;
+  fiatAmount: number;
+  fiatAmountRequested: number;
+  currency: string;
+  fiatDecimals: number;
+  fiatPricePerBtc: number;
+  affiliateId: null;
+  paymentWindowMinutes: number;
+  info: { tags: string[]; offerTerms: string; isResponder: boolean; ownerUserName: string };
+  flow: {
+    step: FlowStep;
+    state: { beforeRevealPaymentDetails: TradeRequirementView[]; beforeMarkAsPaid: TradeRequirementView[] };
+  };
+  dispute: {
+    available: boolean;
+    /** Unix seconds: from when a dispute may be opened on a paid trade. */
+    availableAt: number | null;
+    reasonId: string | null;
+    text: string | null;
+    openedBy: string | null;
+  };
+  /** What the reader may do now (the buttons of the trade page). */
+  actions: {
+    markPaid: boolean;
+    release: boolean;
+    cancel: boolean;
+    dispute: boolean;
+    resolve: boolean;
+    reopen: boolean;
+  };
+  /** The release asks for a second-factor code. */
+  releaseNeedsCode: boolean;
+  /** Bumped by every change: a client that sees a higher one missed nothing else. */
+  version: number;
+}
+
+export interface TradeMessageView {
+  id: number;
+  author: string | null;
+  role: TradeActorRole;
+  /** Plain text (a `trade.system.*` key for system lines); never HTML. */
+  text: string;
+  isSystem: boolean;
+  attachment: { id: string; url: string; contentType: string } | null;
+  isForModerator: boolean;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+export interface TradeUploadView {
+  /** The attachment's public id. */
+  id: string;
+  requirementId: number;
+  kind: string;
+  stage: TradeRequirementStage;
+  /** The proof's review: pending, then approved or rejected (spec section 4). */
+  status: TradeProofStatus;
+  requirementStatus: TradeRequirementStatus;
+  resource: { url: string; contentType: string };
+}
