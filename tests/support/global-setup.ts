@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { closeDatabase, openDatabase } from '../../db/client.ts';
@@ -7,7 +7,11 @@ import { prepareDatabase } from '../../db/seed/index.ts';
 // One migrated and seeded database per run; every test file copies it (microseconds) instead of
 // migrating and seeding its own, and no test can see another's writes.
 
-export const TMP_DIR = join(import.meta.dirname, '..', '.tmp');
+const TMP_ROOT = join(import.meta.dirname, '..', '.tmp');
+/** This run's own folder: two runs at once (two terminals, CI and an editor) never share one. */
+export const TMP_DIR = join(TMP_ROOT, `run-${process.pid}-${Date.now().toString(36)}`);
+/** Earlier runs' folders are swept once they are this old (a run still going is never that old). */
+const STALE_MS = 6 * 60 * 60 * 1000;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,8 +19,16 @@ declare module 'vitest' {
   }
 }
 
+function sweepStaleRuns(): void {
+  mkdirSync(TMP_ROOT, { recursive: true });
+  for (const name of readdirSync(TMP_ROOT)) {
+    const path = join(TMP_ROOT, name);
+    if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 export default async function setup(project: TestProject) {
-  rmSync(TMP_DIR, { recursive: true, force: true });
+  sweepStaleRuns();
   mkdirSync(TMP_DIR, { recursive: true });
   const templateDbPath = join(TMP_DIR, 'template.db');
   const db = openDatabase(templateDbPath);
