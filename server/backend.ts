@@ -1,20 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { closeDatabase, openDatabase } from '../db/client.ts';
+import { closeDatabase, type Db, openDatabase } from '../db/client.ts';
 import { refreshDemoPresence } from '../db/seed/demo.ts';
 import { prepareDatabase } from '../db/seed/index.ts';
-import { createApp } from './app.ts';
+import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { sessionCookieName } from './http/auth.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
 import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { type ChannelAuthorizer, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { watchSessionEnds } from './realtime/session-ends.ts';
 import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
 import { systemContext } from './services/context.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
+import type { PriceFeed } from './services/price-feed/price-feed.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
 import { tradeChannelAccess } from './services/trades/trades.ts';
 import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
@@ -58,28 +59,18 @@ export interface Backend {
   stop(): Promise<void>;
 }
 
-export async function createBackend({
-  config,
-  migrationsFolder,
-  log = consoleLogger,
-}: {
-  config: Config;
-  migrationsFolder?: string;
-  log?: Logger;
-}): Promise<Backend> {
+/** Opens the database, brings its schema up to date and seeds what is missing; says what it seeded. */
+async function openPreparedDatabase(config: Config, demo: boolean, migrationsFolder: string | undefined, log: Logger) {
   const db = openDatabase(config.DATABASE_URL);
-  const demo = config.DEMO_DATA === 'on';
   const prepared = await prepareDatabase(db, { demo, ...(migrationsFolder ? { migrationsFolder } : {}) });
   if (prepared.seededReference) log.info('Database: reference data seeded.');
   if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
   if (prepared.seededPriceHistory) log.info('Database: a year of simulated price history seeded.');
+  return db;
+}
 
-  const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
-  const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
-
-  const bus = createInProcessBus((error) => log.error('event listener failed', error));
-  const priceFeed = createPriceFeed(config, log);
-  const services = createServices({ db, priceFeed, config, log, bus });
+/** Continues the price history, sends every tick to it, the pages and the quotes, and starts the feed. */
+function startPrices(services: Services, priceFeed: PriceFeed, bus: EventBus, config: Config, log: Logger): void {
   const resumed = services.market.resume();
   if (resumed.filledSeconds > 0) {
     log.info(`Prices: simulated the ${Math.ceil(resumed.filledSeconds / 60)} minutes since the last run.`);
@@ -93,6 +84,10 @@ export async function createBackend({
     log.info('Wallet: deposit addresses come from public test keys (WALLET_*_XPUB unset): never send real money.');
   }
   priceFeed.start();
+}
+
+/** The chain, trade-expiry and delivery jobs; returns the function that stops all three. */
+function startJobs(services: Services, config: Config, log: Logger): () => Promise<void> {
   // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
   const stopChain = services.chain.start(chainPollMs(config));
   // Unpaid trades past their payment window go back to the seller; the trades table is the job's state.
@@ -102,16 +97,24 @@ export async function createBackend({
   }
   // E-mail digests, SMS and Telegram messages of notifications, from their durable queue.
   const stopDeliveries = services.notificationDeliveries.start(5_000);
-  // One authoriser for the hub and for the keys push-authorize issues.
-  const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(services.trades) });
-  const app = createApp({
-    services,
-    authorizeChannel: authorize,
-    allowedOrigins,
-    secureCookies,
-    trustProxy: config.TRUST_PROXY === 'on',
-    logError: (e) => log.error('request failed', e),
-  });
+  return async () => {
+    stopExpiry();
+    await stopChain();
+    await stopDeliveries();
+  };
+}
+
+interface HubOptions {
+  services: Services;
+  bus: EventBus;
+  allowedOrigins: string[];
+  secureCookies: boolean;
+  authorize: ChannelAuthorizer;
+  log: Logger;
+}
+
+/** The realtime hub, and the watch that cuts the sockets of sessions ended in another process. */
+function startHub({ services, bus, allowedOrigins, secureCookies, authorize, log }: HubOptions) {
   const hub = createRealtimeHub({
     bus,
     allowedOrigins,
@@ -128,8 +131,11 @@ export async function createBackend({
     onEnded: hub.endSessions,
     log: log.error,
   });
-  const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
-    app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
+  return { hub, stopSessionEnds };
+}
+
+/** The demo vendors' comings and goings and the session sweep; returns the function that stops them. */
+function startHousekeeping(db: Db, demo: boolean, services: Services): () => void {
   // The demo market's vendors keep coming and going, so its listings never go stale.
   const presence = demo ? setInterval(() => refreshDemoPresence(db), 10 * 60 * 1000) : undefined;
   presence?.unref();
@@ -137,27 +143,68 @@ export async function createBackend({
   // Expired sessions are refused when presented; this only keeps the table from growing.
   const sweep = setInterval(() => services.sessions.purgeExpired(systemContext('session-sweep')), 60 * 60 * 1000);
   sweep.unref();
+  return () => {
+    clearInterval(sweep);
+    clearInterval(presence);
+  };
+}
+
+/** The locals of one page render: the in-process API, and the browser's CSRF token (a new one if it had none). */
+function pageLocalsOf(app: App, secureCookies: boolean): (req: IncomingMessage) => PageLocals {
+  const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
+    app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
+  return (req) => {
+    const presented = presentedCsrfCookie(req.headers.cookie);
+    if (presented) return { callApi, csrfToken: presented, csrfCookie: undefined };
+    const csrfToken = newCsrfToken();
+    return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
+  };
+}
+
+export async function createBackend({
+  config,
+  migrationsFolder,
+  log = consoleLogger,
+}: {
+  config: Config;
+  migrationsFolder?: string;
+  log?: Logger;
+}): Promise<Backend> {
+  const demo = config.DEMO_DATA === 'on';
+  const db = await openPreparedDatabase(config, demo, migrationsFolder, log);
+  const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
+  const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
+
+  const bus = createInProcessBus((error) => log.error('event listener failed', error));
+  const priceFeed = createPriceFeed(config, log);
+  const services = createServices({ db, priceFeed, config, log, bus });
+  startPrices(services, priceFeed, bus, config, log);
+  const stopJobs = startJobs(services, config, log);
+  // One authoriser for the hub and for the keys push-authorize issues.
+  const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(services.trades) });
+  const app = createApp({
+    services,
+    authorizeChannel: authorize,
+    allowedOrigins,
+    secureCookies,
+    trustProxy: config.TRUST_PROXY === 'on',
+    logError: (e) => log.error('request failed', e),
+  });
+  const { hub, stopSessionEnds } = startHub({ services, bus, allowedOrigins, secureCookies, authorize, log });
+  const stopHousekeeping = startHousekeeping(db, demo, services);
 
   return {
     api: getRequestListener(app.fetch),
-    pageLocals(req) {
-      const presented = presentedCsrfCookie(req.headers.cookie);
-      if (presented) return { callApi, csrfToken: presented, csrfCookie: undefined };
-      const csrfToken = newCsrfToken();
-      return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
-    },
+    pageLocals: pageLocalsOf(app, secureCookies),
     hub,
     bus,
     services,
     secureCookies,
     async stop() {
-      clearInterval(sweep);
+      stopHousekeeping();
       stopSessionEnds();
-      clearInterval(presence);
       priceFeed.stop();
-      stopExpiry();
-      await stopChain();
-      await stopDeliveries();
+      await stopJobs();
       await hub.close();
       closeDatabase(db);
     },

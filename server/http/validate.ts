@@ -11,6 +11,15 @@ export function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue
 
 export const validationError = invalidInput;
 
+/** A text field of at most `max` characters, taken as sent. */
+export const text = (max: number) =>
+  v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`));
+/** The same, and it may be left out. */
+export const optionalText = (max: number) => v.optional(text(max));
+/** A text field that must say something: trimmed, then 1 to `max` characters. */
+export const requiredText = (max: number) =>
+  v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
+
 /** `vValidator` answering bad input with our error envelope instead of valibot's raw result. */
 export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return vValidator(target, schema, (result, c) => {

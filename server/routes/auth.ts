@@ -9,15 +9,13 @@ import {
   setSessionCookies,
 } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
-import { validate } from '../http/validate.ts';
+import { optionalText, text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { personContext, visitorContext } from '../services/context.ts';
 
 // Spec section 7, "Account and auth": register, login (both answer data.redirectTo), logout,
 // the e-mail confirmation link, and the proof-of-work challenge their forms solve first.
 
-const text = (max: number) => v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`));
-const optionalText = (max: number) => v.optional(text(max));
 /** Forms and clients send flags as true/false, 1/0 or "1"/"0" (spec: gold_terms 1|0 style). */
 const flag = v.optional(
   v.pipe(

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CRYPTO_DECIMALS, fromMinorUnits } from '../../src/lib/shared/money.ts';
 import { type AppEnv, personContextOf, requestContext, requireAuth } from '../http/auth.ts';
-import { validate } from '../http/validate.ts';
+import { requiredText as text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { RETRYABLE_CODES } from '../services/hedging/hedging.ts';
 
@@ -10,8 +10,6 @@ import { RETRYABLE_CODES } from '../services/hedging/hedging.ts';
 // (GET /rest/v1/hedging/settings: limits, retryable codes, availability; spec section 3
 // "Hedging settings").
 
-const text = (max: number) =>
-  v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
 const ConvertBody = v.object({
   from_crypto_currency_code: text(10),
   to_crypto_currency_code: text(10),

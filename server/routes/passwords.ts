@@ -9,15 +9,12 @@ import {
   setSessionCookies,
 } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
-import { validate } from '../http/validate.ts';
+import { optionalText, text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
 // Password change (signed in) and reset (a mailed link); paths the spec leaves open, full paths
 // here (docs/decisions/028-password-change-and-reset.md, "Password change and reset"). CSRF applies to every POST (app
 // middleware), so another site cannot submit these forms with a link it saw.
-
-const text = (max: number) => v.pipe(v.string('must be text'), v.maxLength(max, `must be at most ${max} characters`));
-const optionalText = (max: number) => v.optional(text(max));
 
 // Passwords are bounded loosely here: the policy's own limit (128) answers with its own message.
 const ChangePasswordBody = v.object({

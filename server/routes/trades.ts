@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { type AppEnv, clientInfo, personContextOf, requireAuth } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';
-import { validate } from '../http/validate.ts';
+import { requiredText as text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
 
@@ -11,8 +11,6 @@ import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
 // on; chat lines under /rest/v1/trade/{id}/messages (the spec leaves the path open,
 // docs/decisions/062-trades-state-machine.md); the moderators' queue under /rest/v1/moderation.
 
-const text = (max: number) =>
-  v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
 /** Amounts as text or numbers (gift-card clients send numbers, spec section 5), read as decimal text. */
 const amount = v.pipe(
   v.union([v.string(), v.number()], 'must be an amount'),

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { createPushKeys } from '../realtime/push-keys.ts';
-import { createSiteOrigin } from '../site-origin.ts';
+import { createSiteOrigin, type SiteOrigin } from '../site-origin.ts';
 import { createAccountsService } from './accounts/accounts.ts';
 import { createAccountsRepository } from './accounts/repository.ts';
 import { createSessionService } from './accounts/sessions.ts';
@@ -22,7 +22,7 @@ import { createDevicesRepository } from './devices/repository.ts';
 import { createFeedbackService } from './feedback/feedback.ts';
 import { createFeedbackRepository } from './feedback/repository.ts';
 import { createHedgingService } from './hedging/hedging.ts';
-import { createLedgerService } from './ledger/ledger.ts';
+import { createLedgerService, type LedgerService } from './ledger/ledger.ts';
 import { createLedgerRepository } from './ledger/repository.ts';
 import { createMarketService } from './market/market.ts';
 import { createMarketRepository } from './market/repository.ts';
@@ -33,7 +33,7 @@ import { createNotificationsService } from './notifications/notifications.ts';
 import { createNotificationsRepository } from './notifications/repository.ts';
 import { subscribeNotifications } from './notifications/subscriber.ts';
 import { loadOffersCatalogue } from './offers/catalogue.ts';
-import { createOffersService } from './offers/offers.ts';
+import { createOffersService, type OffersService } from './offers/offers.ts';
 import { createOffersRepository } from './offers/repository.ts';
 import { createPasswordService } from './passwords/passwords.ts';
 import { createPasswordsRepository } from './passwords/repository.ts';
@@ -55,10 +55,10 @@ import { createTradesRepository } from './trades/repository.ts';
 import { createTradesService } from './trades/trades.ts';
 import { createTradeUploadsService } from './trades/uploads.ts';
 import { createTradeUploadsRepository } from './trades/uploads-repository.ts';
-import { createTwoFactorService } from './two-factor/two-factor.ts';
+import { createTwoFactorService, type TwoFactorService } from './two-factor/two-factor.ts';
 import { createVerificationRepository } from './verification/repository.ts';
 import { createDocumentStorage } from './verification/storage.ts';
-import { createVerificationService } from './verification/verification.ts';
+import { createVerificationService, type VerificationService } from './verification/verification.ts';
 import { tradesVolumeSource } from './verification/volume.ts';
 import { createAddressBook } from './wallet/address-book.ts';
 import { createDepositAddresses } from './wallet/addresses.ts';
@@ -110,22 +110,23 @@ export interface ServicesOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Every service wired to one database and one price feed; built once at start (and per test). */
-export function createServices({
-  db,
-  priceFeed,
-  config,
-  log,
-  now = Date.now,
-  mailer,
-  smsSender,
-  bus = createInProcessBus(),
-  chainAdapter,
-  sleep = wait,
-}: ServicesOptions) {
-  // The one origin of every absolute URL the server writes (mail, messages, QR codes): from the
-  // configuration, never from a request's Host header (issue 16).
-  const siteOrigin = createSiteOrigin(config);
+/** What every area's wiring shares: the options with their defaults filled in, and the senders. */
+interface Wiring {
+  db: Db;
+  priceFeed: PriceFeed;
+  config: ServicesConfig;
+  log: ServicesLog;
+  now: () => number;
+  bus: EventBus;
+  siteOrigin: SiteOrigin;
+  mailer: Mailer;
+  sms: SmsSender;
+  chainAdapter: ChainAdapter | undefined;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** Sign-in, sessions, second factor, devices, passwords and the person's own settings. */
+function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sleep }: Wiring) {
   const accountsRepo = createAccountsRepository(db);
   // Announces every session end on the bus: the realtime hub cuts the sockets it authorised.
   const sessions = createSessionService({ repo: accountsRepo, now, bus });
@@ -135,23 +136,9 @@ export function createServices({
   const throttle = createThrottle({ repo: accountsRepo, now, challengeEnabled: config.AUTH_CHALLENGE === 'on' });
   const twoFactor = createTwoFactorService({ db, now, throttle });
   const settingsRepo = createSettingsRepository(db);
-  const settings = createSettingsService({ repo: settingsRepo, now });
-  const telegram = createTelegramService({
-    repo: createTelegramRepository(db),
-    bus,
-    botName: config.TELEGRAM_BOT_NAME ?? DEFAULT_TELEGRAM_BOT_NAME,
-    now,
-  });
-  const texts = smsSender ?? createSmsSender(config, db, log, now);
-  const phone = createPhoneService({
-    repo: createPhoneRepository(db),
-    sms: texts,
-    now,
-  });
-  const sender = mailer ?? createMailer(config, db, log, now);
   const devices = createDeviceReviewService({
     repo: createDevicesRepository(db),
-    mailer: sender,
+    mailer,
     // Loads its database on the first public address, never at start.
     geolocation: createGeolocation({ enabled: config.GEOIP !== 'off', log: log.error }),
     now,
@@ -160,13 +147,54 @@ export function createServices({
     siteOrigin,
     sessions,
   });
-  const avatar = createAvatarService({
-    repo: createAvatarRepository(db),
-    storage: createAvatarStorage(config.UPLOADS_DIR),
+  const signIn = { sessions, throttle, challenge, secondFactor: twoFactor, mailer, siteOrigin, now, log: log.error };
+  return {
+    sessions,
+    challenge,
+    twoFactor,
+    settings: createSettingsService({ repo: settingsRepo, now }),
+    vendorTerms: createVendorTermsService({ repo: settingsRepo, sessions }),
+    avatar: createAvatarService({
+      repo: createAvatarRepository(db),
+      storage: createAvatarStorage(config.UPLOADS_DIR),
+      now,
+      log: log.error,
+    }),
+    devices,
+    passwords: createPasswordService({ repo: createPasswordsRepository(db), accounts: accountsRepo, ...signIn }),
+    accounts: createAccountsService({ repo: accountsRepo, devices, sleep, ...signIn }),
+  };
+}
+
+/** Reference data, market prices, offers, and the verification levels that bound what one may trade. */
+function marketAndOffers({ db, priceFeed, config, log, now, bus, siteOrigin, mailer }: Wiring) {
+  const reference = createReferenceService({ repo: createReferenceRepository(db), priceFeed, now });
+  // Identity and address documents, verification levels and the 30-day trading limit (issue 8).
+  const verification = createVerificationService({
+    repo: createVerificationRepository(db),
+    storage: createDocumentStorage(config.UPLOADS_DIR),
+    usedVolumeUsdCents: tradesVolumeSource(db),
+    fiatPerUsd: (code) =>
+      reference.listCurrencies(systemContext('verification'), { locale: 'en' }).find((c) => c.code === code)?.rate.usd,
+    mailer,
+    bus,
+    siteOrigin,
     now,
     log: log.error,
   });
-  const reference = createReferenceService({ repo: createReferenceRepository(db), priceFeed, now });
+  const offers = createOffersService({
+    repo: createOffersRepository(db),
+    catalogue: loadOffersCatalogue(db),
+    reference,
+    allowance: (userId) => verification.tradeAllowance(systemContext('offers'), { userId }),
+    now,
+  });
+  const market = createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now });
+  return { reference, market, offers, verification };
+}
+
+/** The ledger, the chain, the wallet, conversion quotes and hedging. */
+function money({ db, priceFeed, config, log, now, bus, chainAdapter }: Wiring, twoFactor: TwoFactorService) {
   // The one writer of postings (issue 5); the wallet, trade and chain services call it.
   const ledger = createLedgerService({ repo: createLedgerRepository(db), bus, now });
   // Deposit addresses from the configured account public keys (development keys when unset).
@@ -194,26 +222,28 @@ export function createServices({
     maxPriceAgeSeconds: Math.max(60, 3 * (config.PRICE_TICK_SECONDS ?? 10)),
     onListenerError: (error) => log.error('a quote listener failed', error),
   });
-  // Identity and address documents, verification levels and the 30-day trading limit (issue 8).
-  const verification = createVerificationService({
-    repo: createVerificationRepository(db),
-    storage: createDocumentStorage(config.UPLOADS_DIR),
-    usedVolumeUsdCents: tradesVolumeSource(db),
-    fiatPerUsd: (code) =>
-      reference.listCurrencies(systemContext('verification'), { locale: 'en' }).find((c) => c.code === code)?.rate.usd,
-    mailer: sender,
-    bus,
-    siteOrigin,
-    now,
-    log: log.error,
-  });
-  const offers = createOffersService({
-    repo: createOffersRepository(db),
-    catalogue: loadOffersCatalogue(db),
-    reference,
-    allowance: (userId) => verification.tradeAllowance(systemContext('offers'), { userId }),
-    now,
-  });
+  const btcNetwork = depositAddresses.btcNetwork;
+  const walletRepo = createWalletRepository(db);
+  return {
+    ledger,
+    chain,
+    wallet: createWalletService({ ledger, chain, addressBook, btcNetwork, twoFactor, repo: walletRepo, bus }),
+    quotes,
+    // Spec section 6: converting bitcoin needs a verified identity (user:verify-id for now).
+    hedging: createHedgingService({ ledger, quotes, isIdVerified: (auth) => auth.user.idVerifiedAt !== null }),
+    depositAddresses,
+  };
+}
+
+interface TradeParts {
+  offers: OffersService;
+  ledger: LedgerService;
+  twoFactor: TwoFactorService;
+  verification: VerificationService;
+}
+
+/** Trades with their uploads, and after the trade: feedback and public profiles. */
+function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoFactor, verification }: TradeParts) {
   // Escrow lifecycle of trades (issue 6); the realtime hub asks it who may follow a trade.
   const tradesRepo = createTradesRepository(db);
   const trades = createTradesService({
@@ -228,38 +258,17 @@ export function createServices({
       verification.assertWithinLimit(systemContext('trades'), { userId, usdAmountCents: usdCents });
     },
   });
-  // Chat attachments and requirement proofs of trades, under UPLOADS_DIR/trades.
-  const tradeUploads = createTradeUploadsService({
-    repo: createTradeUploadsRepository(db),
-    tradesRepo,
-    trades,
-    bus,
-    root: config.UPLOADS_DIR,
-    now,
-  });
-  const telegramBot = createOfflineTelegramBot({ telegram, log: log.info });
-  // Notifications (issue 7): stored and pushed by notify(), made from the bus's domain events by
-  // the subscriber, carried to e-mail, SMS and Telegram by the delivery job (server/backend.ts).
-  const notificationsRepo = createNotificationsRepository(db);
-  const notifications = createNotificationsService({ repo: notificationsRepo, bus, now });
-  subscribeNotifications({ bus, notifications, repo: notificationsRepo, log: log.error });
   return {
-    siteOrigin,
-    notifications,
-    notificationDeliveries: createDeliveryJob({
-      repo: notificationsRepo,
-      mailer: sender,
-      sms: texts,
-      telegram: telegramBot,
-      now,
-      log: log.error,
-      siteOrigin,
-    }),
-    // Signs the realtime `auth_key`s (spec section 7, push-authorize); the hub verifies with it.
-    pushKeys: createPushKeys({ now }),
-    reference,
-    ledger,
     trades,
+    // Chat attachments and requirement proofs of trades, under UPLOADS_DIR/trades.
+    tradeUploads: createTradeUploadsService({
+      repo: createTradeUploadsRepository(db),
+      tradesRepo,
+      trades,
+      bus,
+      root: config.UPLOADS_DIR,
+      now,
+    }),
     // After the trade (issue 6): ratings and replies, public profiles, trust and past trades.
     feedback: createFeedbackService({ repo: createFeedbackRepository(db), bus, now }),
     profiles: createProfilesService({
@@ -267,59 +276,81 @@ export function createServices({
       now,
       onTrustChanged: () => offers.invalidateSearches(systemContext('profiles')),
     }),
-    tradeUploads,
-    chain,
-    wallet: createWalletService({
-      ledger,
-      chain,
-      addressBook,
-      btcNetwork: depositAddresses.btcNetwork,
-      twoFactor,
-      repo: createWalletRepository(db),
-      bus,
+  };
+}
+
+/** Notifications and the channels that carry them: e-mail, SMS, Telegram, the realtime keys. */
+function notificationsAndChannels({ db, config, log, now, bus, siteOrigin, mailer, sms }: Wiring) {
+  const telegram = createTelegramService({
+    repo: createTelegramRepository(db),
+    bus,
+    botName: config.TELEGRAM_BOT_NAME ?? DEFAULT_TELEGRAM_BOT_NAME,
+    now,
+  });
+  const telegramBot = createOfflineTelegramBot({ telegram, log: log.info });
+  // Notifications (issue 7): stored and pushed by notify(), made from the bus's domain events by
+  // the subscriber, carried to e-mail, SMS and Telegram by the delivery job (server/backend.ts).
+  const repo = createNotificationsRepository(db);
+  const notifications = createNotificationsService({ repo, bus, now });
+  subscribeNotifications({ bus, notifications, repo, log: log.error });
+  return {
+    notifications,
+    notificationDeliveries: createDeliveryJob({
+      repo,
+      mailer,
+      sms,
+      telegram: telegramBot,
+      now,
+      log: log.error,
+      siteOrigin,
     }),
-    market: createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now }),
-    quotes,
-    // Spec section 6: converting bitcoin needs a verified identity (user:verify-id for now).
-    hedging: createHedgingService({ ledger, quotes, isIdVerified: (auth) => auth.user.idVerifiedAt !== null }),
-    depositAddresses,
-    offers,
-    verification,
-    sessions,
-    challenge,
-    twoFactor,
-    settings,
-    vendorTerms: createVendorTermsService({ repo: settingsRepo, sessions }),
+    // Signs the realtime `auth_key`s (spec section 7, push-authorize); the hub verifies with it.
+    pushKeys: createPushKeys({ now }),
     telegram,
     telegramBot,
-    phone,
-    avatar,
-    devices,
-    passwords: createPasswordService({
-      repo: createPasswordsRepository(db),
-      accounts: accountsRepo,
-      sessions,
-      throttle,
-      challenge,
-      secondFactor: twoFactor,
-      mailer: sender,
-      siteOrigin,
-      now,
-      log: log.error,
-    }),
-    accounts: createAccountsService({
-      repo: accountsRepo,
-      sessions,
-      throttle,
-      challenge,
-      secondFactor: twoFactor,
-      mailer: sender,
-      devices,
-      siteOrigin,
-      now,
-      sleep,
-      log: log.error,
-    }),
+    phone: createPhoneService({ repo: createPhoneRepository(db), sms, now }),
+  };
+}
+
+/** Every service wired to one database and one price feed; built once at start (and per test). */
+export function createServices({
+  db,
+  priceFeed,
+  config,
+  log,
+  now = Date.now,
+  mailer,
+  smsSender,
+  bus = createInProcessBus(),
+  chainAdapter,
+  sleep = wait,
+}: ServicesOptions) {
+  const wiring: Wiring = {
+    db,
+    priceFeed,
+    config,
+    log,
+    now,
+    bus,
+    // The one origin of every absolute URL the server writes (mail, messages, QR codes): from the
+    // configuration, never from a request's Host header (issue 16).
+    siteOrigin: createSiteOrigin(config),
+    sms: smsSender ?? createSmsSender(config, db, log, now),
+    mailer: mailer ?? createMailer(config, db, log, now),
+    chainAdapter,
+    sleep,
+  };
+  const accounts = accountsAndSecurity(wiring);
+  const market = marketAndOffers(wiring);
+  const moneyServices = money(wiring, accounts.twoFactor);
+  const trades = tradesAndAfter(wiring, { ...market, ...moneyServices, twoFactor: accounts.twoFactor });
+  return {
+    siteOrigin: wiring.siteOrigin,
+    ...notificationsAndChannels(wiring),
+    ...market,
+    ...moneyServices,
+    ...trades,
+    ...accounts,
   };
 }
 

@@ -13,6 +13,7 @@ import { errorOf } from '../support/api-errors.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
@@ -41,7 +42,14 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
+/** The test's person: a fresh account in the test's app, made on first use. */
+let made: { app: typeof t; user: TestUser } | undefined;
+const person = () => {
+  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  return made.user;
+};
+
+const signedIn = (email = person().email) => signedInSession(t, email);
 
 function form(bytes: Uint8Array, name = 'avatar.jpg', type = 'image/jpeg') {
   const body = new FormData();
@@ -76,7 +84,7 @@ function publicIdOf(email: string): string {
   return row.publicId;
 }
 
-const pendingFiles = (email = 'buyer@example.com') => {
+const pendingFiles = (email = person().email) => {
   const dir = join(t.uploadsDir, 'pending', publicIdOf(email));
   return existsSync(dir) ? readdirSync(dir) : [];
 };
@@ -92,7 +100,7 @@ describe('POST /rest/v1/users/avatar-upload', () => {
     for (const bytes of [fixtures.jpeg, fixtures.png]) {
       const fileUrl = await uploaded(b, bytes);
       const id = fileUrl.slice('upload:'.length);
-      expect(readFileSync(join(t.uploadsDir, 'pending', publicIdOf('buyer@example.com'), id))).toEqual(bytes);
+      expect(readFileSync(join(t.uploadsDir, 'pending', publicIdOf(person().email), id))).toEqual(bytes);
     }
     expect(avatarFiles()).toEqual([]);
   });
@@ -285,13 +293,14 @@ describe('POST /rest/v1/users/process-avatar', () => {
 
   it('finds only the caller’s own uploads: another person’s is 404 and stays theirs', async () => {
     t = createTestApp();
-    const owner = await signedIn('vendor@example.com');
+    const ownerUser = createUser(t);
+    const owner = await ownerUser.signIn();
     const fileUrl = await uploaded(owner, fixtures.jpeg);
     const other = await signedIn();
     const res = await processAvatar(other, fileUrl);
     expect(res.status).toBe(404);
     expect((await errorOf(res)).code).toBe('NOT_FOUND');
-    expect(pendingFiles('vendor@example.com')).toHaveLength(1);
+    expect(pendingFiles(ownerUser.email)).toHaveLength(1);
     expect((await processAvatar(owner, fileUrl)).status).toBe(200);
     // Used up.
     expect((await processAvatar(owner, fileUrl)).status).toBe(404);
@@ -349,8 +358,8 @@ describe('GET /uploads/avatars/:name', () => {
     const b = await signedIn();
     const id = (await uploaded(b, fixtures.jpeg)).slice('upload:'.length);
     for (const path of [
-      `/uploads/pending/${publicIdOf('buyer@example.com')}/${id}`,
-      `/uploads/avatars/..%2Fpending%2F${publicIdOf('buyer@example.com')}%2F${id}`,
+      `/uploads/pending/${publicIdOf(person().email)}/${id}`,
+      `/uploads/avatars/..%2Fpending%2F${publicIdOf(person().email)}%2F${id}`,
       `/uploads/avatars/${id}`,
       `/uploads/avatars/${id}.jpg`,
     ]) {

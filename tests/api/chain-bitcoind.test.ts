@@ -8,6 +8,7 @@ import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 
 // The bitcoind adapter's contract against a fake Bitcoin Core JSON-RPC server on 127.0.0.1: real
 // HTTP, Basic auth, JSON-RPC 1.0 envelopes and Core's error shapes (HTTP 500 with a JSON error,
@@ -219,7 +220,7 @@ describe('the wallet over bitcoind', () => {
     const app = t;
     const b = browserSession(app);
     expect(
-      (await b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' })).status,
+      (await b.post('/rest/v1/auth/login', { email: createUser(app).email, password: 'Coinfair-demo-2026!' })).status,
     ).toBe(200);
     const { address } = (await (await b.get('/rest/v1/wallet/deposit-address?currency=BTC')).json()).data;
     const deposit: Receive = {

@@ -4,6 +4,7 @@ import { errorOf } from '../support/api-errors.ts';
 import { insertHistory } from '../support/history-fixtures.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
+import { createUser } from '../support/users.ts';
 
 // Feedback after a trade: who may rate which trade, once per side, replaced within 30 days with
 // exact counters, the reply, both sides' view, a person's list with its filters and pages, and the
@@ -122,7 +123,7 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
     }
 
     const hash = await releasedTrade();
-    const moderator = await f.signedIn('moderator@example.com');
+    const moderator = await createUser(t, { role: 'moderator' }).signIn();
     const stranger = await f.signedIn('affiliate@example.com');
     for (const who of [moderator, stranger]) {
       expect((await who.post(`/rest/v1/feedback/${hash}/give`, { rating: 'positive', message: 'x' })).status).toBe(404);

@@ -7,6 +7,7 @@ import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 
 // POST /rest/v1/hedging/convert: BTC↔USDT through the conversion desk at a live quote. The test
 // feed stands at 90,000 USD per BTC and 1 per USDT; the quote's spread is 0.5 % (ask 90,225.00,
@@ -23,7 +24,8 @@ function setUp() {
   t.priceFeed.resumeFrom({ at: TEST_NOW, usd: { BTC: 90_000, USDT: 1 } });
 }
 
-async function signedIn(email = 'buyer@example.com'): Promise<{ b: Browser; userId: number }> {
+/** Some person signed in with the password: a fresh one unless named. */
+async function signedIn(email = createUser(t).email): Promise<{ b: Browser; userId: number }> {
   const b = browserSession(t);
   const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
   expect(res.status).toBe(200);
@@ -126,8 +128,8 @@ describe('POST /rest/v1/hedging/convert', () => {
 
   it('keeps order ids per person: another user may use the same one', async () => {
     setUp();
-    const one = await signedIn('buyer@example.com');
-    const two = await signedIn('vendor@example.com');
+    const one = await signedIn();
+    const two = await signedIn();
     fund(one.userId, 'USDT', 1_000_000_000);
     fund(two.userId, 'USDT', 1_000_000_000);
     const request = body({ order_id: 'shared-order-1' });
@@ -241,7 +243,7 @@ describe('POST /rest/v1/hedging/convert', () => {
       headers: { cookie: `session=${b.jar.get('session')}`, 'x-csrf-token': 'wrong' },
     });
     expect(res.status).toBe(403);
-    const suspended = await signedIn('suspended@example.com');
+    const suspended = await signedIn(createUser(t, { status: 'suspended' }).email);
     const refused = await suspended.b.post('/rest/v1/hedging/convert', body());
     expect(refused.status).toBe(403);
   });

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 
 // In production the app answers through @hono/node-server, where the API headers are added as the
 // head is written (apiHeaders in server/app.ts); app.request and the pages' in-process calls go
@@ -60,7 +61,7 @@ describe('answers through @hono/node-server', () => {
   it('keep a signed-in answer the same', async () => {
     const b = browserSession(t);
     expect(
-      (await b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' })).status,
+      (await b.post('/rest/v1/auth/login', { email: createUser(t).email, password: 'Coinfair-demo-2026!' })).status,
     ).toBe(200);
     const cookie = [...b.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const { inProcess, overHttp } = await bothWays('/rest/v1/users/me', { headers: { cookie } });
@@ -72,7 +73,7 @@ describe('answers through @hono/node-server', () => {
   it('keep a route’s own Cache-Control', async () => {
     const b = browserSession(t);
     expect(
-      (await b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' })).status,
+      (await b.post('/rest/v1/auth/login', { email: createUser(t).email, password: 'Coinfair-demo-2026!' })).status,
     ).toBe(200);
     const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#16a085' } })
       .jpeg()

@@ -10,6 +10,7 @@ import type {
 } from '../../server/services/notifications/trade-events.ts';
 import { signedInAs } from '../support/signed-in.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 
 // Notifications (issue 7): the API of spec section 7 (tabs, filters, paging, mark read, reset
 // counters, mark all), the mapping of the bus's domain events to notifications with the flood
@@ -19,13 +20,17 @@ let t: ReturnType<typeof createTestApp>;
 let bus: EventBus;
 afterEach(() => t?.close());
 
-function setup() {
+/** A buyer and a vendor, fresh ones unless the test reads the seeded accounts' names and addresses. */
+function setup({ seeded = false }: { seeded?: boolean } = {}) {
   bus = createInProcessBus((error) => {
     throw error;
   });
   t = createTestApp({ bus });
-  const buyer = signedInAs(t, 'buyer@example.com');
-  const vendor = signedInAs(t, 'vendor@example.com');
+  const [buyerEmail, vendorEmail] = seeded
+    ? ['buyer@example.com', 'vendor@example.com']
+    : [createUser(t).email, createUser(t, { vendor: true }).email];
+  const buyer = { ...signedInAs(t, buyerEmail), email: buyerEmail };
+  const vendor = { ...signedInAs(t, vendorEmail), email: vendorEmail };
   const live = (publicId: string) => {
     const seen: BusEvent[] = [];
     bus.subscribe(`notifications:${publicId}`, (event) => seen.push(event));
@@ -198,7 +203,8 @@ describe('marking read', () => {
   });
 
   it('resets a chat notification’s counter where it is read; the next message starts again at 1', async () => {
-    const { buyer, vendor } = setup();
+    // The seeded pair: the message names the vendor.
+    const { buyer, vendor } = setup({ seeded: true });
     for (let i = 0; i < 3; i++) {
       publishTrade({
         type: 'trade.message',
@@ -248,7 +254,7 @@ describe('marking read', () => {
 describe('events become notifications after their commit', () => {
   it('maps each trade action to who must hear of it, with active trades refreshed for both parties', async () => {
     const { buyer, vendor, live, sql } = setup();
-    const moderator = signedInAs(t, 'moderator@example.com');
+    const moderator = createUser(t, { role: 'moderator' }).session();
     const buyerLive = live(buyer.publicId);
     const base = { buyerId: buyer.id, sellerId: vendor.id };
     publishTrade({ type: 'trade.changed', payload: trade({ ...base, action: 'paid', actorRole: 'buyer' }) });
@@ -350,7 +356,7 @@ describe('events become notifications after their commit', () => {
       t.send('/rest/v1/auth/login', {
         method: 'POST',
         headers: { 'user-agent': userAgent },
-        json: { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' },
+        json: { email: buyer.email, password: 'Coinfair-demo-2026!' },
       });
     expect((await login('Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0')).status).toBe(200);
     expect((await login('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Version/17.0 Safari/605.1.15')).status).toBe(200);
@@ -431,7 +437,8 @@ describe('deliveries', () => {
   });
 
   it('e-mails one digest of unread trade messages per interval, and none when they were read', async () => {
-    const { buyer, vendor, sql } = setup();
+    // The seeded pair: the digest goes to the buyer's address and names the vendor.
+    const { buyer, vendor, sql } = setup({ seeded: true });
     sql.prepare('UPDATE users SET is_email_verified = 1 WHERE id = ?').run(buyer.id);
     sql
       .prepare('INSERT INTO user_settings (user_id, updated_at, notify_trade_messages_interval) VALUES (?, 0, 5)')

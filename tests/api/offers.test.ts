@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../server/services/context.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 
 // Offers over the API: the vendor's calls, the listing search with every parameter, and the start
 // gate of one offer. The demo offers are switched off first, so each test sees only its own.
@@ -60,6 +61,7 @@ beforeEach(() => {
 
 describe('POST /rest/v1/offers', () => {
   it('publishes a vendor offer priced at the market plus its margin', async () => {
+    // The seeded vendor: the answer names its owner `vendor`.
     const vendor = await signedIn('vendor@example.com');
     const offer = await createOffer(vendor);
     // The test feed stands at 90,000 USD per bitcoin: +2.5 % is 92,250.00.
@@ -92,7 +94,7 @@ describe('POST /rest/v1/offers', () => {
     });
     // The trade instructions are for the trade partner once a trade starts, and for the owner.
     expect(offer.tradeInstructions).toBe('IBAN follows in the chat.');
-    const buyer = await signedIn('buyer@example.com');
+    const buyer = await createUser(t).signIn();
     expect(await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).text()).not.toContain('IBAN');
     expect(await (await t.send('/rest/v1/offers?type=buy')).text()).not.toContain('IBAN');
     expect(await (await buyer.get('/rest/v1/users/vendor/offers')).text()).not.toContain('IBAN');
@@ -102,7 +104,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('prices in the currency of the offer, at its decimals, and keeps a fixed price fixed', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const euro = await createOffer(vendor, { currency: 'EUR', payment_method: 'sepa', margin: '-1.25' });
     // 90,000 USD × 0.86 EUR/USD = 77,400 EUR per bitcoin, 1.25 % below: 76,432.50.
     expect(euro).toMatchObject({ fiatCurrency: 'EUR', fiatPricePerCrypto: 76_432.5, margin: -1.25 });
@@ -146,7 +148,7 @@ describe('POST /rest/v1/offers', () => {
     [{ crypto_currency_code: 'ETH' }, 'crypto_currency_code'],
     [{ fiat_min: 50 }, 'fiat_min'],
   ])('refuses %o with a field error on %s and saves nothing', async (overrides, field) => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const before = offerCount();
     const res = await vendor.post('/rest/v1/offers', offerBody(overrides));
     expect(res.status).toBe(400);
@@ -157,7 +159,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('reports every problem at once', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const res = await vendor.post(
       '/rest/v1/offers',
       offerBody({ margin: '900', fiat_min: '0', terms: 'x'.repeat(4000) }),
@@ -167,7 +169,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('takes cash in person with a place to meet, and finds it near that place', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const lagos = t.db.$client.prepare(`SELECT id FROM locations WHERE city_name = 'Lagos'`).get() as { id: number };
     const offer = await createOffer(vendor, {
       payment_method: 'cash-in-person',
@@ -183,7 +185,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('is for vendors only', async () => {
-    const buyer = await signedIn('buyer@example.com');
+    const buyer = await createUser(t).signIn();
     const res = await buyer.post('/rest/v1/offers', offerBody());
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0]).toMatchObject({
@@ -194,7 +196,7 @@ describe('POST /rest/v1/offers', () => {
 
   it('needs a session and the CSRF token', async () => {
     expect((await t.send('/rest/v1/offers', { method: 'POST', json: offerBody() })).status).toBe(401);
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const res = await t.send('/rest/v1/offers', {
       method: 'POST',
       json: offerBody(),
@@ -207,7 +209,7 @@ describe('POST /rest/v1/offers', () => {
 
 describe('the vendor changes their offers', () => {
   it('replaces an offer, switches it off and on, and deletes it', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const offer = await createOffer(vendor);
 
     const put = await vendor.send(`/rest/v1/offers/${offer.hash}`, {
@@ -240,7 +242,7 @@ describe('the vendor changes their offers', () => {
   });
 
   it("never touches another vendor's offer", async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const offer = await createOffer(vendor);
     const other = await signedIn('swiftsats@vendors.example.com');
     for (const res of [
@@ -254,7 +256,7 @@ describe('the vendor changes their offers', () => {
   });
 
   it('cannot switch on an offer a moderator stopped', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const offer = await createOffer(vendor);
     sql(`UPDATE offers SET status = 'blocked' WHERE hash = ?`, offer.hash);
     const res = await vendor.post(`/rest/v1/offers/${offer.hash}/toggle`, { active: true });
@@ -263,6 +265,7 @@ describe('the vendor changes their offers', () => {
   });
 
   it('lists a vendor offers: public ones to others, all but deleted to the owner', async () => {
+    // The seeded vendor, whose profile is /users/vendor.
     const vendor = await signedIn('vendor@example.com');
     const a = await createOffer(vendor);
     const b = await createOffer(vendor, { is_publicly_visible: false });
@@ -283,7 +286,7 @@ describe('the vendor changes their offers', () => {
 
 describe('GET /rest/v1/offers', () => {
   it('lists sell offers to buyers cheapest first and buy offers to sellers dearest first, featured on top', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const cheap = await createOffer(vendor, { margin: '1' });
     const dear = await createOffer(vendor, { margin: '8' });
     const featured = await createOffer(vendor, { margin: '20' });
@@ -305,7 +308,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('sorts a fixed price among margins by where it stands against the market', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const plus3 = await createOffer(vendor, { margin: '3' });
     const fixed = await createOffer(vendor, { price_type: 'fixed', fixed_price: '91800', margin: undefined }); // +2 %
     const plus1 = await createOffer(vendor, { margin: '1' });
@@ -313,7 +316,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('filters by currency, payment method, group, amount and crypto', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const usdBank = await createOffer(vendor, { fiat_min: '100', fiat_max: '500' });
     const eurSepa = await createOffer(vendor, { currency: 'EUR', payment_method: 'sepa' });
     const usdPaypal = await createOffer(vendor, { payment_method: 'paypal' });
@@ -331,7 +334,8 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('leaves out offers a visitor cannot trade: offline owners, blocked people, other countries, hidden ones', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendorUser = createUser(t, { vendor: true });
+    const vendor = await vendorUser.signIn();
     const open = await createOffer(vendor);
     const germansOnly = await createOffer(vendor, { allowed_countries: ['DE'] });
     const notFrance = await createOffer(vendor, { blocked_countries: ['FR'] });
@@ -348,25 +352,23 @@ describe('GET /rest/v1/offers', () => {
     );
 
     // The buyer blocked the vendor: none of the vendor's offers for the buyer.
-    const buyer = await signedIn('buyer@example.com');
-    const ids = t.db.$client
-      .prepare(`SELECT id FROM users WHERE username IN ('buyer', 'vendor') ORDER BY username`)
-      .all() as { id: number }[];
+    const buyerUser = createUser(t);
+    const buyer = await buyerUser.signIn();
     sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'blocked', ?)`,
-      ids[0]?.id,
-      ids[1]?.id,
+      buyerUser.id,
+      vendorUser.id,
       TEST_NOW,
     );
     expect(await hashes(buyer, 'type=buy')).toEqual([]);
 
     // Not seen for more than three days: offline.
-    sql(`UPDATE users SET last_seen_at = ? WHERE username = 'vendor'`, TEST_NOW - 4 * 86_400_000);
+    sql(`UPDATE users SET last_seen_at = ? WHERE id = ?`, TEST_NOW - 4 * 86_400_000, vendorUser.id);
     expect(await hashes(t, 'type=buy')).toEqual([]);
   });
 
   it('ranks owners seen in the last two hours first and scores each offer by last seen', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const other = await signedIn('swiftsats@vendors.example.com');
     const staleButCheap = await createOffer(other, { margin: '0' });
     const freshButDear = await createOffer(vendor, { margin: '9' });
@@ -380,7 +382,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('serves a repeated search from its cache until an offer changes', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const first = await createOffer(vendor);
     expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([first.hash]);
     // Behind the service's back: the cached answer stands for the rest of the 10-second bucket.
@@ -394,7 +396,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('pages by 50', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     for (let i = 0; i < 53; i++) await createOffer(vendor, { margin: String(i / 10) });
     const first = await search(t, 'type=buy');
     const second = await search(t, 'type=buy&page=2');
@@ -405,7 +407,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('relaxes amount, then currency, then payment method when asked and nothing matches', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const offer = await createOffer(vendor, {
       currency: 'EUR',
       payment_method: 'sepa',
@@ -428,7 +430,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it("shows a visitor's own currency when the listing is localized", async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const euro = await createOffer(vendor, { currency: 'EUR', payment_method: 'sepa' });
     await createOffer(vendor);
     const found = await search(t, 'type=buy&visitor_country_iso=DE&is_payment_localized=1');
@@ -475,16 +477,17 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   };
 
   it('lets a verified buyer start, and tells a visitor to sign in', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const offer = await createOffer(vendor, { is_skip_warnings: true });
-    const buyer = await signedIn('buyer@example.com');
+    const buyer = await createUser(t).signIn();
     expect(await gate(buyer, offer.hash)).toMatchObject({ canStartTrade: true, codes: [], step: 'start' });
     expect(await gate(t, offer.hash)).toMatchObject({ canStartTrade: false, codes: ['sign_in_required'] });
     expect(await gate(vendor, offer.hash)).toMatchObject({ codes: ['own_offer'], isOwner: true });
   });
 
   it('names every reason of spec section 5, in its order', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendorUser = createUser(t, { vendor: true });
+    const vendor = await vendorUser.signIn();
     const offer = await createOffer(vendor, {
       type: 'buy',
       allowed_countries: ['DE'],
@@ -492,20 +495,19 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
       require_min_past_trades: 5,
       show_only_trusted_user: true,
     });
-    const buyer = await signedIn('buyer@example.com');
+    const buyerUser = createUser(t);
+    const buyer = await buyerUser.signIn();
     sql(
-      `UPDATE users SET is_email_verified = 0, country_id = (SELECT id FROM countries WHERE iso = 'KE') WHERE username = 'buyer'`,
+      `UPDATE users SET is_email_verified = 0, country_id = (SELECT id FROM countries WHERE iso = 'KE') WHERE id = ?`,
+      buyerUser.id,
     );
-    const ids = t.db.$client
-      .prepare(`SELECT id FROM users WHERE username IN ('buyer', 'vendor') ORDER BY username`)
-      .all() as { id: number }[];
     sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'blocked', ?)`,
-      ids[0]?.id,
-      ids[1]?.id,
+      buyerUser.id,
+      vendorUser.id,
       TEST_NOW,
     );
-    sql(`UPDATE users SET last_seen_at = ? WHERE username = 'vendor'`, TEST_NOW - 4 * 86_400_000);
+    sql(`UPDATE users SET last_seen_at = ? WHERE id = ?`, TEST_NOW - 4 * 86_400_000, vendorUser.id);
 
     const result = await gate(buyer, offer.hash);
     expect(result.codes).toEqual([
@@ -524,7 +526,8 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   });
 
   it('admits the people the vendor trusts and those whose country uses the currency', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendorUser = createUser(t, { vendor: true });
+    const vendor = await vendorUser.signIn();
     const offer = await createOffer(vendor, {
       currency: 'EUR',
       payment_method: 'sepa',
@@ -532,24 +535,22 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
       require_offer_currency_match_buyer_country: true,
       is_skip_warnings: true,
     });
-    const buyer = await signedIn('buyer@example.com');
+    const buyerUser = createUser(t);
+    const buyer = await buyerUser.signIn();
     expect((await gate(buyer, offer.hash)).codes).toEqual(['currency_country_mismatch', 'trusted_only']);
     expect((await gate(buyer, offer.hash, '?visitor_country_iso=DE')).codes).toEqual(['trusted_only']);
-    const ids = t.db.$client
-      .prepare(`SELECT id FROM users WHERE username IN ('buyer', 'vendor') ORDER BY username`)
-      .all() as { id: number }[];
     sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'trusted', ?)`,
-      ids[1]?.id,
-      ids[0]?.id,
+      vendorUser.id,
+      buyerUser.id,
       TEST_NOW,
     );
     expect((await gate(buyer, offer.hash, '?visitor_country_iso=DE')).codes).toEqual([]);
   });
 
   it('chooses the first step of the decision order of spec section 4', async () => {
-    const vendor = await signedIn('vendor@example.com');
-    const buyer = await signedIn('buyer@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
+    const buyer = await createUser(t).signIn();
     const stepOf = async (overrides: Record<string, unknown>) =>
       (await gate(buyer, (await createOffer(vendor, overrides)).hash)).step;
     expect(await stepOf({ payment_method: 'amazon-gift-card', is_gold: true })).toBe('choose_gift_cards');
@@ -562,12 +563,13 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   });
 
   it('caps a new trader at the offer limit for new partners', async () => {
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const offer = await createOffer(vendor, { new_buyer_max_fiat: '200', is_skip_warnings: true });
-    const buyer = await signedIn('buyer@example.com');
+    const buyerUser = createUser(t);
+    const buyer = await buyerUser.signIn();
     const read = async () => (await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).json()).meta.limits;
     expect(await read()).toEqual({ min: 50, max: 200 });
-    sql(`UPDATE users SET completed_trades = 3 WHERE username = 'buyer'`);
+    sql('UPDATE users SET completed_trades = 3 WHERE id = ?', buyerUser.id);
     expect(await read()).toEqual({ min: 50, max: 1000 });
   });
 

@@ -6,6 +6,7 @@ import { hashCode } from '../../server/services/phone/codes.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
@@ -16,7 +17,14 @@ const NUMBER = '+49 151 23456789';
 const E164 = '+4915123456789';
 const MIN = 60_000;
 
-const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
+/** The test's person: a fresh account in the test's app, made on first use. */
+let made: { app: typeof t; user: TestUser } | undefined;
+const person = () => {
+  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  return made.user;
+};
+
+const signedIn = (email = person().email) => signedInSession(t, email);
 
 /** The code in the last text message, as the person reads it off their phone. */
 function lastCode(): string {
@@ -57,7 +65,7 @@ describe('POST /account/send-phone-code', () => {
     const row = t.db
       .select()
       .from(phones)
-      .where(eq(phones.userId, userIdOf('buyer@example.com')))
+      .where(eq(phones.userId, userIdOf(person().email)))
       .get();
     expect(row).toMatchObject({ number: E164, verifiedAt: null, codeHash: hashCode(code), codeAttempts: 0 });
     expect(row?.codeExpiresAt).toBe(t.clock.now + 10 * MIN);
@@ -72,7 +80,7 @@ describe('POST /account/send-phone-code', () => {
     expect(await errorOf(national)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'phone' });
 
     const germany = t.db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE')).get();
-    t.db.update(users).set({ countryId: germany?.id }).where(eq(users.email, 'buyer@example.com')).run();
+    t.db.update(users).set({ countryId: germany?.id }).where(eq(users.email, person().email)).run();
     expect((await send(b, '0151 23456789')).status).toBe(200);
     expect(t.sms.at(-1)?.to).toBe(E164);
   });
@@ -125,9 +133,7 @@ describe('POST /account/send-phone-code', () => {
 
   it('limits one number to 10 texts an hour and 20 a day, whichever accounts ask', async () => {
     t = createTestApp();
-    const accounts = await Promise.all(
-      ['buyer', 'vendor', 'affiliate', 'merchant', 'kiosk'].map((name) => signedIn(`${name}@example.com`)),
-    );
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => createUser(t).signIn()));
     // Three accounts, 3 + 3 + 3, then one more: the hour's 10 texts.
     for (const b of accounts.slice(0, 3)) for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
     t.clock.now += 10 * MIN;
@@ -150,7 +156,7 @@ describe('POST /account/send-phone-code', () => {
 
   it('refuses a number another account has verified, counting the try', async () => {
     t = createTestApp();
-    await verify(await signedIn('vendor@example.com'));
+    await verify(await createUser(t).signIn());
     const b = await signedIn();
     const res = await send(b);
     expect(res.status).toBe(400);
@@ -283,7 +289,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
 
   it('lets only the first of two accounts waiting on one number verify it', async () => {
     t = createTestApp();
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t).signIn();
     const buyer = await signedIn();
     await send(vendor);
     const vendorCode = lastCode();
@@ -309,12 +315,12 @@ describe('GET /rest/v1/users/reset-phone', () => {
     const row = t.db
       .select()
       .from(phones)
-      .where(eq(phones.userId, userIdOf('buyer@example.com')))
+      .where(eq(phones.userId, userIdOf(person().email)))
       .get();
     expect(row?.number ?? '').toBe('');
 
     t.clock.now += 10 * MIN;
-    await verify(await signedIn('vendor@example.com'));
+    await verify(await createUser(t).signIn());
   });
 
   it('keeps the send limits across a removal', async () => {

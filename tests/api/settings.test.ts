@@ -2,13 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BIO_MAX_LENGTH, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX_MINUTES } from '../../src/lib/shared/profile-rules.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
-const signedIn = (email = 'buyer@example.com', ip?: string) => signedInSession(t, email, ip);
+/** The test's person: a fresh account in the test's app, made on first use. */
+let made: { app: typeof t; user: TestUser } | undefined;
+const person = () => {
+  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  return made.user;
+};
+
+const signedIn = (email = person().email, ip?: string) => signedInSession(t, email, ip);
 
 /** The signed-in browser's cookies, but no X-CSRF-Token header: what a forged request carries. */
 function withoutCsrfHeader(b: Browser, path: string, json: unknown) {
@@ -43,7 +51,7 @@ describe('GET /rest/v1/users/settings', () => {
   it('answers the defaults of spec section 3 before anything is saved', async () => {
     t = createTestApp();
     const b = await signedIn();
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
     const res = await b.get('/rest/v1/users/settings');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: DEFAULTS });
@@ -54,7 +62,7 @@ describe('GET /rest/v1/users/settings', () => {
     const b = await signedIn();
     // Saving one value creates the row: every other value is now the schema's default.
     await b.post('/rest/v1/users/settings', { emailSubscribed: false });
-    expect(storedRow('buyer@example.com')).toBeDefined();
+    expect(storedRow(person().email)).toBeDefined();
     expect(await settingsOf(b)).toEqual(DEFAULTS);
   });
 
@@ -91,7 +99,7 @@ describe('POST /rest/v1/users/settings', () => {
     };
     expect(await res.json()).toEqual({ data: expected });
     expect(await settingsOf(b)).toEqual(expected);
-    expect(storedRow('buyer@example.com')).toMatchObject({
+    expect(storedRow(person().email)).toMatchObject({
       notify_trade_messages_interval: 30,
       sound_notifications: 0,
     });
@@ -147,7 +155,7 @@ describe('POST /rest/v1/users/settings', () => {
     const error = (await res.json()).errors[0];
     expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'bio' });
     expect(error.details).toEqual([{ field: 'bio', message: expect.any(String), key }]);
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
   });
 
   it.each([['ten'], ['10.5'], ['-5'], [''], [-1], [2.5], [null], [true]])(
@@ -191,7 +199,7 @@ describe('POST /rest/v1/users/settings', () => {
       ['bio', 'bio_contact_error'],
       ['notify_trade_messages_interval', 'notification_error'],
     ]);
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
     expect(await settingsOf(b)).toEqual(DEFAULTS);
   });
 
@@ -201,7 +209,7 @@ describe('POST /rest/v1/users/settings', () => {
     const res = await b.post('/rest/v1/users/settings', { soundNotifications: 'loud', bio: 'fine' });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'soundNotifications' });
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
   });
 
   it('says a form body is not what it reads, and saves nothing', async () => {
@@ -214,7 +222,7 @@ describe('POST /rest/v1/users/settings', () => {
     });
     expect(res.status).toBe(415);
     expect((await res.json()).errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
   });
 
   it('needs a session, whatever the body', async () => {
@@ -233,13 +241,13 @@ describe('POST /rest/v1/users/settings', () => {
     const res = await withoutCsrfHeader(b, '/rest/v1/users/settings', { bio: 'forged' });
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
   });
 
   it("never shows one person's settings to another", async () => {
     t = createTestApp();
-    const buyer = await signedIn('buyer@example.com', '198.51.100.20');
-    const vendor = await signedIn('vendor@example.com', '198.51.100.21');
+    const buyer = await signedIn(person().email, '198.51.100.20');
+    const vendor = await signedIn(createUser(t).email, '198.51.100.21');
     await buyer.post('/rest/v1/users/settings', {
       bio: 'Buyer bio',
       notify_trade_messages_interval: 60,
@@ -275,13 +283,13 @@ describe('/rest/v1/cookie-policy signed in', () => {
     expect(res.headers.getSetCookie().find((c) => c.startsWith('cookie_settings='))).toMatch(
       /^cookie_settings=10111110;/,
     );
-    expect(storedRow('buyer@example.com')).toMatchObject({ cookie_settings: '10111110' });
+    expect(storedRow(person().email)).toMatchObject({ cookie_settings: '10111110' });
   });
 
   it('follows the person to another browser, and the stored choice wins over a cookie', async () => {
     t = createTestApp();
     await (await signedIn()).post('/rest/v1/cookie-policy', { settings: { survey: false } });
-    const other = await signedIn('buyer@example.com', '198.51.100.30');
+    const other = await signedIn(person().email, '198.51.100.30');
     expect(await cookieSettingsOf(other)).toEqual({ ...ALL_ON, survey: false });
     other.jar.set('cookie_settings', '00000000');
     expect(await cookieSettingsOf(other)).toEqual({ ...ALL_ON, survey: false });
@@ -298,13 +306,13 @@ describe('/rest/v1/cookie-policy signed in', () => {
     expect(await cookieSettingsOf(b)).toEqual({ ...ALL_ON, login: false });
     // The first signed-in save starts from what the banner had chosen in this browser.
     await b.post('/rest/v1/cookie-policy', { settings: { site: false } });
-    expect(storedRow('buyer@example.com')).toMatchObject({ cookie_settings: '01101111' });
+    expect(storedRow(person().email)).toMatchObject({ cookie_settings: '01101111' });
   });
 
   it("keeps one person's choice from another, and a visitor's choice out of the database", async () => {
     t = createTestApp();
-    await (await signedIn('buyer@example.com')).post('/rest/v1/cookie-policy', { settings: { login: false } });
-    const vendor = await signedIn('vendor@example.com', '198.51.100.31');
+    await (await signedIn(person().email)).post('/rest/v1/cookie-policy', { settings: { login: false } });
+    const vendor = await signedIn(createUser(t).email, '198.51.100.31');
     expect(await cookieSettingsOf(vendor)).toEqual(ALL_ON);
     const visitor = browserSession(t);
     expect((await visitor.post('/rest/v1/cookie-policy', { settings: { login: false } })).status).toBe(200);
@@ -317,6 +325,6 @@ describe('/rest/v1/cookie-policy signed in', () => {
     const b = await signedIn();
     const res = await withoutCsrfHeader(b, '/rest/v1/cookie-policy', { settings: { login: false } });
     expect(res.status).toBe(403);
-    expect(storedRow('buyer@example.com')).toBeUndefined();
+    expect(storedRow(person().email)).toBeUndefined();
   });
 });

@@ -6,13 +6,21 @@ import { type BusEvent, createInProcessBus } from '../../server/realtime/bus.ts'
 import { authorizeChannel } from '../../server/realtime/channels.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
-const signedIn = (email = 'buyer@example.com', ip?: string) => signedInSession(t, email, ip);
+/** The test's person: a fresh account in the test's app, made on first use. */
+let made: { app: typeof t; user: TestUser } | undefined;
+const person = () => {
+  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  return made.user;
+};
+
+const signedIn = (email = person().email, ip?: string) => signedInSession(t, email, ip);
 
 const publicIdOf = (email: string) =>
   (t.db.$client.prepare('SELECT public_id FROM users WHERE email = ?').get(email) as { public_id: string }).public_id;
@@ -51,7 +59,7 @@ describe('POST /rest/v1/telegram/subscribe', () => {
     const { data } = await res.json();
     expect(data.subscriptionUrl).toMatch(/^https:\/\/t\.me\/CoinfairBot\?start=[A-Za-z0-9_-]{43}$/);
     const token = new URL(data.subscriptionUrl).searchParams.get('start');
-    const row = telegramRow('buyer@example.com');
+    const row = telegramRow(person().email);
     expect(row?.token).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.token).not.toBe(token);
     expect(row?.chatId).toBeNull();
@@ -71,7 +79,8 @@ describe('the bot pressing Start', () => {
   it('links the chat, tells the person’s pages and greets the chat', async () => {
     const bus = createInProcessBus();
     t = createTestApp({ bus });
-    const b = await signedIn();
+    // The seeded buyer: the bot greets it by its username, `buyer`.
+    const b = await signedIn('buyer@example.com');
     const channel = `telegram:${publicIdOf('buyer@example.com')}`;
     expect(authorizeChannel(channel, { userPublicId: publicIdOf('buyer@example.com') })).toBe(true);
     const events = watch(bus, channel);
@@ -93,14 +102,14 @@ describe('the bot pressing Start', () => {
     await expect(t.services.telegramBot.handleStart(first, '1001')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     await t.services.telegramBot.handleStart(second, '1002');
     await expect(t.services.telegramBot.handleStart(second, '1003')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
-    expect(telegramRow('buyer@example.com')?.chatId).toBe('1002');
+    expect(telegramRow(person().email)?.chatId).toBe('1002');
   });
 
   it.each([[''], ['not a token!'], ['x'.repeat(65)], ['A'.repeat(43)]])('refuses the token %j', async (token) => {
     t = createTestApp();
     await subscribe(await signedIn());
     await expect(t.services.telegramBot.handleStart(token, '1001')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
-    expect(telegramRow('buyer@example.com')?.chatId).toBeNull();
+    expect(telegramRow(person().email)?.chatId).toBeNull();
   });
 
   it('refuses a chat id that is not a number', async () => {
@@ -111,15 +120,16 @@ describe('the bot pressing Start', () => {
     });
     // The link still works for the real Start.
     await t.services.telegramBot.handleStart(token, '-100200300');
-    expect(telegramRow('buyer@example.com')?.chatId).toBe('-100200300');
+    expect(telegramRow(person().email)?.chatId).toBe('-100200300');
   });
 
   it("links the token's owner only, and tells only them", async () => {
     const bus = createInProcessBus();
     t = createTestApp({ bus });
-    const buyer = await signedIn('buyer@example.com', '198.51.100.50');
-    const vendor = await signedIn('vendor@example.com', '198.51.100.51');
-    const vendorEvents = watch(bus, `telegram:${publicIdOf('vendor@example.com')}`);
+    const other = createUser(t);
+    const buyer = await signedIn(undefined, '198.51.100.50');
+    const vendor = await other.signIn('198.51.100.51');
+    const vendorEvents = watch(bus, `telegram:${other.publicId}`);
     await subscribe(vendor);
     await t.services.telegramBot.handleStart(await subscribe(buyer), '777');
     expect(await subscribed(buyer)).toBe(true);
@@ -133,14 +143,14 @@ describe('POST /rest/v1/telegram/unsubscribe', () => {
     const bus = createInProcessBus();
     t = createTestApp({ bus });
     const b = await signedIn();
-    const events = watch(bus, `telegram:${publicIdOf('buyer@example.com')}`);
+    const events = watch(bus, `telegram:${person().publicId}`);
     await t.services.telegramBot.handleStart(await subscribe(b), '4242');
     const pending = await subscribe(b);
 
     const res = await b.post('/rest/v1/telegram/unsubscribe');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { telegramSubscribed: false } });
-    expect(telegramRow('buyer@example.com')).toEqual({ token: null, chatId: null });
+    expect(telegramRow(person().email)).toEqual({ token: null, chatId: null });
     expect(await subscribed(b)).toBe(false);
     expect(events.map((e) => (e.payload as { status: string }).status)).toEqual(['subscribed', 'unsubscribed']);
     await expect(t.services.telegramBot.handleStart(pending, '4242')).rejects.toMatchObject({
@@ -152,7 +162,7 @@ describe('POST /rest/v1/telegram/unsubscribe', () => {
     t = createTestApp();
     const res = await (await signedIn()).post('/rest/v1/telegram/unsubscribe');
     expect(res.status).toBe(200);
-    expect(telegramRow('buyer@example.com')).toBeUndefined();
+    expect(telegramRow(person().email)).toBeUndefined();
   });
 });
 
@@ -174,14 +184,15 @@ describe.each(['/rest/v1/telegram/subscribe', '/rest/v1/telegram/unsubscribe'])(
     });
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(telegramRow('buyer@example.com')).toBeUndefined();
+    expect(telegramRow(person().email)).toBeUndefined();
   });
 });
 
 describe('npm run admin -- telegram:start', () => {
   it('links the chat as the bot would', async () => {
     t = createTestApp();
-    const b = await signedIn();
+    // The seeded buyer, whom the command names.
+    const b = await signedIn('buyer@example.com');
     const token = await subscribe(b);
     expect(await telegramCommands(t.db).start(token, '555')).toBe(
       'Telegram chat 555 linked to buyer@example.com (buyer).',

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
+import { createUser } from '../support/users.ts';
 import type { TradeAction, TradeWorkerInput, TradeWorkerResult } from './trade-worker.ts';
 
 // Real contention on trades: worker threads, each with its own connection and services over one
@@ -43,13 +44,15 @@ async function contend(lists: TradeAction[][]): Promise<TradeWorkerResult[]> {
 async function setUp(trades: number) {
   t = createTestApp({ clock: { now: Date.now() } });
   const f = tradeFixtures(t);
-  f.verifyFully('buyer@example.com');
-  f.verifyFully('vendor@example.com');
-  const { vendor, buyer } = await f.openMarket(trades * 50_500);
+  // A quiet market (the demo offers paused) and two fully verified people, the seller funded.
+  f.sql(`UPDATE offers SET status = 'paused'`);
+  const seller = createUser(t, { vendor: true, verified: true, funded: { BTC: trades * 50_500 } });
+  const purchaser = createUser(t, { verified: true });
+  const [vendor, buyer] = [await seller.signIn(), await purchaser.signIn()];
   const offer = await f.createOffer(vendor);
   const started: TradeData[] = [];
   for (let i = 0; i < trades; i++) started.push(await f.startTrade(buyer, offer, '50'));
-  return { f, started, sellerId: f.userId('vendor@example.com'), buyerId: f.userId('buyer@example.com') };
+  return { f, started, seller, purchaser, sellerId: seller.id, buyerId: purchaser.id };
 }
 
 const statusOf = (hash: string) =>
@@ -57,7 +60,7 @@ const statusOf = (hash: string) =>
 
 describe('trades under concurrent writers', { timeout: 120_000 }, () => {
   it('50 concurrent identical releases: one release, the others see it done', async () => {
-    const { f, started, sellerId } = await setUp(1);
+    const { f, started, sellerId, purchaser } = await setUp(1);
     const hash = (started[0] as TradeData).hash;
     const lists = Array.from({ length: CONTENDERS }, (_, w) =>
       Array.from({ length: 50 }, (_, i) => i)
@@ -71,12 +74,12 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
     expect(t.db.$client.prepare("SELECT count(*) FROM trade_transitions WHERE action = 'release'").pluck().get()).toBe(
       1,
     );
-    expect(f.balance('buyer@example.com')).toBe(50_000);
+    expect(f.balance(purchaser.email)).toBe(50_000);
     expect(verifyLedger(t.db)).toEqual([]);
   });
 
   it(`release racing cancel, ${TRIALS} trials: each trade ends one way, the money follows it`, async () => {
-    const { f, started, sellerId, buyerId } = await setUp(TRIALS);
+    const { f, started, seller, purchaser, sellerId, buyerId } = await setUp(TRIALS);
     // Every contender takes every trade; half release as the seller, half cancel as the buyer.
     const lists = Array.from({ length: CONTENDERS }, (_, w) =>
       started.map((trade) =>
@@ -102,8 +105,8 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
         .get(trade.hash);
       expect(moves).toBe(1);
     }
-    expect(f.balance('buyer@example.com')).toBe(released * 50_000);
-    expect(f.balance('vendor@example.com')).toBe((TRIALS - released) * 50_500);
+    expect(f.balance(purchaser.email)).toBe(released * 50_000);
+    expect(f.balance(seller.email)).toBe((TRIALS - released) * 50_500);
     expect(verifyLedger(t.db)).toEqual([]);
   });
 });

@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser } from '../support/users.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
-const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
+/** Some signed-in person, a fresh one unless named. */
+const signedIn = (email?: string) => signedInSession(t, email ?? createUser(t).email);
 
 describe('GET /rest/v1/users/me and /current_user', () => {
   it('answers the current-user shape of spec section 3', async () => {
     t = createTestApp();
+    // The seeded vendor: the answer carries its username and address.
     const b = await signedIn('vendor@example.com');
     for (const path of ['/rest/v1/users/me', '/rest/v1/users/current_user']) {
       const { data } = await (await b.get(path)).json();

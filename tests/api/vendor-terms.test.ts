@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../server/http/csrf.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
@@ -11,7 +12,14 @@ type Browser = ReturnType<typeof browserSession>;
 const PATH = '/vendor/handle-vendor-terms';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-const signedIn = (email = 'buyer@example.com', ip?: string) => signedInSession(t, email, ip);
+/** The test's person: a fresh account in the test's app, made on first use. */
+let made: { app: typeof t; user: TestUser } | undefined;
+const person = () => {
+  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  return made.user;
+};
+
+const signedIn = (email = person().email, ip?: string) => signedInSession(t, email, ip);
 
 const decide = (b: Browser, body: string) => b.send(PATH, { method: 'POST', body, headers: FORM });
 const isVendor = async (b: Browser) => (await (await b.get('/rest/v1/users/me')).json()).data.isVendor;
@@ -41,20 +49,21 @@ describe('POST /vendor/handle-vendor-terms', () => {
     // The old session ended: its token opens nothing any more.
     const old = await t.send('/rest/v1/users/me', { headers: { cookie: `session=${before.session}` } });
     expect(old.status).toBe(401);
-    expect(sessionCount('buyer@example.com')).toBe(1);
+    expect(sessionCount(person().email)).toBe(1);
   });
 
   it('stops vendor status on decline, and leaves other devices signed in', async () => {
     t = createTestApp();
-    const laptop = await signedIn('vendor@example.com', '198.51.100.40');
-    const phone = await signedIn('vendor@example.com', '198.51.100.41');
+    const vendor = createUser(t, { vendor: true });
+    const laptop = await vendor.signIn('198.51.100.40');
+    const phone = await vendor.signIn('198.51.100.41');
     const res = await decide(laptop, 'vendor_terms_action=decline');
     expect(res.status).toBe(200);
     expect((await res.json()).message).toContain('declined');
     expect(await isVendor(laptop)).toBe(false);
     // The other device reads the flag from the account on its next request.
     expect(await isVendor(phone)).toBe(false);
-    expect(sessionCount('vendor@example.com')).toBe(2);
+    expect(sessionCount(vendor.email)).toBe(2);
   });
 
   it('accepts a multipart form as well', async () => {
@@ -94,7 +103,7 @@ describe('POST /vendor/handle-vendor-terms', () => {
 
   it('does not make a suspended account a vendor', async () => {
     t = createTestApp();
-    const b = await signedIn('suspended@example.com');
+    const b = await createUser(t, { status: 'suspended' }).signIn();
     const res = await decide(b, 'vendor_terms_action=accept');
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('FORBIDDEN');

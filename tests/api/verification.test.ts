@@ -14,6 +14,7 @@ import { errorOf } from '../support/api-errors.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 // Identity and address documents: uploads and their abuse, the review queue, the flags and levels
 // of the current user, the trading limit and the offer page's limit reason (docs/verification.md).
@@ -47,7 +48,14 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const signedIn = (email = 'buyer@example.com') => signedInSession(t, email);
+/** The test's person: a fresh account in the test's app, made on first use. */
+let made: { app: typeof t; user: TestUser } | undefined;
+const person = () => {
+  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  return made.user;
+};
+
+const signedIn = (email = person().email) => signedInSession(t, email);
 
 function form(kind: string, bytes: Uint8Array, extra: Record<string, string> = {}) {
   const body = new FormData();
@@ -75,7 +83,7 @@ function userRow(email: string) {
   return row;
 }
 
-const storedFiles = (email = 'buyer@example.com') => {
+const storedFiles = (email = person().email) => {
   const dir = join(t.uploadsDir, 'verification', userRow(email).publicId);
   return existsSync(dir) ? readdirSync(dir) : [];
 };
@@ -153,9 +161,7 @@ describe('POST /rest/v1/verification/documents', () => {
     expect(doc.id).toMatch(/^doc_[0-9A-Za-z]{16}$/);
     const [name] = storedFiles();
     expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/);
-    const stored = readFileSync(
-      join(t.uploadsDir, 'verification', userRow('buyer@example.com').publicId, name as string),
-    );
+    const stored = readFileSync(join(t.uploadsDir, 'verification', person().publicId, name as string));
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2400);
@@ -168,7 +174,7 @@ describe('POST /rest/v1/verification/documents', () => {
     expect((await uploaded(b, 'proof_of_address', PDF)).contentType).toBe('application/pdf');
     expect((await uploaded(b, 'selfie', fixtures.png)).contentType).toBe('image/jpeg');
     const pdfName = storedFiles().find((n) => n.endsWith('.pdf')) as string;
-    const stored = readFileSync(join(t.uploadsDir, 'verification', userRow('buyer@example.com').publicId, pdfName));
+    const stored = readFileSync(join(t.uploadsDir, 'verification', person().publicId, pdfName));
     expect((await PDFDocument.load(stored)).getPageCount()).toBe(1);
   });
 
@@ -262,14 +268,13 @@ describe('POST /rest/v1/verification/documents', () => {
   it('refuses a document for another person', async () => {
     t = createTestApp();
     const b = await signedIn();
-    const res = await upload(b, 'id_front', fixtures.jpeg, { user: userRow('vendor@example.com').publicId });
+    const other = createUser(t);
+    const res = await upload(b, 'id_front', fixtures.jpeg, { user: other.publicId });
     expect(res.status).toBe(403);
-    expect(storedFiles('vendor@example.com')).toEqual([]);
+    expect(storedFiles(other.email)).toEqual([]);
     expect(storedFiles()).toEqual([]);
     // Naming oneself is fine.
-    expect((await upload(b, 'id_front', fixtures.jpeg, { user: userRow('buyer@example.com').publicId })).status).toBe(
-      201,
-    );
+    expect((await upload(b, 'id_front', fixtures.jpeg, { user: person().publicId })).status).toBe(201);
   });
 
   it('refuses a re-upload while the document is pending review, and keeps the one under review', async () => {
@@ -345,9 +350,9 @@ describe('document files', () => {
     expect(ownPdf.headers.get('content-disposition')).toBe('attachment; filename="proof_of_address.pdf"');
     expect((await PDFDocument.load(await ownPdf.arrayBuffer())).getPageCount()).toBe(1);
 
-    const moderator = await signedIn('moderator@example.com');
+    const moderator = await createUser(t, { role: 'moderator' }).signIn();
     expect((await moderator.get(image.fileUrl)).status).toBe(200);
-    const other = await signedIn('vendor@example.com');
+    const other = await createUser(t).signIn();
     expect((await other.get(image.fileUrl)).status).toBe(404);
     expect((await t.send(image.fileUrl)).status).toBe(401);
     expect((await owner.get('/rest/v1/verification/documents/doc_AAAAAAAAAAAAAAAA/file')).status).toBe(404);
@@ -358,13 +363,14 @@ describe('document files', () => {
 describe('review queue', () => {
   it('lists pending documents to moderators only', async () => {
     t = createTestApp();
-    const b = await signedIn();
+    // The seeded buyer: the queue names the uploader `buyer`.
+    const b = await signedIn('buyer@example.com');
     const { front, selfie } = await submittedIdentity(b);
     await uploaded(b, 'proof_of_address', PDF); // uploaded, not submitted: not in the queue
 
     expect((await b.get('/rest/v1/verification/queue')).status).toBe(403);
     expect((await t.send('/rest/v1/verification/queue')).status).toBe(401);
-    const moderator = await signedIn('moderator@example.com');
+    const moderator = await createUser(t, { role: 'moderator' }).signIn();
     const res = await moderator.get('/rest/v1/verification/queue');
     expect(res.status).toBe(200);
     const queue = (await res.json()).data as (Doc & { user: { username: string } })[];
@@ -377,9 +383,10 @@ describe('review queue', () => {
     const events: BusEvent[] = [];
     bus.subscribe('verification', (event) => events.push(event));
     t = createTestApp({ bus });
-    const b = await signedIn();
+    // The seeded buyer: the rejection mail goes to the seeded address.
+    const b = await signedIn('buyer@example.com');
     const { selfie } = await submittedIdentity(b);
-    const moderator = await signedIn('moderator@example.com');
+    const moderator = await createUser(t, { role: 'moderator' }).signIn();
 
     const noReason = await review(moderator, selfie.id, 'reject', '  ');
     expect(noReason.status).toBe(400);
@@ -415,11 +422,11 @@ describe('review queue', () => {
 
   it('approving the front and the selfie verifies the identity and raises the level and the limit', async () => {
     t = createTestApp();
-    verifyPhone('buyer@example.com');
+    verifyPhone(person().email);
     const b = await signedIn();
     expect((await statusOf(b)).level).toBe(2);
     const { front, selfie } = await submittedIdentity(b);
-    const moderator = await signedIn('moderator@example.com');
+    const moderator = await createUser(t, { role: 'moderator' }).signIn();
     expect((await review(moderator, front.id, 'approve')).status).toBe(200);
     expect((await currentUser(b)).isIdVerified).toBe(false);
     expect((await review(moderator, selfie.id, 'approve')).status).toBe(200);
@@ -449,7 +456,7 @@ describe('review queue', () => {
     t = createTestApp();
     const b = await signedIn();
     const { front } = await submittedIdentity(b);
-    const moderator = await signedIn('moderator@example.com');
+    const moderator = await createUser(t, { role: 'moderator' }).signIn();
     const cookie = [...moderator.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await t.send(`/rest/v1/verification/documents/${front.id}/review`, {
       method: 'POST',
@@ -464,8 +471,8 @@ describe('review queue', () => {
 describe('trading limit', () => {
   it('refuses a trade above what the level leaves for the rolling 30 days, counting trades of both sides', async () => {
     t = createTestApp();
-    const buyer = userRow('buyer@example.com');
-    const vendor = userRow('vendor@example.com');
+    const buyer = person();
+    const vendor = createUser(t, { vendor: true });
     const { verification } = t.services;
     const system = systemContext('test');
     expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_000 }).unusedUsdCents).toBe(
@@ -519,7 +526,7 @@ describe('trading limit', () => {
 
   it('says on the offer page when an offer’s minimum is above what the level leaves, until the level rises', async () => {
     t = createTestApp();
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await createUser(t, { vendor: true }).signIn();
     const created = await vendor.post('/rest/v1/offers', {
       type: 'sell',
       crypto_currency_code: 'BTC',
@@ -542,8 +549,8 @@ describe('trading limit', () => {
     expect(block?.message).toContain('1000.00 USD');
     expect(block?.params).toMatchObject({ level: 1, unused: '1000.00', currency: 'USD' });
 
-    verifyPhone('buyer@example.com');
-    t.db.update(users).set({ idVerifiedAt: t.clock.now }).where(eq(users.email, 'buyer@example.com')).run();
+    verifyPhone(person().email);
+    t.db.update(users).set({ idVerifiedAt: t.clock.now }).where(eq(users.id, person().id)).run();
     const after = (await (await b.get(`/rest/v1/offers/${hash}`)).json()).meta;
     expect(after.blocks.map((x: { code: string }) => x.code)).not.toContain('trading_limit');
     expect(after.limits).toEqual({ min: 2000, max: 9000 });

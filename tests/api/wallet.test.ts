@@ -9,6 +9,7 @@ import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { createTestApp, type TestAppOptions } from '../support/test-app.ts';
+import { createUser, type TestUser } from '../support/users.ts';
 
 // The wallet API (issue 5) over the simulated chain: balances, history, deposit addresses and
 // sendouts, each with its bad inputs, 401, CSRF and another person's data. verifyLedger after each.
@@ -31,11 +32,17 @@ const BTC_TESTNET = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
+/** Each test's person, and someone else. */
+let person: TestUser;
+let other: TestUser;
+
 function setup(options: TestAppOptions = {}) {
   const bus = createInProcessBus((error) => {
     throw error;
   });
   t = createTestApp({ bus, ...options });
+  person = createUser(t);
+  other = createUser(t);
   const sql = t.db.$client;
   const user = (email: string) =>
     sql.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as {
@@ -56,7 +63,7 @@ function setup(options: TestAppOptions = {}) {
   return { sql, user, events, chain, fund, bus };
 }
 
-async function signedIn(email = 'buyer@example.com') {
+async function signedIn(email = person.email) {
   const b = browserSession(t);
   expect((await b.post('/rest/v1/auth/login', { email, password: PASSWORD })).status).toBe(200);
   return b;
@@ -95,9 +102,9 @@ describe('a deposit from incoming to credited', () => {
   it('shows as incoming, confirms after 2 blocks, is credited once and announced on the wallet channel', async () => {
     const { chain, user, events } = setup();
     const b = await signedIn();
-    const seen = events('buyer@example.com');
+    const seen = events(person.email);
     const row = chain.simulateDeposit(job, {
-      userId: user('buyer@example.com').id,
+      userId: user(person.email).id,
       currency: 'BTC',
       amount: 50_000_000,
     });
@@ -172,7 +179,7 @@ describe('a deposit from incoming to credited', () => {
   it('credits USDT on TRC-20 after 19 blocks (two ticks of the simulated chain)', async () => {
     const { chain, user } = setup();
     const b = await signedIn();
-    chain.simulateDeposit(job, { userId: user('buyer@example.com').id, currency: 'USDT', amount: 12_250_000 });
+    chain.simulateDeposit(job, { userId: user(person.email).id, currency: 'USDT', amount: 12_250_000 });
     await chain.mine(job, { ticks: 1 });
     expect((await json(await b.get('/rest/v1/balances'))).data[1]).toEqual({
       cryptoCurrencyCode: 'USDT',
@@ -185,11 +192,11 @@ describe('a deposit from incoming to credited', () => {
 
   it('never shows one person’s wallet to another', async () => {
     const { fund, events } = setup();
-    await fund('buyer@example.com', 1_000_000);
-    const vendorEvents = events('vendor@example.com');
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
+    const vendorEvents = events(other.email);
+    await fund(person.email, 1_000_000);
     expect(vendorEvents).toEqual([]);
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await signedIn(other.email);
     expect((await json(await vendor.get('/rest/v1/balances'))).data[0].balance).toBe('0.00000000');
     expect((await json(await vendor.get('/rest/v1/wallet/transactions'))).data).toEqual([]);
     const buyerAddress = (await json(await (await signedIn()).get('/rest/v1/wallet/deposit-address?currency=BTC')))
@@ -203,7 +210,7 @@ describe('GET /rest/v1/wallet/transactions', () => {
   it('pages by 50, newest first', async () => {
     const { chain, user, sql } = setup();
     const b = await signedIn();
-    const buyer = user('buyer@example.com').id;
+    const buyer = user(person.email).id;
     sql.transaction(() => {
       for (let i = 1; i <= 51; i++) {
         t.clock.now += 1000;
@@ -248,7 +255,7 @@ describe('GET /rest/v1/wallet/deposit-address', () => {
     const usdt = await json(await b.get('/rest/v1/wallet/deposit-address?currency=USDT'));
     expect(usdt.data).toMatchObject({ cryptoCurrencyCode: 'USDT', network: 'TRC20', requiredConfirmations: 19 });
     expect(usdt.data.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-    const vendor = await signedIn('vendor@example.com');
+    const vendor = await signedIn(other.email);
     expect((await json(await vendor.get('/rest/v1/wallet/deposit-address?currency=BTC'))).data.address).toBe(
       'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
     );
@@ -281,7 +288,7 @@ describe('POST /rest/v1/wallet/send', () => {
   it('lets 50 concurrent sendouts that together exceed the balance drain it to zero, never below', async () => {
     const { fund } = setup();
     // 0.01 BTC; each sendout takes 0.001 + 0.00002 fee, so 9 fit and 41 must be refused.
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send(b, { amount: '0.001', request_id: `burst-${i}` })),
@@ -295,7 +302,7 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('makes 50 concurrent copies of one sendout a single sendout', async () => {
     const { fund } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const answers = await Promise.all(Array.from({ length: 50 }, () => send(b, { request_id: 'same-one' })));
     const ids = new Set(await Promise.all(answers.map(async (res) => (await json(res)).data.id)));
@@ -305,7 +312,7 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('debits amount and fee into the hold, broadcasts, confirms; a retry answers the first sendout', async () => {
     const { fund, chain } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await send(b, {});
     expect(res.status).toBe(201);
@@ -358,7 +365,7 @@ describe('POST /rest/v1/wallet/send', () => {
       },
     };
     const { fund, chain } = setupWith(refusing);
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const { data } = await json(await send(b, {}));
     await Promise.all([chain.tick(), chain.tick()]);
@@ -385,7 +392,7 @@ describe('POST /rest/v1/wallet/send', () => {
         throw new Error('socket hang up');
       },
     });
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const { data } = await json(await send(b, {}));
     await chain.tick();
@@ -425,7 +432,7 @@ describe('POST /rest/v1/wallet/send', () => {
     [{ address: '' }, 'address', 'required'],
   ])('refuses %j with a message on %s', async (body, field, message) => {
     const { fund } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await send(b, body);
     expect(res.status).toBe(400);
@@ -437,7 +444,7 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('refuses more than the balance less the network fee, with nothing written', async () => {
     const { fund, sql } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await send(b, { amount: '0.00999' });
     expect(res.status).toBe(409);
@@ -449,7 +456,7 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('answers in the reader’s language', async () => {
     const { fund } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await b.post('/rest/v1/wallet/send?locale=de', {
       currency: 'BTC',
@@ -463,21 +470,21 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('needs the allowed-sendout flag: a verified e-mail address and an active account', async () => {
     const { sql, fund } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
-    sql.prepare("UPDATE users SET is_email_verified = 0 WHERE email = 'buyer@example.com'").run();
+    sql.prepare('UPDATE users SET is_email_verified = 0 WHERE id = ?').run(person.id);
     expect((await json(await b.get('/rest/v1/users/me'))).data.wallet.isAllowedSendout).toBe(false);
     const res = await send(b, {});
     expect(res.status).toBe(403);
     expect(await errorOf(res)).toMatchObject({ code: 'FORBIDDEN' });
-    const suspended = await signedIn('suspended@example.com');
+    const suspended = await createUser(t, { status: 'suspended' }).signIn();
     expect((await json(await suspended.get('/rest/v1/users/me'))).data.wallet.isAllowedSendout).toBe(false);
     expect((await send(suspended, {})).status).toBe(403);
   });
 
   it('asks for the sendout second factor when it is on', async () => {
     const { fund } = setup();
-    await fund('buyer@example.com', 1_000_000);
+    await fund(person.email, 1_000_000);
     const b = await signedIn();
     const { secret } = (await json(await b.post('/rest/v1/users/2fa/setup'))).data;
     const codeAt = (offsetMs: number) => generateSync({ secret, epoch: Math.floor((t.clock.now + offsetMs) / 1000) });
@@ -498,7 +505,7 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('says when the chain in use cannot send on a network', async () => {
     const { fund } = setupWith({ sendNetworks: ['bitcoin'] });
-    await fund('buyer@example.com', 30_000_000, 'USDT');
+    await fund(person.email, 30_000_000, 'USDT');
     const b = await signedIn();
     const res = await send(b, { currency: 'USDT', address: TRON_ADDRESS, amount: '5', network: 'TRC20' });
     expect(res.status).toBe(503);

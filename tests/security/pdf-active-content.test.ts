@@ -23,6 +23,7 @@ import {
 } from '../support/pdf-samples.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
+import { createUser } from '../support/users.ts';
 
 // Issue 16 item 5: a PDF with a JavaScript open action hidden in a compressed object stream, a
 // GoToR to a UNC path or a URI open action was stored and served byte for byte, and moderators
@@ -202,9 +203,8 @@ describe('verification documents', () => {
   let moderator: Browser;
   beforeAll(async () => {
     t = createTestApp();
-    const f = tradeFixtures(t);
-    owner = await f.signedIn('buyer@example.com');
-    moderator = await f.signedIn('moderator@example.com');
+    owner = await createUser(t).signIn();
+    moderator = await createUser(t, { role: 'moderator' }).signIn();
   });
   afterAll(() => t?.close());
 
@@ -257,7 +257,7 @@ describe('trade attachments', () => {
     const f = tradeFixtures(t);
     ({ vendor, buyer } = await f.openMarket(1_000_000));
     trade = await f.startTrade(buyer, await f.createOffer(vendor));
-    moderator = await f.signedIn('moderator@example.com');
+    moderator = await createUser(t, { role: 'moderator' }).signIn();
   });
   afterAll(() => t?.close());
 

@@ -23,7 +23,8 @@ export type { NewUser, SessionRow, UserProfileRow, UserRow } from '../shared/acc
 
 const p = sql.placeholder;
 
-export function createAccountsRepository(db: Db) {
+/** The users table: lookups by address, name and code, and the few column writes. */
+function userStatements(db: Db) {
   const userByEmail = db
     .select()
     .from(users)
@@ -56,11 +57,25 @@ export function createAccountsRepository(db: Db) {
     .where(eq(users.id, p('id')))
     .prepare();
 
-  // Everything the current-user answer needs beyond the user row. Separate primary-key lookups,
-  // not one join: measured on this SQLite build, each joined table costs 10-25 µs while a
-  // single-row lookup by key costs ~2 µs (tests/bench; a page asks /users/current_user on every load).
+  return {
+    userByEmail: (email: string) => userByEmail.get({ email }),
+    userById: (id: number) => userById(id),
+    usernameTaken: (username: string) => userByUsername.get({ username }) !== undefined,
+    userIdByReferralCode: (code: string) => userByReferralCode.get({ code })?.id,
+    /** False when the user already used their one username change. */
+    setUsername: (id: number, username: string) => setUsername.run({ id, username }).changes === 1,
+    markEmailVerified: (id: number) => markEmailVerified.run({ id }),
+    touchLastSeen: (id: number, at: number) => touchLastSeen.run({ id, at }),
+    insertUser: (values: NewUser) => db.insert(users).values(values).returning().get(),
+  };
+}
+
+/** A user's profile row: everything the current-user answer needs beyond the user row. */
+function profileReader(db: Db) {
+  // Separate primary-key lookups, not one join: measured on this SQLite build, each joined table
+  // costs 10-25 µs while a single-row lookup by key costs ~2 µs (tests/bench; a page asks
+  // /users/current_user on every load).
   // `lookup` skips Drizzle's generic row mapping, which cost as much again (db/lookup.ts).
-  const sessionById = lookup(db, sessions, sessions.id);
   const placeOf = lookup(db, countries, countries.id, { countryIso: countries.iso, countryName: countries.name });
   const currencyCodeOf = lookup(db, fiatCurrencies, fiatCurrencies.id, { code: fiatCurrencies.code });
   const settingsOf = lookup(db, userSettings, userSettings.userId, {
@@ -89,9 +104,7 @@ export function createAccountsRepository(db: Db) {
     )
     .pluck();
 
-  const btcTradedOf = db.$client.prepare<[number, number], number>(BTC_TRADED_SQL).pluck();
-
-  const profileOf = (user: UserRow): UserProfileRow => {
+  return (user: UserRow): UserProfileRow => {
     const place = user.countryId === null ? undefined : placeOf(user.countryId);
     const currency = user.currencyId === null ? undefined : currencyCodeOf(user.currencyId);
     const settings = settingsOf(user.id);
@@ -113,6 +126,35 @@ export function createAccountsRepository(db: Db) {
       btcIncoming: btcIncomingOf.get(user.id) ?? 0,
     };
   };
+}
+
+/** The session lookup every signed-in request makes, and the profile reads around it. */
+function sessionReads(db: Db) {
+  const sessionById = lookup(db, sessions, sessions.id);
+  const userById = lookup(db, users, users.id);
+  const profileOf = profileReader(db);
+  const btcTradedOf = db.$client.prepare<[number, number], number>(BTC_TRADED_SQL).pluck();
+
+  return {
+    // One read transaction: a consistent snapshot, and SQLite takes its file locks once instead of
+    // for every statement (two fcntl calls and a stat each, ~0.5 µs; docs/decisions/037-users-me-performance.md).
+    sessionWithUser: db.$client.transaction((id: string) => {
+      const session = sessionById(id);
+      const user = session && userById(session.userId);
+      if (!session || !user) return undefined;
+      return { session, user, profile: profileOf(user) };
+    }),
+    /** Satoshi of the person's completed BTC trades (current user's totalTradedBtc). */
+    btcTraded: (id: number): number => btcTradedOf.get(id, id) ?? 0,
+    userProfile: (id: number): UserProfileRow | undefined => {
+      const user = userById(id);
+      return user && profileOf(user);
+    },
+  };
+}
+
+/** Sessions' writes and the settings page's device list. */
+function sessionStatements(db: Db) {
   const extendSession = db
     .update(sessions)
     .set({ expiresAt: sql`${p('expiresAt')}` })
@@ -151,6 +193,25 @@ export function createAccountsRepository(db: Db) {
     .where(lt(sessions.expiresAt, p('now')))
     .prepare();
 
+  return {
+    insertSession: (values: SessionRow) => db.insert(sessions).values(values).run(),
+    extendSession: (id: string, expiresAt: number) => extendSession.run({ id, expiresAt }),
+    /** Records a use (and, when renewed, the new expiry) in one write. */
+    touchSession: (id: string, lastUsedAt: number, expiresAt: number) =>
+      touchSession.run({ id, lastUsedAt, expiresAt }),
+    deleteSession: (id: string) => deleteSession.run({ id }),
+    liveSessionsOfUser: (userId: number, now: number) => liveSessionsOfUser.all({ userId, now }),
+    /** Only among the user's own sessions: another person's id deletes nothing. */
+    deleteSessionByPublicId: (userId: number, publicId: string) =>
+      deleteSessionByPublicId.run({ userId, publicId }).changes,
+    deleteOtherSessions: (userId: number, keepId: string) => deleteOtherSessions.run({ userId, keepId }).changes,
+    deleteUserSessions: (userId: number) => deleteUserSessions.run({ userId }).changes,
+    deleteExpiredSessions: (now: number) => deleteExpiredSessions.run({ now }).changes,
+  };
+}
+
+/** The sign-in limits' attempts and the "someone is guessing" mail's claim. */
+function attemptStatements(db: Db) {
   const insertAttempt = db
     .insert(authAttempts)
     .values({ key: sql`${p('key')}`, at: sql`${p('at')}` })
@@ -189,6 +250,24 @@ export function createAccountsRepository(db: Db) {
     })
     .prepare();
 
+  return {
+    /** Answers the new row's id. */
+    recordAttempt: (key: string, at: number) => Number(insertAttempt.run({ key, at }).lastInsertRowid),
+    deleteAttemptsById: (ids: readonly number[]) => {
+      for (const id of ids) deleteAttemptById.run({ id });
+    },
+    /** True when this call may send the "someone is guessing" mail (none since `since`). */
+    claimSignInAlert: (userId: number, at: number, since: number) =>
+      claimSignInAlert.run({ userId, at, since }).changes === 1,
+    countAttempts: (key: string, since: number) => countAttempts.get({ key, since })?.n ?? 0,
+    oldestAttempt: (key: string, since: number) => oldestAttempt.get({ key, since })?.at ?? null,
+    pruneAttempts: (before: number) => pruneAttempts.run({ before }),
+    deleteAttempts: (key: string) => deleteAttempts.run({ key }).changes,
+  };
+}
+
+/** E-mail confirmation links. */
+function verificationStatements(db: Db) {
   // Checked and spent in one statement: of two clicks on one link, exactly one gets the row back.
   const consumeVerification = db
     .update(emailVerifications)
@@ -204,62 +283,21 @@ export function createAccountsRepository(db: Db) {
     .prepare();
 
   return {
-    db,
-    userByEmail: (email: string) => userByEmail.get({ email }),
-    userById: (id: number) => userById(id),
-    usernameTaken: (username: string) => userByUsername.get({ username }) !== undefined,
-    userIdByReferralCode: (code: string) => userByReferralCode.get({ code })?.id,
-    /** False when the user already used their one username change. */
-    setUsername: (id: number, username: string) => setUsername.run({ id, username }).changes === 1,
-    markEmailVerified: (id: number) => markEmailVerified.run({ id }),
-    touchLastSeen: (id: number, at: number) => touchLastSeen.run({ id, at }),
-
-    insertUser: (values: NewUser) => db.insert(users).values(values).returning().get(),
-    insertSession: (values: SessionRow) => db.insert(sessions).values(values).run(),
-    // One read transaction: a consistent snapshot, and SQLite takes its file locks once instead of
-    // for every statement (two fcntl calls and a stat each, ~0.5 µs; docs/decisions/037-users-me-performance.md).
-    sessionWithUser: db.$client.transaction((id: string) => {
-      const session = sessionById(id);
-      const user = session && userById(session.userId);
-      if (!session || !user) return undefined;
-      return { session, user, profile: profileOf(user) };
-    }),
-    /** Satoshi of the person's completed BTC trades (current user's totalTradedBtc). */
-    btcTraded: (id: number): number => btcTradedOf.get(id, id) ?? 0,
-    userProfile: (id: number): UserProfileRow | undefined => {
-      const user = userById(id);
-      return user && profileOf(user);
-    },
-    extendSession: (id: string, expiresAt: number) => extendSession.run({ id, expiresAt }),
-    /** Records a use (and, when renewed, the new expiry) in one write. */
-    touchSession: (id: string, lastUsedAt: number, expiresAt: number) =>
-      touchSession.run({ id, lastUsedAt, expiresAt }),
-    deleteSession: (id: string) => deleteSession.run({ id }),
-    liveSessionsOfUser: (userId: number, now: number) => liveSessionsOfUser.all({ userId, now }),
-    /** Only among the user's own sessions: another person's id deletes nothing. */
-    deleteSessionByPublicId: (userId: number, publicId: string) =>
-      deleteSessionByPublicId.run({ userId, publicId }).changes,
-    deleteOtherSessions: (userId: number, keepId: string) => deleteOtherSessions.run({ userId, keepId }).changes,
-    deleteUserSessions: (userId: number) => deleteUserSessions.run({ userId }).changes,
-    deleteExpiredSessions: (now: number) => deleteExpiredSessions.run({ now }).changes,
-
-    /** Answers the new row's id. */
-    recordAttempt: (key: string, at: number) => Number(insertAttempt.run({ key, at }).lastInsertRowid),
-    deleteAttemptsById: (ids: readonly number[]) => {
-      for (const id of ids) deleteAttemptById.run({ id });
-    },
-    /** True when this call may send the "someone is guessing" mail (none since `since`). */
-    claimSignInAlert: (userId: number, at: number, since: number) =>
-      claimSignInAlert.run({ userId, at, since }).changes === 1,
-    countAttempts: (key: string, since: number) => countAttempts.get({ key, since })?.n ?? 0,
-    oldestAttempt: (key: string, since: number) => oldestAttempt.get({ key, since })?.at ?? null,
-    pruneAttempts: (before: number) => pruneAttempts.run({ before }),
-    deleteAttempts: (key: string) => deleteAttempts.run({ key }).changes,
-
     insertVerification: (values: typeof emailVerifications.$inferInsert) =>
       db.insert(emailVerifications).values(values).run(),
     /** The link's user when this call spent it; undefined when used, expired or unknown. */
     consumeVerification: (id: string, now: number) => consumeVerification.get({ id, now })?.userId,
+  };
+}
+
+export function createAccountsRepository(db: Db) {
+  return {
+    db,
+    ...userStatements(db),
+    ...sessionReads(db),
+    ...sessionStatements(db),
+    ...attemptStatements(db),
+    ...verificationStatements(db),
   };
 }
 

@@ -56,7 +56,8 @@ export interface ThrottleDeps {
   challengeEnabled?: boolean;
 }
 
-export function createThrottle({ repo, now, challengeEnabled = false }: ThrottleDeps) {
+/** Attempts counted in the window and reserved under a limit, each in one immediate transaction. */
+function reservations({ repo, now }: ThrottleDeps) {
   const since = () => now() - THROTTLE_WINDOW_MS;
 
   const limited = (key: string) => {
@@ -84,6 +85,13 @@ export function createThrottle({ repo, now, challengeEnabled = false }: Throttle
       },
       key,
     );
+
+  return { since, limited, reserve, reserveUnder };
+}
+
+export function createThrottle(deps: ThrottleDeps) {
+  const { repo, now, challengeEnabled = false } = deps;
+  const { since, limited, reserve, reserveUnder } = reservations(deps);
 
   return {
     /**

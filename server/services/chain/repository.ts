@@ -48,34 +48,30 @@ const COLUMNS = `id, public_id AS publicId, direction, currency, network, user_i
   failure_reason AS failureReason, seq, created_at AS createdAt, updated_at AS updatedAt, settled_at AS settledAt`;
 const NEXT_SEQ = '(SELECT coalesce(max(seq), 0) + 1 FROM chain_transactions)';
 
-export interface NewDeposit {
+/** What every new chain transaction names: whose, which address, how much, how deep it must be. */
+interface NewChainTx {
   publicId: string;
   currency: LedgerCurrency;
   network: ChainNetwork;
   userId: number;
   address: string;
   amount: number;
+  requiredConfirmations: number;
+  at: number;
+}
+
+export interface NewDeposit extends NewChainTx {
   txid: string;
   vout: number;
   blockHeight: number | null;
   confirmations: number;
-  requiredConfirmations: number;
   simulated: number;
-  at: number;
 }
 
-export interface NewSendout {
-  publicId: string;
-  currency: LedgerCurrency;
-  network: ChainNetwork;
-  userId: number;
-  address: string;
-  amount: number;
+export interface NewSendout extends NewChainTx {
   fee: number;
-  requiredConfirmations: number;
   ledgerTransactionId: number;
   idempotencyKey: string;
-  at: number;
 }
 
 export function createChainRepository(db: Db) {

@@ -1,35 +1,76 @@
+import type { LedgerCurrency } from '../../../db/schema/ledger.ts';
+import type { LedgerTransactionKind } from '../../../src/lib/shared/ledger-kinds.ts';
 import type { ServiceContext } from '../context.ts';
 import { AppError, type FieldIssue, invalidInput } from '../errors.ts';
 import { escrowOf, systemAccount, walletOf } from './accounts.ts';
 import { checkCommon, checkRef, checkReference, isCurrency, isPositiveAmount } from './checks.ts';
 import type { LedgerCore } from './execute.ts';
 import { fingerprintOf } from './fingerprint.ts';
+import type { AccountRow } from './repository.ts';
 import type { LedgerTransaction, LockEscrowInput, ReleaseEscrowInput, ReturnEscrowInput } from './types.ts';
 import { escrowResolved } from './write.ts';
 
 // A trade's escrow: the seller's funds locked into it once per trade and currency, then the whole
 // of it leaving once, released to the buyer or returned to the seller.
 
-/** The seller's funds move into the trade's escrow; one lock per trade and currency. */
-function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInput): LedgerTransaction {
+type EscrowInput = LockEscrowInput | ReleaseEscrowInput | ReturnEscrowInput;
+type Legs = { account: AccountRow; amount: number }[];
+
+/** The checks every escrow move makes, then its own (`more`): all that fail answer together. */
+function check(input: EscrowInput, more: (issues: FieldIssue[]) => void): void {
   const issues: FieldIssue[] = [];
   checkCommon(input, issues);
   checkReference(input.tradeRef, 'tradeRef', issues);
-  checkRef(walletOf(input.sellerId, input.currency), 'seller', issues);
-  if (!isPositiveAmount(input.amount))
-    issues.push({ field: 'amount', message: 'An amount is a positive whole number of minor units.' });
+  more(issues);
   if (issues.length > 0) throw invalidInput(issues);
-  const { tradeRef, sellerId, currency, amount, memo } = input;
-  const fingerprint = fingerprintOf('lockEscrow', { tradeRef, sellerId, currency, amount, memo });
-  const { execute, replay, now, ensureAccount, write, committed, repo } = core;
+}
+
+/**
+ * Runs one escrow move in its transaction, once per idempotency key: a repeat answers the first
+ * result. `move` returns the legs to write at `at` (or throws), and what to do once they are written.
+ */
+function once(
+  core: LedgerCore,
+  ctx: ServiceContext,
+  input: EscrowInput,
+  op: { operation: string; kind: LedgerTransactionKind; fingerprint: string },
+  move: (at: number) => { legs: Legs; written?: () => void },
+): LedgerTransaction {
+  const { execute, replay, now, write, committed } = core;
+  const { operation, kind, fingerprint } = op;
   return execute(ctx, () => {
     const first = replay(input.idempotencyKey, fingerprint);
     if (first) return first;
+    const at = now();
+    const { legs, written } = move(at);
+    const header = {
+      kind,
+      key: input.idempotencyKey,
+      fingerprint,
+      memo: input.memo,
+      metadata: { tradeRef: input.tradeRef },
+    };
+    const id = write(ctx, operation, header, legs, at);
+    written?.();
+    return committed(id);
+  });
+}
+
+/** The seller's funds move into the trade's escrow; one lock per trade and currency. */
+function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInput): LedgerTransaction {
+  check(input, (issues) => {
+    checkRef(walletOf(input.sellerId, input.currency), 'seller', issues);
+    if (!isPositiveAmount(input.amount))
+      issues.push({ field: 'amount', message: 'An amount is a positive whole number of minor units.' });
+  });
+  const { tradeRef, sellerId, currency, amount, memo } = input;
+  const fingerprint = fingerprintOf('lockEscrow', { tradeRef, sellerId, currency, amount, memo });
+  const { ensureAccount, repo } = core;
+  return once(core, ctx, input, { operation: 'lockEscrow', kind: 'escrow_lock', fingerprint }, (at) => {
     const existing = repo.escrowAccount(tradeRef, currency);
     if (existing?.resolvedAt) throw escrowResolved();
     if (existing)
       throw new AppError('ESCROW_ALREADY_LOCKED', `The ${currency} escrow of ${tradeRef} is locked already.`);
-    const at = now();
     const seller = ensureAccount(walletOf(sellerId, currency), at);
     const escrow = repo.insertAccount({
       kind: 'trade_escrow',
@@ -39,38 +80,36 @@ function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInput): Le
       allowNegative: 0,
       at,
     });
-    const id = write(
-      ctx,
-      'lockEscrow',
-      { kind: 'escrow_lock', key: input.idempotencyKey, fingerprint, memo, metadata: { tradeRef } },
-      [
-        { account: seller, amount: -amount },
-        { account: escrow, amount },
-      ],
-      at,
-    );
-    return committed(id);
+    const legs = [
+      { account: seller, amount: -amount },
+      { account: escrow, amount },
+    ];
+    return { legs };
   });
+}
+
+/** The trade's escrow account while it is still to leave, and how to mark it gone once it has. */
+function openEscrow(core: LedgerCore, tradeRef: string, currency: LedgerCurrency, at: number) {
+  const escrow = core.ensureAccount(escrowOf(tradeRef, currency), at);
+  if (escrow.resolvedAt) throw escrowResolved();
+  const resolved = (outcome: 'released' | 'returned') => () => {
+    if (!core.repo.resolveEscrow(escrow.id, outcome, at)) throw escrowResolved();
+  };
+  return { escrow, resolved };
 }
 
 /** The whole escrow leaves once: to the buyer, less `fee` to fee income. */
 function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscrowInput): LedgerTransaction {
-  const issues: FieldIssue[] = [];
-  checkCommon(input, issues);
-  checkReference(input.tradeRef, 'tradeRef', issues);
-  checkRef(walletOf(input.buyerId, input.currency), 'buyer', issues);
-  if (!Number.isSafeInteger(input.fee) || input.fee < 0)
-    issues.push({ field: 'fee', message: 'A fee is a whole number of minor units, zero or more.' });
-  if (issues.length > 0) throw invalidInput(issues);
+  check(input, (issues) => {
+    checkRef(walletOf(input.buyerId, input.currency), 'buyer', issues);
+    if (!Number.isSafeInteger(input.fee) || input.fee < 0)
+      issues.push({ field: 'fee', message: 'A fee is a whole number of minor units, zero or more.' });
+  });
   const { tradeRef, currency, buyerId, fee, memo } = input;
   const fingerprint = fingerprintOf('releaseEscrow', { tradeRef, currency, buyerId, fee, memo });
-  const { execute, replay, now, ensureAccount, write, committed, repo } = core;
-  return execute(ctx, () => {
-    const first = replay(input.idempotencyKey, fingerprint);
-    if (first) return first;
-    const at = now();
-    const escrow = ensureAccount(escrowOf(tradeRef, currency), at);
-    if (escrow.resolvedAt) throw escrowResolved();
+  const { ensureAccount } = core;
+  return once(core, ctx, input, { operation: 'releaseEscrow', kind: 'escrow_release', fingerprint }, (at) => {
+    const { escrow, resolved } = openEscrow(core, tradeRef, currency, at);
     if (fee >= escrow.balance)
       throw invalidInput([{ field: 'fee', message: `The fee must be below the escrowed ${escrow.balance}.` }]);
     const legs = [
@@ -78,47 +117,25 @@ function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscrowInpu
       { account: ensureAccount(walletOf(buyerId, currency), at), amount: escrow.balance - fee },
     ];
     if (fee > 0) legs.push({ account: ensureAccount(systemAccount('fee_income', currency), at), amount: fee });
-    const id = write(
-      ctx,
-      'releaseEscrow',
-      { kind: 'escrow_release', key: input.idempotencyKey, fingerprint, memo, metadata: { tradeRef } },
-      legs,
-      at,
-    );
-    if (!repo.resolveEscrow(escrow.id, 'released', at)) throw escrowResolved();
-    return committed(id);
+    return { legs, written: resolved('released') };
   });
 }
 
 /** The whole escrow goes back to the seller who locked it, once. */
 function giveBack(core: LedgerCore, ctx: ServiceContext, input: ReturnEscrowInput): LedgerTransaction {
-  const issues: FieldIssue[] = [];
-  checkCommon(input, issues);
-  checkReference(input.tradeRef, 'tradeRef', issues);
-  if (!isCurrency(input.currency)) issues.push({ field: 'currency', message: 'The currency is BTC or USDT.' });
-  if (issues.length > 0) throw invalidInput(issues);
+  check(input, (issues) => {
+    if (!isCurrency(input.currency)) issues.push({ field: 'currency', message: 'The currency is BTC or USDT.' });
+  });
   const { tradeRef, currency, memo } = input;
   const fingerprint = fingerprintOf('returnEscrow', { tradeRef, currency, memo });
-  const { execute, replay, now, ensureAccount, write, committed, repo } = core;
-  return execute(ctx, () => {
-    const first = replay(input.idempotencyKey, fingerprint);
-    if (first) return first;
-    const at = now();
-    const escrow = ensureAccount(escrowOf(tradeRef, currency), at);
-    if (escrow.resolvedAt) throw escrowResolved();
-    const seller = ensureAccount(walletOf(escrow.ownerId ?? 0, currency), at);
-    const id = write(
-      ctx,
-      'returnEscrow',
-      { kind: 'escrow_return', key: input.idempotencyKey, fingerprint, memo, metadata: { tradeRef } },
-      [
-        { account: escrow, amount: -escrow.balance },
-        { account: seller, amount: escrow.balance },
-      ],
-      at,
-    );
-    if (!repo.resolveEscrow(escrow.id, 'returned', at)) throw escrowResolved();
-    return committed(id);
+  return once(core, ctx, input, { operation: 'returnEscrow', kind: 'escrow_return', fingerprint }, (at) => {
+    const { escrow, resolved } = openEscrow(core, tradeRef, currency, at);
+    const seller = core.ensureAccount(walletOf(escrow.ownerId ?? 0, currency), at);
+    const legs = [
+      { account: escrow, amount: -escrow.balance },
+      { account: seller, amount: escrow.balance },
+    ];
+    return { legs, written: resolved('returned') };
   });
 }
 

@@ -29,6 +29,34 @@ export type NewOutboxRow = {
   deliveredAt: number | null;
 };
 
+/** An e-mail's outbox row as it is handed over, undelivered (the SMTP mailer stamps it later). */
+export function emailRow(message: EmailMessage, at: number): NewOutboxRow {
+  assertEmailAddress(message.to);
+  return {
+    channel: 'email',
+    recipient: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    createdAt: at,
+    deliveredAt: null,
+  };
+}
+
+/** An SMS's outbox row: SMS have no subject and no HTML. */
+function smsRow(message: SmsMessage, at: number): NewOutboxRow {
+  assertPhoneNumber(message.to);
+  return {
+    channel: 'sms',
+    recipient: message.to,
+    subject: '',
+    text: message.text,
+    html: null,
+    createdAt: at,
+    deliveredAt: null,
+  };
+}
+
 export function createOutboxRepository(db: Db) {
   const insert = db
     .insert(outbox)
@@ -98,16 +126,7 @@ export function createOutboxMailer({ db, now, log }: OutboxAdapterOptions): Mail
   const repo = createOutboxRepository(db);
   return {
     async send(message: EmailMessage) {
-      assertEmailAddress(message.to);
-      repo.insert({
-        channel: 'email',
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        createdAt: now(),
-        deliveredAt: null,
-      });
+      repo.insert(emailRow(message, now()));
       // Never the body: it may carry a sign-in or verification link.
       log.info(`mail to ${message.to}: ${JSON.stringify(message.subject)}`);
     },
@@ -118,16 +137,7 @@ export function createOutboxSmsSender({ db, now, log }: OutboxAdapterOptions): S
   const repo = createOutboxRepository(db);
   return {
     async send(message: SmsMessage) {
-      assertPhoneNumber(message.to);
-      repo.insert({
-        channel: 'sms',
-        recipient: message.to,
-        subject: '',
-        text: message.text,
-        html: null,
-        createdAt: now(),
-        deliveredAt: null,
-      });
+      repo.insert(smsRow(message, now()));
       // Never the text: SMS carry one-time codes.
       log.info(`sms to ${message.to}: ${message.text.length} characters`);
     },

@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../../db/client.ts';
-import { assertEmailAddress, type EmailMessage, type Mailer } from './messaging.ts';
-import { createOutboxRepository } from './outbox.ts';
+import type { EmailMessage, Mailer } from './messaging.ts';
+import { createOutboxRepository, emailRow } from './outbox.ts';
 
 // E-mail through a real SMTP server (SMTP_URL). Every message is also written to the outbox:
 // first undelivered, then stamped `deliveredAt` once the server has accepted it, so operators can
@@ -68,16 +68,7 @@ export function createSmtpMailer({ url, from, db, now }: SmtpMailerOptions): Mai
 
   return {
     async send(message: EmailMessage) {
-      assertEmailAddress(message.to);
-      const id = repo.insert({
-        channel: 'email',
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        createdAt: now(),
-        deliveredAt: null,
-      });
+      const id = repo.insert(emailRow(message, now()));
       try {
         await transport.sendMail({
           from,

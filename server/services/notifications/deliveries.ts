@@ -3,7 +3,7 @@ import { translate } from '../../../src/lib/shared/i18n/messages.ts';
 import type { Mailer, SmsSender } from '../messaging/messaging.ts';
 import type { TelegramBot } from '../telegram/bot.ts';
 import { renderNotification } from './notifications.ts';
-import type { DeliveryRow, NotificationsRepository } from './repository.ts';
+import type { DeliveryRow, NotificationsRepository, Recipient } from './repository.ts';
 import { TRADE_MESSAGE_TYPES } from './types.ts';
 
 // The job that carries notifications out of the system: e-mail digests of unread trade messages,
@@ -30,69 +30,88 @@ export interface DeliveryJobDeps {
   siteOrigin: { url(pathAndQuery: string): string };
 }
 
-export function createDeliveryJob({ repo, mailer, sms, telegram, now, log, siteOrigin }: DeliveryJobDeps) {
-  const localeOf = (value: string): Locale => (isLocale(value) ? value : defaultLocale);
+const localeOf = (value: string): Locale => (isLocale(value) ? value : defaultLocale);
 
-  /** Sends one row; answers `skipped` when there is nothing (left) to say. */
-  async function send(row: DeliveryRow): Promise<'sent' | 'skipped'> {
-    const recipient = repo.recipient(row.userId);
-    if (!recipient) return 'skipped';
-    const locale = localeOf(recipient.locale);
+type Outcome = 'sent' | 'skipped';
 
-    if (row.kind === 'digest') {
-      const unread = repo.unreadOfTypes(recipient.id, TRADE_MESSAGE_TYPES, DIGEST_ITEMS);
-      // Read on the site meanwhile: no mail.
-      if (unread.length === 0 || !recipient.isEmailVerified) return 'skipped';
-      const lines = unread.map((n) => {
-        const view = renderNotification(n, locale);
-        return `- ${view.message}${view.subtext ? ` (${view.subtext})` : ''}\n  ${siteOrigin.url(view.link)}`;
-      });
-      await mailer.send({
-        to: recipient.email,
-        subject: translate(locale, 'notifications.email.subject'),
-        text: `${translate(locale, 'notifications.email.greeting', { username: recipient.username })}\n\n${lines.join('\n')}\n\n${translate(locale, 'notifications.email.footer')}\n`,
-      });
-      return 'sent';
-    }
+/** The e-mail digest of the unread trade messages; none when they were read on the site meanwhile. */
+async function sendDigest(
+  { repo, mailer, siteOrigin }: DeliveryJobDeps,
+  recipient: Recipient,
+  locale: Locale,
+): Promise<Outcome> {
+  const unread = repo.unreadOfTypes(recipient.id, TRADE_MESSAGE_TYPES, DIGEST_ITEMS);
+  // Read on the site meanwhile: no mail.
+  if (unread.length === 0 || !recipient.isEmailVerified) return 'skipped';
+  const lines = unread.map((n) => {
+    const view = renderNotification(n, locale);
+    return `- ${view.message}${view.subtext ? ` (${view.subtext})` : ''}\n  ${siteOrigin.url(view.link)}`;
+  });
+  await mailer.send({
+    to: recipient.email,
+    subject: translate(locale, 'notifications.email.subject'),
+    text: `${translate(locale, 'notifications.email.greeting', { username: recipient.username })}\n\n${lines.join('\n')}\n\n${translate(locale, 'notifications.email.footer')}\n`,
+  });
+  return 'sent';
+}
 
-    const stored = row.notificationId === null ? undefined : repo.byId(row.notificationId);
-    if (!stored || stored.isRead) return 'skipped';
-    const view = renderNotification(stored, locale);
-    const text = `${view.message}${view.subtext ? `\n${view.subtext}` : ''}\n${siteOrigin.url(view.link)}`;
-    if (row.channel === 'telegram') {
-      if (!recipient.telegramChatId) return 'skipped';
-      await telegram.sendMessage(recipient.telegramChatId, text);
-      return 'sent';
-    }
-    if (row.channel === 'sms') {
-      if (!recipient.phoneNumber || recipient.phoneVerifiedAt === null) return 'skipped';
-      await sms.send({ to: recipient.phoneNumber, text });
-      return 'sent';
-    }
-    return 'skipped';
+/** One notification by Telegram or SMS; none when it was read meanwhile. */
+async function sendInstant(
+  { repo, sms, telegram, siteOrigin }: DeliveryJobDeps,
+  row: DeliveryRow,
+  recipient: Recipient,
+  locale: Locale,
+): Promise<Outcome> {
+  const stored = row.notificationId === null ? undefined : repo.byId(row.notificationId);
+  if (!stored || stored.isRead) return 'skipped';
+  const view = renderNotification(stored, locale);
+  const text = `${view.message}${view.subtext ? `\n${view.subtext}` : ''}\n${siteOrigin.url(view.link)}`;
+  if (row.channel === 'telegram') {
+    if (!recipient.telegramChatId) return 'skipped';
+    await telegram.sendMessage(recipient.telegramChatId, text);
+    return 'sent';
   }
+  if (row.channel === 'sms') {
+    if (!recipient.phoneNumber || recipient.phoneVerifiedAt === null) return 'skipped';
+    await sms.send({ to: recipient.phoneNumber, text });
+    return 'sent';
+  }
+  return 'skipped';
+}
 
+/** Sends one row; answers `skipped` when there is nothing (left) to say. */
+async function send(deps: DeliveryJobDeps, row: DeliveryRow): Promise<Outcome> {
+  const recipient = deps.repo.recipient(row.userId);
+  if (!recipient) return 'skipped';
+  const locale = localeOf(recipient.locale);
+  if (row.kind === 'digest') return sendDigest(deps, recipient, locale);
+  return sendInstant(deps, row, recipient, locale);
+}
+
+/** One pass over what is due; answers how many rows it finished. */
+async function runOnce(deps: DeliveryJobDeps): Promise<number> {
+  const { repo, now, log } = deps;
+  let finished = 0;
+  for (const row of repo.dueDeliveries(now(), BATCH)) {
+    if (!repo.claim(row.id, now())) continue;
+    try {
+      const outcome = await send(deps, row);
+      repo.finish(row.id, outcome, outcome === 'sent' ? now() : null, null);
+    } catch (error) {
+      log(`notifications: ${row.channel} delivery ${row.id} failed`, error);
+      repo.finish(row.id, 'failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
+    }
+    finished += 1;
+  }
+  return finished;
+}
+
+export function createDeliveryJob(deps: DeliveryJobDeps) {
+  const { repo, log } = deps;
   let inFlight: Promise<number> | undefined;
 
-  /** One pass over what is due; answers how many rows it finished. */
-  async function runOnce(): Promise<number> {
-    let finished = 0;
-    for (const row of repo.dueDeliveries(now(), BATCH)) {
-      if (!repo.claim(row.id, now())) continue;
-      try {
-        const outcome = await send(row);
-        repo.finish(row.id, outcome, outcome === 'sent' ? now() : null, null);
-      } catch (error) {
-        log(`notifications: ${row.channel} delivery ${row.id} failed`, error);
-        repo.finish(row.id, 'failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
-      }
-      finished += 1;
-    }
-    return finished;
-  }
-
   const tick = () => {
-    inFlight ??= runOnce()
+    inFlight ??= runOnce(deps)
       .catch((error: unknown) => {
         log('notifications: the delivery job failed', error);
         return 0;

@@ -39,7 +39,16 @@ export interface Recipient {
   phoneVerifiedAt: number | null;
 }
 
-export function createNotificationsRepository(db: Db) {
+const listWhere = ({ userId, tab, types, read }: ListFilter): SQL | undefined =>
+  and(
+    eq(notifications.userId, userId),
+    eq(notifications.tab, tab),
+    types?.length ? inArray(notifications.type, [...types]) : undefined,
+    read === 'all' ? undefined : eq(notifications.isRead, read === 'read'),
+  );
+
+/** A notification's own row: found by group or id, inserted, bumped by the flood rule. */
+function notificationRows(db: Db) {
   const byGroup = db
     .select()
     .from(notifications)
@@ -77,113 +86,13 @@ export function createNotificationsRepository(db: Db) {
     .where(eq(notifications.id, p('id')))
     .returning()
     .prepare();
-  const unreadByTab = db
-    .select({ tab: notifications.tab, n: sql<number>`count(*)` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, p('userId')), eq(notifications.isRead, false)))
-    .groupBy(notifications.tab)
-    .prepare();
-  const recipient = db
-    .select({
-      id: users.id,
-      publicId: users.publicId,
-      username: users.username,
-      email: users.email,
-      isEmailVerified: users.isEmailVerified,
-      locale: users.locale,
-      notifyTradeMessagesInterval: userSettings.notifyTradeMessagesInterval,
-      notifySmsBitcoinsConfirmed: userSettings.notifySmsBitcoinsConfirmed,
-      notifySmsIncomingTrade: userSettings.notifySmsIncomingTrade,
-      telegramChatId: userSettings.telegramChatId,
-      phoneNumber: phones.number,
-      phoneVerifiedAt: phones.verifiedAt,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .leftJoin(phones, eq(phones.userId, users.id))
-    .where(eq(users.id, p('userId')))
-    .prepare();
-  const moderators = db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.role, ['moderator', 'admin']), eq(users.status, 'active')))
-    .prepare();
-
-  const insertDelivery = db
-    .insert(notificationDeliveries)
-    .values({
-      userId: sql`${p('userId')}`,
-      channel: sql`${p('channel')}`,
-      kind: sql`${p('kind')}`,
-      notificationId: sql`${p('notificationId')}`,
-      dueAt: sql`${p('dueAt')}`,
-      createdAt: sql`${p('at')}`,
-    })
-    // A digest already waiting takes the new messages along (the partial unique index).
-    .onConflictDoNothing()
-    .prepare();
-  const lastSent = db
-    .select({ sentAt: sql<number | null>`max(${notificationDeliveries.sentAt})` })
-    .from(notificationDeliveries)
-    .where(
-      and(
-        eq(notificationDeliveries.userId, p('userId')),
-        eq(notificationDeliveries.channel, p('channel')),
-        eq(notificationDeliveries.kind, 'digest'),
-        eq(notificationDeliveries.outcome, 'sent'),
-      ),
-    )
-    .prepare();
-  const due = db
-    .select()
-    .from(notificationDeliveries)
-    .where(
-      and(
-        isNull(notificationDeliveries.outcome),
-        isNull(notificationDeliveries.claimedAt),
-        lte(notificationDeliveries.dueAt, p('now')),
-      ),
-    )
-    .orderBy(notificationDeliveries.dueAt, notificationDeliveries.id)
-    .limit(p('limit'))
-    .prepare();
-  const claim = db
-    .update(notificationDeliveries)
-    .set({ claimedAt: sql`${p('at')}` })
-    .where(
-      and(
-        eq(notificationDeliveries.id, p('id')),
-        isNull(notificationDeliveries.claimedAt),
-        isNull(notificationDeliveries.outcome),
-      ),
-    )
-    .prepare();
-  const finish = db
-    .update(notificationDeliveries)
-    .set({ outcome: sql`${p('outcome')}`, sentAt: sql`${p('sentAt')}`, error: sql`${p('error')}` })
-    .where(eq(notificationDeliveries.id, p('id')))
-    .prepare();
-  const interrupted = db
-    .update(notificationDeliveries)
-    .set({ outcome: 'interrupted' })
-    .where(and(isNotNull(notificationDeliveries.claimedAt), isNull(notificationDeliveries.outcome)))
-    .prepare();
   const byId = db
     .select()
     .from(notifications)
     .where(eq(notifications.id, p('id')))
     .prepare();
 
-  const listWhere = ({ userId, tab, types, read }: ListFilter): SQL | undefined =>
-    and(
-      eq(notifications.userId, userId),
-      eq(notifications.tab, tab),
-      types?.length ? inArray(notifications.type, [...types]) : undefined,
-      read === 'all' ? undefined : eq(notifications.isRead, read === 'read'),
-    );
-
   return {
-    db,
     byGroup: (userId: number, groupKey: string): NotificationRow | undefined => byGroup.get({ userId, groupKey }),
     byId: (id: number): NotificationRow | undefined => byId.get({ id }),
     insert(row: Omit<NewNotificationRow, 'id' | 'isRead' | 'createdAt' | 'updatedAt'>, at: number): NotificationRow {
@@ -214,6 +123,18 @@ export function createNotificationsRepository(db: Db) {
       if (!row) throw new Error('notification bump returned no row');
       return row;
     },
+  };
+}
+
+/** The list, its unread counts and marking read; these take the caller's filter, so are built per call. */
+function notificationReads(db: Db) {
+  const unreadByTab = db
+    .select({ tab: notifications.tab, n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, p('userId')), eq(notifications.isRead, false)))
+    .groupBy(notifications.tab)
+    .prepare();
+  return {
     /** One page, newest first, and one more row to tell whether another page exists. */
     list(filter: ListFilter, limit: number, offset: number): NotificationRow[] {
       return db
@@ -277,9 +198,80 @@ export function createNotificationsRepository(db: Db) {
         .limit(limit)
         .all();
     },
+  };
+}
+
+/** Who a notification goes to: a delivery's recipient, the moderators. */
+function people(db: Db) {
+  const recipient = db
+    .select({
+      id: users.id,
+      publicId: users.publicId,
+      username: users.username,
+      email: users.email,
+      isEmailVerified: users.isEmailVerified,
+      locale: users.locale,
+      notifyTradeMessagesInterval: userSettings.notifyTradeMessagesInterval,
+      notifySmsBitcoinsConfirmed: userSettings.notifySmsBitcoinsConfirmed,
+      notifySmsIncomingTrade: userSettings.notifySmsIncomingTrade,
+      telegramChatId: userSettings.telegramChatId,
+      phoneNumber: phones.number,
+      phoneVerifiedAt: phones.verifiedAt,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(phones, eq(phones.userId, users.id))
+    .where(eq(users.id, p('userId')))
+    .prepare();
+  const moderators = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, ['moderator', 'admin']), eq(users.status, 'active')))
+    .prepare();
+
+  return {
     recipient: (userId: number): Recipient | undefined => recipient.get({ userId }),
     moderatorIds: (): number[] => moderators.all().map((row) => row.id),
+  };
+}
 
+/** Queueing a delivery and the job's claim and finish of it. */
+function deliveryWrites(db: Db) {
+  const insertDelivery = db
+    .insert(notificationDeliveries)
+    .values({
+      userId: sql`${p('userId')}`,
+      channel: sql`${p('channel')}`,
+      kind: sql`${p('kind')}`,
+      notificationId: sql`${p('notificationId')}`,
+      dueAt: sql`${p('dueAt')}`,
+      createdAt: sql`${p('at')}`,
+    })
+    // A digest already waiting takes the new messages along (the partial unique index).
+    .onConflictDoNothing()
+    .prepare();
+  const claim = db
+    .update(notificationDeliveries)
+    .set({ claimedAt: sql`${p('at')}` })
+    .where(
+      and(
+        eq(notificationDeliveries.id, p('id')),
+        isNull(notificationDeliveries.claimedAt),
+        isNull(notificationDeliveries.outcome),
+      ),
+    )
+    .prepare();
+  const finish = db
+    .update(notificationDeliveries)
+    .set({ outcome: sql`${p('outcome')}`, sentAt: sql`${p('sentAt')}`, error: sql`${p('error')}` })
+    .where(eq(notificationDeliveries.id, p('id')))
+    .prepare();
+  const interrupted = db
+    .update(notificationDeliveries)
+    .set({ outcome: 'interrupted' })
+    .where(and(isNotNull(notificationDeliveries.claimedAt), isNull(notificationDeliveries.outcome)))
+    .prepare();
+  return {
     enqueueDelivery(row: {
       userId: number;
       channel: DeliveryChannel;
@@ -290,15 +282,46 @@ export function createNotificationsRepository(db: Db) {
     }): boolean {
       return insertDelivery.run(row).changes === 1;
     },
-    lastDigestSentAt: (userId: number, channel: DeliveryChannel): number | null =>
-      lastSent.get({ userId, channel })?.sentAt ?? null,
-    dueDeliveries: (now: number, limit: number): DeliveryRow[] => due.all({ now, limit }),
     /** False when another job took it first. */
     claim: (id: number, at: number): boolean => claim.run({ id, at }).changes === 1,
     finish: (id: number, outcome: NonNullable<DeliveryRow['outcome']>, sentAt: number | null, error: string | null) =>
       finish.run({ id, outcome, sentAt, error }),
     /** Rows a previous process claimed and never finished: it stopped mid-send. */
     markInterrupted: (): number => interrupted.run().changes,
+  };
+}
+
+/** The delivery queue as read: what is due, what waits for a user, when a digest last went. */
+function deliveryReads(db: Db) {
+  const lastSent = db
+    .select({ sentAt: sql<number | null>`max(${notificationDeliveries.sentAt})` })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.userId, p('userId')),
+        eq(notificationDeliveries.channel, p('channel')),
+        eq(notificationDeliveries.kind, 'digest'),
+        eq(notificationDeliveries.outcome, 'sent'),
+      ),
+    )
+    .prepare();
+  const due = db
+    .select()
+    .from(notificationDeliveries)
+    .where(
+      and(
+        isNull(notificationDeliveries.outcome),
+        isNull(notificationDeliveries.claimedAt),
+        lte(notificationDeliveries.dueAt, p('now')),
+      ),
+    )
+    .orderBy(notificationDeliveries.dueAt, notificationDeliveries.id)
+    .limit(p('limit'))
+    .prepare();
+  return {
+    lastDigestSentAt: (userId: number, channel: DeliveryChannel): number | null =>
+      lastSent.get({ userId, channel })?.sentAt ?? null,
+    dueDeliveries: (now: number, limit: number): DeliveryRow[] => due.all({ now, limit }),
     pendingDeliveries(userId: number): DeliveryRow[] {
       return db
         .select()
@@ -314,6 +337,17 @@ export function createNotificationsRepository(db: Db) {
         .orderBy(notificationDeliveries.id)
         .all();
     },
+  };
+}
+
+export function createNotificationsRepository(db: Db) {
+  return {
+    db,
+    ...notificationRows(db),
+    ...notificationReads(db),
+    ...people(db),
+    ...deliveryWrites(db),
+    ...deliveryReads(db),
   };
 }
 

@@ -8,7 +8,8 @@ export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 const p = sql.placeholder;
 
-export function createPasswordsRepository(db: Db) {
+/** The users table's password hash. */
+function passwordWrites(db: Db) {
   const setPasswordHash = db
     .update(users)
     .set({ passwordHash: sql`${p('hash')}` })
@@ -20,6 +21,16 @@ export function createPasswordsRepository(db: Db) {
     .where(and(eq(users.id, p('id')), eq(users.passwordHash, p('previous'))))
     .prepare();
 
+  return {
+    setPasswordHash: (id: number, hash: string) => setPasswordHash.run({ id, hash }),
+    /** False when the stored hash is no longer `previous` (another change won). */
+    replacePasswordHash: (id: number, previous: string, hash: string) =>
+      replacePasswordHash.run({ id, previous, hash }).changes === 1,
+  };
+}
+
+/** Reset links: one live per account, spent once. */
+function resetStatements(db: Db) {
   const liveReset = db
     .select()
     .from(passwordResets)
@@ -53,6 +64,19 @@ export function createPasswordsRepository(db: Db) {
     .where(lt(passwordResets.createdAt, p('before')))
     .prepare();
 
+  return {
+    insertReset: (values: PasswordResetRow) => db.insert(passwordResets).values(values).run(),
+    liveReset: (id: string, now: number) => liveReset.get({ id, now }),
+    /** False when the link was used or replaced meanwhile. */
+    consumeReset: (id: string, now: number) => consumeReset.run({ id, now }).changes === 1,
+    expireUnused: (userId: number, now: number) => expireUnused.run({ userId, now }).changes,
+    resetsSince: (userId: number, since: number) => resetsSince.get({ userId, since })?.n ?? 0,
+    pruneResets: (before: number) => pruneResets.run({ before }).changes,
+  };
+}
+
+/** Forgot-password requests per client address, for its limit. */
+function requestStatements(db: Db) {
   const insertRequest = db
     .insert(passwordResetRequests)
     .values({ ip: sql`${p('ip')}`, createdAt: sql`${p('at')}` })
@@ -68,26 +92,21 @@ export function createPasswordsRepository(db: Db) {
     .prepare();
 
   return {
-    db,
-    setPasswordHash: (id: number, hash: string) => setPasswordHash.run({ id, hash }),
-    /** False when the stored hash is no longer `previous` (another change won). */
-    replacePasswordHash: (id: number, previous: string, hash: string) =>
-      replacePasswordHash.run({ id, previous, hash }).changes === 1,
-
-    insertReset: (values: PasswordResetRow) => db.insert(passwordResets).values(values).run(),
-    liveReset: (id: string, now: number) => liveReset.get({ id, now }),
-    /** False when the link was used or replaced meanwhile. */
-    consumeReset: (id: string, now: number) => consumeReset.run({ id, now }).changes === 1,
-    expireUnused: (userId: number, now: number) => expireUnused.run({ userId, now }).changes,
-    resetsSince: (userId: number, since: number) => resetsSince.get({ userId, since })?.n ?? 0,
-    pruneResets: (before: number) => pruneResets.run({ before }).changes,
-
     recordRequest: (ip: string, at: number) => insertRequest.run({ ip, at }),
     requestsSince: (ip: string, since: number) => {
       const row = requestsSince.get({ ip, since });
       return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
     },
     pruneRequests: (before: number) => pruneRequests.run({ before }).changes,
+  };
+}
+
+export function createPasswordsRepository(db: Db) {
+  return {
+    db,
+    ...passwordWrites(db),
+    ...resetStatements(db),
+    ...requestStatements(db),
   };
 }
 

@@ -14,7 +14,8 @@ export const NO_NUMBER = '';
 
 const p = sql.placeholder;
 
-export function createPhoneRepository(db: Db) {
+/** The person's phone row, the country their number is read in, and whether another account has it. */
+function phoneReads(db: Db) {
   const phoneOf = db
     .select()
     .from(phones)
@@ -32,6 +33,16 @@ export function createPhoneRepository(db: Db) {
     .innerJoin(countries, eq(countries.id, users.countryId))
     .where(eq(users.id, p('userId')))
     .prepare();
+  return {
+    phoneOf: (userId: number) => phoneOf.get({ userId }),
+    /** True when another account has proved this number (one account per verified number). */
+    verifiedByAnother: (number: string, userId: number) => verifiedElsewhere.get({ number, userId }) !== undefined,
+    countryIsoOf: (userId: number) => countryIsoOf.get({ userId })?.iso ?? null,
+  };
+}
+
+/** A code sent, tried and confirmed. */
+function codeWrites(db: Db) {
   // A new code replaces any pending one and unverifies nothing else: the service only calls this
   // when the row holds no verified number.
   const savePending = db
@@ -82,6 +93,24 @@ export function createPhoneRepository(db: Db) {
     .set({ verifiedAt: sql`${p('at')}`, codeHash: null, codeExpiresAt: null, codeAttempts: 0 })
     .where(eq(phones.userId, p('userId')))
     .prepare();
+  return {
+    savePending: (row: {
+      userId: number;
+      number: string;
+      codeHash: string;
+      codeExpiresAt: number;
+      codesSentAt: number[];
+    }) => savePending.run({ ...row, codesSentAt: JSON.stringify(row.codesSentAt) }),
+    recordSend: (userId: number, codesSentAt: number[]) =>
+      recordSend.run({ userId, codesSentAt: JSON.stringify(codesSentAt) }),
+    countWrongTry: (userId: number) => countWrongTry.run({ userId }),
+    clearCode: (userId: number) => clearCode.run({ userId }),
+    markVerified: (userId: number, at: number) => markVerified.run({ userId, at }),
+  };
+}
+
+/** A number removed: the row, or only the number while its send history still counts. */
+function numberRemoval(db: Db) {
   const forgetNumber = db
     .update(phones)
     .set({
@@ -98,6 +127,16 @@ export function createPhoneRepository(db: Db) {
     .delete(phones)
     .where(eq(phones.userId, p('userId')))
     .prepare();
+  return {
+    /** Removes the number but keeps the send history that the limits still need. */
+    forgetNumber: (userId: number, codesSentAt: number[]) =>
+      forgetNumber.run({ userId, codesSentAt: JSON.stringify(codesSentAt) }),
+    deleteRow: (userId: number) => deleteRow.run({ userId }),
+  };
+}
+
+/** Texts sent to a number, by anyone: the per-number limits. */
+function numberSends(db: Db) {
   const sendsToNumber = db
     .select({ sentAt: smsSends.sentAt })
     .from(smsSends)
@@ -112,29 +151,7 @@ export function createPhoneRepository(db: Db) {
     .delete(smsSends)
     .where(lte(smsSends.sentAt, p('before')))
     .prepare();
-
   return {
-    db,
-    phoneOf: (userId: number) => phoneOf.get({ userId }),
-    /** True when another account has proved this number (one account per verified number). */
-    verifiedByAnother: (number: string, userId: number) => verifiedElsewhere.get({ number, userId }) !== undefined,
-    countryIsoOf: (userId: number) => countryIsoOf.get({ userId })?.iso ?? null,
-    savePending: (row: {
-      userId: number;
-      number: string;
-      codeHash: string;
-      codeExpiresAt: number;
-      codesSentAt: number[];
-    }) => savePending.run({ ...row, codesSentAt: JSON.stringify(row.codesSentAt) }),
-    recordSend: (userId: number, codesSentAt: number[]) =>
-      recordSend.run({ userId, codesSentAt: JSON.stringify(codesSentAt) }),
-    countWrongTry: (userId: number) => countWrongTry.run({ userId }),
-    clearCode: (userId: number) => clearCode.run({ userId }),
-    markVerified: (userId: number, at: number) => markVerified.run({ userId, at }),
-    /** Removes the number but keeps the send history that the limits still need. */
-    forgetNumber: (userId: number, codesSentAt: number[]) =>
-      forgetNumber.run({ userId, codesSentAt: JSON.stringify(codesSentAt) }),
-    deleteRow: (userId: number) => deleteRow.run({ userId }),
     /** When codes went to this number after `since`, by anyone, oldest first. */
     sendsToNumber: (number: string, since: number) => sendsToNumber.all({ number, since }).map((r) => r.sentAt),
     /** Records a text to `number`, forgetting those no limit looks at any more. */
@@ -143,6 +160,10 @@ export function createPhoneRepository(db: Db) {
       recordNumberSend.run({ number, at });
     },
   };
+}
+
+export function createPhoneRepository(db: Db) {
+  return { db, ...phoneReads(db), ...codeWrites(db), ...numberRemoval(db), ...numberSends(db) };
 }
 
 export type PhoneRepository = ReturnType<typeof createPhoneRepository>;

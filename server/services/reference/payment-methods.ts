@@ -1,6 +1,8 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { type Catalogue, catalogues } from '../../../src/lib/shared/i18n/messages.ts';
 import type { PaymentGroupView, PaymentMethodView } from '../../../src/lib/shared/views/reference.ts';
+import type { ServiceContext } from '../context.ts';
+import type { ReferenceParts } from './deps.ts';
 import type { ReferenceRepository } from './repository.ts';
 
 // Payment groups with their methods, in the field names of spec section 3 ("Payment method",
@@ -55,4 +57,18 @@ export function shapePaymentGroups(repo: Rows, locale: Locale): PaymentGroupView
       methods: own,
     };
   });
+}
+
+/** Payment groups with their methods; reference rows only, so shaped once per language. */
+export function listPaymentGroups(
+  { repo, caches }: ReferenceParts,
+  _ctx: ServiceContext,
+  { locale }: { locale: Locale },
+): PaymentGroupView[] {
+  let list = caches.paymentGroups.get(locale);
+  if (!list) {
+    list = shapePaymentGroups(repo, locale);
+    caches.paymentGroups.set(locale, list);
+  }
+  return list;
 }

@@ -15,7 +15,8 @@ import {
 
 export type FiatCurrencyRow = typeof fiatCurrencies.$inferSelect;
 
-export function createReferenceRepository(db: Db) {
+/** Fiat and crypto currencies. */
+function currencyStatements(db: Db) {
   const allCurrencies = db
     .select()
     .from(fiatCurrencies)
@@ -27,6 +28,15 @@ export function createReferenceRepository(db: Db) {
     .where(eq(fiatCurrencies.code, sql.placeholder('code')))
     .prepare();
   const allCryptoCurrencies = db.select().from(cryptoCurrencies).orderBy(asc(cryptoCurrencies.sortOrder)).prepare();
+  return {
+    listCurrencies: () => allCurrencies.all(),
+    findCurrency: (code: string) => currencyByCode.get({ code }),
+    listCryptoCurrencies: () => allCryptoCurrencies.all(),
+  };
+}
+
+/** Countries with their popular payment methods, and locations in them. */
+function countryStatements(db: Db) {
   const countryPage = db
     .select({
       id: countries.id,
@@ -70,6 +80,16 @@ export function createReferenceRepository(db: Db) {
     .orderBy(sql`instr(${locations.searchKey}, ${sql.placeholder('q')}) = 1 DESC`, asc(locations.cityName))
     .limit(sql.placeholder('limit'))
     .prepare();
+  return {
+    listCountries: (limit: number, offset: number) => countryPage.all({ limit, offset }),
+    countCountries: () => countryCount.get()?.n ?? 0,
+    listCountryPaymentMethods: () => countryMethods.all(),
+    searchLocations: (q: string, limit: number) => locationSearch.all({ q, limit }),
+  };
+}
+
+/** Time zones, payment groups and payment methods. */
+function catalogueStatements(db: Db) {
   const allTimezones = db.select().from(timezones).orderBy(asc(timezones.name)).prepare();
   const allPaymentGroups = db.select().from(paymentGroups).orderBy(asc(paymentGroups.id)).prepare();
   // Seed order within a group: the curated list puts the best-known method of each group first.
@@ -92,20 +112,16 @@ export function createReferenceRepository(db: Db) {
     .from(countryPaymentMethods)
     .groupBy(countryPaymentMethods.paymentMethodId)
     .prepare();
-
   return {
-    listCurrencies: () => allCurrencies.all(),
-    findCurrency: (code: string) => currencyByCode.get({ code }),
-    listCryptoCurrencies: () => allCryptoCurrencies.all(),
-    listCountries: (limit: number, offset: number) => countryPage.all({ limit, offset }),
-    countCountries: () => countryCount.get()?.n ?? 0,
-    listCountryPaymentMethods: () => countryMethods.all(),
-    searchLocations: (q: string, limit: number) => locationSearch.all({ q, limit }),
     listTimezones: () => allTimezones.all(),
     listPaymentGroups: () => allPaymentGroups.all(),
     listPaymentMethods: () => allPaymentMethods.all(),
     countPaymentMethodCountries: () => methodCountryCounts.all(),
   };
+}
+
+export function createReferenceRepository(db: Db) {
+  return { ...currencyStatements(db), ...countryStatements(db), ...catalogueStatements(db) };
 }
 
 export type ReferenceRepository = ReturnType<typeof createReferenceRepository>;

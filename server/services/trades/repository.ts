@@ -5,57 +5,7 @@ import type { TradeRequirementStatus } from '../../../src/lib/shared/trade-requi
 // Reads and writes of trades, their trail, requirements and chat. Statements are prepared once per
 // database; the service decides, this only runs SQL.
 
-export interface TradeRow {
-  id: number;
-  hash: string;
-  offerId: number;
-  offerHash: string;
-  offerType: 'buy' | 'sell';
-  ownerId: number;
-  responderId: number;
-  buyerId: number;
-  sellerId: number;
-  buyerUsername: string;
-  sellerUsername: string;
-  buyerAvatarUrl: string | null;
-  sellerAvatarUrl: string | null;
-  buyerPublicId: string;
-  sellerPublicId: string;
-  cryptoCode: 'BTC' | 'USDT';
-  cryptoAmount: number;
-  feeAmount: number;
-  feeBasisPoints: number;
-  escrowRef: string;
-  fiatCurrencyId: number;
-  fiatCode: string;
-  fiatMinorUnits: number;
-  fiatAmountMinor: number;
-  priceMinor: number;
-  usdAmountCents: number;
-  paymentMethodId: number;
-  paymentMethodSlug: string;
-  paymentMethodName: string;
-  paymentGroupSlug: string;
-  paymentWindowMinutes: number;
-  offerTerms: string;
-  paymentDetails: string;
-  tags: string;
-  payerName: string | null;
-  status: TradeStatus;
-  startedAt: number;
-  expiresAt: number;
-  paidAt: number | null;
-  endedAt: number | null;
-  disputedAt: number | null;
-  disputeReasonId: string | null;
-  disputeText: string | null;
-  disputeOpenedBy: number | null;
-  resolvedBy: number | null;
-  responderIp: string | null;
-  version: number;
-  updatedAt: number;
-}
-
+/** What a trade is started with: its own columns as the insert writes them. */
 export interface NewTrade {
   hash: string;
   offerId: number;
@@ -84,11 +34,8 @@ export interface NewTrade {
   responderIp: string | null;
 }
 
-export interface StatusChange {
-  id: number;
-  from: TradeStatus;
-  to: TradeStatus;
-  at: number;
+/** How a trade ended or where it stands after its status changed; null until it gets there. */
+export interface TradeOutcome {
   paidAt: number | null;
   endedAt: number | null;
   disputedAt: number | null;
@@ -96,6 +43,33 @@ export interface StatusChange {
   disputeText: string | null;
   disputeOpenedBy: number | null;
   resolvedBy: number | null;
+}
+
+/** A trade as the service reads it: its columns, its outcome, and the names joined in. */
+export interface TradeRow extends NewTrade, TradeOutcome {
+  id: number;
+  offerHash: string;
+  buyerUsername: string;
+  sellerUsername: string;
+  buyerAvatarUrl: string | null;
+  sellerAvatarUrl: string | null;
+  buyerPublicId: string;
+  sellerPublicId: string;
+  fiatCode: string;
+  fiatMinorUnits: number;
+  paymentMethodSlug: string;
+  paymentMethodName: string;
+  paymentGroupSlug: string;
+  status: TradeStatus;
+  version: number;
+  updatedAt: number;
+}
+
+export interface StatusChange extends TradeOutcome {
+  id: number;
+  from: TradeStatus;
+  to: TradeStatus;
+  at: number;
   escrowRef: string;
 }
 

@@ -17,7 +17,8 @@ export const DISABLED_SECRET = '';
 const p = sql.placeholder;
 const bit = (value: boolean) => (value ? 1 : 0);
 
-export function createTwoFactorRepository(db: Db) {
+/** A factor as read, set up and confirmed. */
+function setupStatements(db: Db) {
   const withEmail = db
     .select({ email: users.email, factor: twoFactor })
     .from(users)
@@ -61,6 +62,20 @@ export function createTwoFactorRepository(db: Db) {
     })
     .where(and(eq(twoFactor.userId, p('userId')), isNull(twoFactor.confirmedAt), eq(twoFactor.secret, p('secret'))))
     .prepare();
+
+  return {
+    /** The user's e-mail (the sign-in limits' key) and factor row; undefined for an unknown user. */
+    find: (userId: number) => withEmail.get({ userId }),
+    /** False when a factor that is on already exists. */
+    savePending: (userId: number, secret: string, at: number) =>
+      upsertPending.run({ userId, secret, at }).changes === 1,
+    confirm: (userId: number, secret: string, step: number, hashes: string[], at: number) =>
+      confirm.run({ userId, secret, step, hashes: JSON.stringify(hashes), at }).changes === 1,
+  };
+}
+
+/** Codes spent, each once. */
+function spendStatements(db: Db) {
   const spendStep = db
     .update(twoFactor)
     .set({ lastUsedStep: sql`${p('step')}` })
@@ -81,6 +96,17 @@ export function createTwoFactorRepository(db: Db) {
       WHERE user_id = @userId AND confirmed_at IS NOT NULL
         AND EXISTS (SELECT 1 FROM json_each(recovery_code_hashes) WHERE value = @hash)`,
   );
+
+  return {
+    /** False when this step or a later one was already used. */
+    spendStep: (userId: number, step: number) => spendStep.run({ userId, step }).changes === 1,
+    /** False when the code is not (or no longer) among the unused ones. */
+    spendRecoveryHash: (userId: number, hash: string) => spendRecoveryHash.run({ userId, hash }).changes === 1,
+  };
+}
+
+/** What the factor protects, turning it off, and the operator's reset. */
+function settingStatements(db: Db) {
   const setPurposes = db
     .update(twoFactor)
     .set({ forLogin: sql`${p('login')}`, forSendout: sql`${p('sendout')}`, forRelease: sql`${p('release')}` })
@@ -97,17 +123,6 @@ export function createTwoFactorRepository(db: Db) {
     .prepare();
 
   return {
-    /** The user's e-mail (the sign-in limits' key) and factor row; undefined for an unknown user. */
-    find: (userId: number) => withEmail.get({ userId }),
-    /** False when a factor that is on already exists. */
-    savePending: (userId: number, secret: string, at: number) =>
-      upsertPending.run({ userId, secret, at }).changes === 1,
-    confirm: (userId: number, secret: string, step: number, hashes: string[], at: number) =>
-      confirm.run({ userId, secret, step, hashes: JSON.stringify(hashes), at }).changes === 1,
-    /** False when this step or a later one was already used. */
-    spendStep: (userId: number, step: number) => spendStep.run({ userId, step }).changes === 1,
-    /** False when the code is not (or no longer) among the unused ones. */
-    spendRecoveryHash: (userId: number, hash: string) => spendRecoveryHash.run({ userId, hash }).changes === 1,
     setPurposes: (userId: number, purposes: { login: boolean; sendout: boolean; release: boolean }) =>
       setPurposes.run({
         userId,
@@ -118,6 +133,14 @@ export function createTwoFactorRepository(db: Db) {
     disable: (userId: number) => disable.run({ userId }).changes === 1,
     /** Removes every trace (operator reset); true when there was a row. */
     remove: (userId: number) => remove.run({ userId }).changes === 1,
+  };
+}
+
+export function createTwoFactorRepository(db: Db) {
+  return {
+    ...setupStatements(db),
+    ...spendStatements(db),
+    ...settingStatements(db),
   };
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
+import { TabBar } from '../TabBar.tsx';
 
 // A person's feedback on their profile (spec section 7, users/{username}/feedbacks): tabs by who
 // left it (from buyers: type sell; from sellers: type buy), a rating filter with the counts, and
@@ -112,34 +113,25 @@ export default function FeedbackList(props: Props) {
 
   return (
     <div className="feedback-list">
-      <nav className="tab-bar" aria-label={t('profile.feedback.tabs')}>
-        {TABS.map((value) => (
-          <a
-            key={value}
-            href={feedbackHref(props.base, value, filter)}
-            className="tab"
-            aria-current={value === tab ? 'page' : undefined}
-            data-tab={value}
-            onClick={(event) => choose(event, value, filter)}
-          >
-            {t(`profile.feedback.tab.${value}`)}
-          </a>
-        ))}
-      </nav>
-      <nav className="pill-bar" aria-label={t('profile.feedback.filters')}>
-        {FILTERS.map((value) => (
-          <a
-            key={value}
-            href={feedbackHref(props.base, tab, value)}
-            className={`pill profile-pill-${value}`}
-            aria-current={value === filter ? 'true' : undefined}
-            data-filter={value}
-            onClick={(event) => choose(event, tab, value)}
-          >
-            {t(`profile.feedback.filter.${value}`, { count: count.format(counts[value]) })}
-          </a>
-        ))}
-      </nav>
+      <TabBar
+        kind="tab"
+        label={t('profile.feedback.tabs')}
+        values={TABS}
+        current={tab}
+        href={(value) => feedbackHref(props.base, value, filter)}
+        text={(value) => t(`profile.feedback.tab.${value}`)}
+        onChoose={(event, value) => choose(event, value, filter)}
+      />
+      <TabBar
+        kind="pill"
+        label={t('profile.feedback.filters')}
+        values={FILTERS}
+        current={filter}
+        href={(value) => feedbackHref(props.base, tab, value)}
+        text={(value) => t(`profile.feedback.filter.${value}`, { count: count.format(counts[value]) })}
+        onChoose={(event, value) => choose(event, tab, value)}
+        extraClass={(value) => `profile-pill-${value}`}
+      />
       {failed && (
         <p className="alert alert-error" role="alert">
           {t('profile.feedback.failed')}

@@ -1,8 +1,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
 import { checkPassword, PASSWORD_MIN_LENGTH, passwordChecks } from '../../lib/shared/password-policy.ts';
+import { CodeInput } from './code-form.tsx';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
-import { FormAlert, fieldAria, PasswordField, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
+import { FormAlert, PasswordField, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
 
 // Password change (POST /rest/v1/users/change-password). The server ends every session and
 // answers new cookies for this browser, so the page simply stays signed in. The live helper is
@@ -94,24 +95,7 @@ export function PasswordSection({
           </div>
         </PasswordField>
         {codeRequired && (
-          <div className="field">
-            <label htmlFor="settings-password-code">{t('settings.twoFactor.code')}</label>
-            <input
-              {...fieldAria('settings-password-code', failure.fields.code, true)}
-              className="input input-code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={64}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            <p className="field-hint" id="settings-password-code-hint">
-              {t('settings.twoFactor.codeHint')}
-            </p>
-            <p className="field-error" id="settings-password-code-error">
-              {failure.fields.code}
-            </p>
-          </div>
+          <CodeInput id="settings-password-code" value={code} onChange={setCode} error={failure.fields.code} />
         )}
         <div className="button-row">
           <SubmitButton busy={busy}>{t('settings.password.save')}</SubmitButton>

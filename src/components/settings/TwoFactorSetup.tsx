@@ -1,8 +1,8 @@
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { apiPost } from '../../lib/api-client.ts';
-import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
+import { useEffect, useRef, useState } from 'react';
+import { CodeInput, useCodeForm } from './code-form.tsx';
+import { useSettings } from './context.ts';
 import type { TwoFactorStatus } from './types.ts';
-import { FormAlert, fieldAria, StatusLine, SubmitButton } from './ui.tsx';
+import { FormAlert, StatusLine, SubmitButton } from './ui.tsx';
 
 // Turning two-factor on: a new secret (QR code and the key for typing in), then the app's first
 // code. The answer carries the recovery codes, once.
@@ -24,10 +24,11 @@ export function TwoFactorSetup({
   onConfirmed: (status: TwoFactorStatus, recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
-  const { t, locale, lang } = useSettings();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(noFailure);
+  const { t } = useSettings();
+  const { code, setCode, busy, failure, submit } = useCodeForm<TwoFactorStatus & { recoveryCodes: string[] }>({
+    path: '/rest/v1/users/2fa/confirm',
+    onAnswer: ({ recoveryCodes, ...status }) => onConfirmed(status, recoveryCodes),
+  });
   const [note, setNote] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -44,28 +45,8 @@ export function TwoFactorSetup({
     }
   };
 
-  const confirm = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setFailure({ summary: undefined, fields: { code: t('settings.twoFactor.codeMissing') } });
-      return;
-    }
-    setBusy(true);
-    setFailure(noFailure);
-    const result = await apiPost<TwoFactorStatus & { recoveryCodes: string[] }>(
-      localized('/rest/v1/users/2fa/confirm', locale),
-      { code: code.trim() },
-    );
-    setBusy(false);
-    if (result.ok && result.data) {
-      const { recoveryCodes, ...status } = result.data;
-      onConfirmed(status, recoveryCodes);
-    } else setFailure(failureOf(result, ['code'], { t, lang }));
-  };
-
-  const error = failure.fields.code;
   return (
-    <form className="form" onSubmit={confirm} noValidate>
+    <form className="form" onSubmit={submit} noValidate>
       <h3 className="h3" ref={heading} tabIndex={-1}>
         {t('settings.twoFactor.setupTitle')}
       </h3>
@@ -94,21 +75,14 @@ export function TwoFactorSetup({
           <StatusLine message={note} />
         </li>
         <li>
-          <div className="field">
-            <label htmlFor="settings-2fa-confirm-code">{t('settings.twoFactor.step3')}</label>
-            <input
-              {...fieldAria('settings-2fa-confirm-code', error)}
-              className="input input-code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={64}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            <p className="field-error" id="settings-2fa-confirm-code-error">
-              {error}
-            </p>
-          </div>
+          <CodeInput
+            id="settings-2fa-confirm-code"
+            label={t('settings.twoFactor.step3')}
+            hint={false}
+            value={code}
+            onChange={setCode}
+            error={failure.fields.code}
+          />
         </li>
       </ol>
       <div className="button-row">

@@ -3,6 +3,7 @@ import { apiGet } from '../../lib/api-client.ts';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { Locale } from '../../lib/shared/i18n/locales.ts';
+import { TabBar } from '../TabBar.tsx';
 import { activeRow, pastRow, TradeRow, TradeTableHead } from './TradeRow.tsx';
 import {
   type ActiveTrade,
@@ -142,34 +143,24 @@ export default function TradesApp(props: Props) {
         <h2 className="h3" id="past-trades-title">
           {t('trades.past.title')}
         </h2>
-        <nav className="tab-bar" aria-label={t('trades.past.tabs')}>
-          {PAST_TYPES.map((value) => (
-            <a
-              key={value}
-              href={pastHref(props.base, value, status)}
-              aria-current={value === type ? 'page' : undefined}
-              className="tab"
-              data-tab={value}
-              onClick={(event) => choose(event, value, status)}
-            >
-              {t(`trades.past.${value}`)}
-            </a>
-          ))}
-        </nav>
-        <nav className="pill-bar" aria-label={t('trades.past.filter')}>
-          {PAST_STATUSES.map((value) => (
-            <a
-              key={value}
-              href={pastHref(props.base, type, value)}
-              aria-current={value === status ? 'true' : undefined}
-              className="pill"
-              data-filter={value}
-              onClick={(event) => choose(event, type, value)}
-            >
-              {t(`trades.past.filter.${value}`)}
-            </a>
-          ))}
-        </nav>
+        <TabBar
+          kind="tab"
+          label={t('trades.past.tabs')}
+          values={PAST_TYPES}
+          current={type}
+          href={(value) => pastHref(props.base, value, status)}
+          text={(value) => t(`trades.past.${value}`)}
+          onChoose={(event, value) => choose(event, value, status)}
+        />
+        <TabBar
+          kind="pill"
+          label={t('trades.past.filter')}
+          values={PAST_STATUSES}
+          current={status}
+          href={(value) => pastHref(props.base, type, value)}
+          text={(value) => t(`trades.past.filter.${value}`)}
+          onChoose={(event, value) => choose(event, type, value)}
+        />
         {failed && (
           <p className="alert alert-error" role="alert">
             {t('trades.past.failed')}

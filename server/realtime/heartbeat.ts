@@ -1,0 +1,20 @@
+import type { HubParts } from './hub-parts.ts';
+import { expireGrant } from './key-grants.ts';
+
+/** Pings every socket each `heartbeatMs` and ends expired keys; returns the stop function. */
+export function startHeartbeat(parts: HubParts, heartbeatMs: number): () => void {
+  const heartbeat = setInterval(() => {
+    for (const client of parts.clients) {
+      // No pong since the last ping: the peer is gone (sleeping laptop, dropped NAT entry).
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+      expireGrant(parts, client);
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  return () => clearInterval(heartbeat);
+}

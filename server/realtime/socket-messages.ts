@@ -1,0 +1,48 @@
+import { type Client, type HubParts, send } from './hub-parts.ts';
+import { acceptKey, expireGrant, keyGrants } from './key-grants.ts';
+import { join, leave } from './rooms.ts';
+
+// One frame a client sent (the protocol is described in hub.ts).
+
+const MAX_CHANNELS_PER_SOCKET = 50;
+const CHANNEL_PATTERN = /^[a-z][A-Za-z0-9_:.-]{0,99}$/;
+
+/** A public channel, the principal's, or a live key's; the socket remembers which granted it. */
+function subscribe(parts: HubParts, client: Client, channel: string) {
+  if (!CHANNEL_PATTERN.test(channel)) return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+  const byCookie = parts.authorize(channel, client.principal);
+  const byKey = byCookie ? 'no' : keyGrants(parts, client, channel);
+  if (byKey === 'expired') return send(client, { type: 'error', code: 'ACCESS_DENIED', channels: [channel] });
+  if (!byCookie && byKey !== 'yes') return send(client, { type: 'error', code: 'CHANNEL_FORBIDDEN', channel });
+  if (!client.channels.has(channel) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+    return send(client, { type: 'error', code: 'TOO_MANY_CHANNELS', channel });
+  }
+  join(parts, client, channel);
+  if (byCookie) client.viaKey.delete(channel);
+  else client.viaKey.add(channel);
+  send(client, { type: 'subscribed', channel });
+}
+
+export function onMessage(parts: HubParts, client: Client, raw: string) {
+  let message: { type?: unknown; channel?: unknown; key?: unknown };
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+  }
+  const channel = typeof message.channel === 'string' ? message.channel : '';
+  switch (message.type) {
+    case 'ping':
+      if (expireGrant(parts, client)) return;
+      return send(client, { type: 'pong' });
+    case 'auth':
+      return acceptKey(parts, client, message.key);
+    case 'subscribe':
+      return subscribe(parts, client, channel);
+    case 'unsubscribe':
+      leave(parts, client, channel);
+      return send(client, { type: 'unsubscribed', channel });
+    default:
+      return send(client, { type: 'error', code: 'BAD_MESSAGE' });
+  }
+}

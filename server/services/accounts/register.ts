@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../../db/ids.ts';
+import { isValidEmail } from '../../../src/lib/shared/input-patterns.ts';
+import { immediate, type ServiceContext } from '../context.ts';
+import { AppError, type FieldIssue } from '../errors.ts';
+import { sendVerification } from './email-verification.ts';
+import { emailTaken, normalizeEmail, safeRedirect } from './fields.ts';
+import { compromisedPasswordError, hashPassword, isCompromisedPassword, passwordPolicyIssue } from './password.ts';
+import type { AccountsDeps, RegisterInput } from './types.ts';
+import { generateUsername } from './username.ts';
+
+function checkRegistration(email: string, password: string): void {
+  const details: FieldIssue[] = [];
+  if (!isValidEmail(email)) {
+    details.push({ field: 'email', message: 'Enter a valid e-mail address.', key: 'email_invalid' });
+  }
+  const passwordIssue = passwordPolicyIssue(password, 'password');
+  if (passwordIssue) details.push(passwordIssue);
+  if (details.length > 0) {
+    throw new AppError('ERROR_INPUT_VALIDATION', details[0]?.message ?? 'Invalid input.', {
+      field: details[0]?.field ?? 'email',
+      ...(details[0]?.key ? { key: details[0].key, params: details[0].params ?? {} } : {}),
+      details,
+    });
+  }
+  if (isCompromisedPassword(password)) throw compromisedPasswordError('password');
+}
+
+/** A visitor opens an account and is signed in to it. */
+export async function register(deps: AccountsDeps, ctx: ServiceContext, input: RegisterInput) {
+  const { repo, sessions, challenge, devices, now } = deps;
+  const { client } = input;
+  await challenge.verify(ctx, input);
+  const email = normalizeEmail(input.email);
+  checkRegistration(email, input.password);
+  // An account per address: saying so helps people who forgot they registered; the per-IP
+  // sign-in limits bound what an enumerator learns.
+  if (repo.userByEmail(email)) throw emailTaken();
+
+  const passwordHash = await hashPassword(input.password);
+  const referredById = input.referral_code ? repo.userIdByReferralCode(input.referral_code) : undefined;
+  const at = now();
+  const { user, token, session } = immediate(repo.db, () => {
+    // Checked again inside the write lock: two sign-ups racing with one address.
+    if (repo.userByEmail(email)) throw emailTaken();
+    const created = repo.insertUser({
+      publicId: newId('usr'),
+      username: generateUsername(repo, email),
+      email,
+      passwordHash,
+      referralCode: randomBytes(5).toString('hex'),
+      referredById: referredById ?? null,
+      isVendor: input.vendors_terms_accepted === true,
+      lastSeenAt: at,
+      createdAt: at,
+    });
+    // The account's first device: recorded as confirmed, nothing to review.
+    devices.recordSignIn(ctx, { userId: created.id, client });
+    return { user: created, ...sessions.create(ctx, { userId: created.id, client }) };
+  });
+  await sendVerification(deps, user);
+  return { token, session, user, redirectTo: safeRedirect(input.back) };
+}

@@ -1,0 +1,30 @@
+import type { SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
+import type { SessionParts } from './session-parts.ts';
+import { LAST_USED_PRECISION_MS, RENEW_WHEN_LEFT_MS, SESSION_LIFETIME_MS, sessionIdOf } from './session-tokens.ts';
+
+export interface ValidSession {
+  session: SessionRow;
+  user: UserRow;
+  profile: UserProfileRow;
+  /** True when this request extended the expiry: the cookie must be sent again. */
+  renewed: boolean;
+}
+
+/** The auth middleware's lookup of a cookie (infrastructure: no context, the token is the input). */
+export function validateSession({ repo, now, ending }: SessionParts, token: string): ValidSession | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const found = repo.sessionWithUser(sessionIdOf(token));
+  if (!found) return null;
+  const at = now();
+  if (found.session.expiresAt <= at) {
+    ending(() => repo.deleteSession(found.session.id));
+    return null;
+  }
+  const renewed = found.session.expiresAt - at < RENEW_WHEN_LEFT_MS;
+  if (renewed || at - found.session.lastUsedAt >= LAST_USED_PRECISION_MS) {
+    if (renewed) found.session.expiresAt = at + SESSION_LIFETIME_MS;
+    found.session.lastUsedAt = at;
+    repo.touchSession(found.session.id, at, found.session.expiresAt);
+  }
+  return { ...found, renewed };
+}

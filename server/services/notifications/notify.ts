@@ -1,0 +1,123 @@
+import { newId } from '../../../db/ids.ts';
+import { personalChannel } from '../../realtime/channels.ts';
+import { immediate, type ServiceContext } from '../context.ts';
+import type { NotificationsDeps } from './deps.ts';
+import type { NotificationRow, Recipient } from './repository.ts';
+import { ACTIVE_TRADES_UPDATED, TRADE_MESSAGE_TYPES, tabOf } from './types.ts';
+import { localeOf, NOTIFICATION_EVENT, type NotificationView, type NotifyInput, renderNotification } from './view.ts';
+
+/** Queues what leaves the system for this notification; inside notify's transaction. */
+function queueDeliveries(
+  { repo }: NotificationsDeps,
+  recipient: Recipient,
+  row: NotificationRow,
+  input: NotifyInput,
+  fresh: boolean,
+  at: number,
+): void {
+  // A chat that goes on while unread is one message to the outside, not one per line.
+  if (fresh && recipient.telegramChatId) {
+    repo.enqueueDelivery({
+      userId: recipient.id,
+      channel: 'telegram',
+      kind: 'instant',
+      notificationId: row.id,
+      dueAt: at,
+      at,
+    });
+  }
+  if (TRADE_MESSAGE_TYPES.includes(input.type) && recipient.isEmailVerified) {
+    // Spec section 3: notifyTradeMessagesInterval is the shortest time between two such e-mails;
+    // the first waits one interval too, so a person reading on the site gets no mail at all.
+    const interval = (recipient.notifyTradeMessagesInterval ?? 10) * 60_000;
+    const last = repo.lastDigestSentAt(recipient.id, 'email');
+    repo.enqueueDelivery({
+      userId: recipient.id,
+      channel: 'email',
+      kind: 'digest',
+      notificationId: null,
+      dueAt: Math.max(at + interval, (last ?? 0) + interval),
+      at,
+    });
+  }
+  const smsWanted =
+    (input.sms === 'incomingTrade' && recipient.notifySmsIncomingTrade) ||
+    (input.sms === 'bitcoinsConfirmed' && recipient.notifySmsBitcoinsConfirmed);
+  if (smsWanted && recipient.phoneNumber && recipient.phoneVerifiedAt !== null) {
+    repo.enqueueDelivery({
+      userId: recipient.id,
+      channel: 'sms',
+      kind: 'instant',
+      notificationId: row.id,
+      dueAt: at,
+      at,
+    });
+  }
+}
+
+/** The notification's row: its group's bumped (the flood rule), or a new one. */
+function storeRow({ repo }: NotificationsDeps, input: NotifyInput, existing: NotificationRow | undefined, at: number) {
+  const messagePlaceholders = input.message.params ?? {};
+  const subtextPlaceholders = input.subtext?.params ?? {};
+  if (existing) return repo.bump(existing.id, { link: input.link, messagePlaceholders, subtextPlaceholders }, at);
+  return repo.insert(
+    {
+      publicId: newId('ntf'),
+      userId: input.userId,
+      type: input.type,
+      tab: tabOf(input.type),
+      link: input.link,
+      count: 1,
+      messageTk: `notifications.msg.${input.message.key}`,
+      messagePlaceholders,
+      subtextTk: input.subtext ? `notifications.sub.${input.subtext.key}` : null,
+      subtextPlaceholders,
+      groupKey: input.groupKey ?? null,
+    },
+    at,
+  );
+}
+
+/**
+ * Stores one notification (or bumps its group's) with its deliveries in one transaction, then
+ * pushes it to the person's open pages. Call it after the commit of what it tells about.
+ * Undefined when the user does not exist.
+ */
+export function notify(
+  deps: NotificationsDeps,
+  _ctx: ServiceContext,
+  input: NotifyInput,
+): NotificationView | undefined {
+  const { repo, bus } = deps;
+  const at = deps.now();
+  const stored = immediate(repo.db, () => {
+    const recipient = repo.recipient(input.userId);
+    if (!recipient) return undefined;
+    const existing = input.groupKey ? repo.byGroup(input.userId, input.groupKey) : undefined;
+    const row = storeRow(deps, input, existing, at);
+    queueDeliveries(deps, recipient, row, input, !existing || existing.isRead, at);
+    return { row, recipient };
+  });
+  if (!stored) return undefined;
+  // After the commit (ARCHITECTURE.md, "Realtime"), in the language the person chose.
+  const view = renderNotification(stored.row, localeOf(stored.recipient));
+  bus.publish(personalChannel('notifications', stored.recipient.publicId), {
+    type: NOTIFICATION_EVENT,
+    payload: view,
+  });
+  return view;
+}
+
+/** Spec section 4: tells the person's pages to reload their active trades; nothing is stored. */
+export function activeTradesUpdated(
+  { repo, bus }: NotificationsDeps,
+  _ctx: ServiceContext,
+  { userId, link }: { userId: number; link: string },
+): void {
+  const recipient = repo.recipient(userId);
+  if (!recipient) return;
+  bus.publish(personalChannel('notifications', recipient.publicId), {
+    type: NOTIFICATION_EVENT,
+    payload: { type: ACTIVE_TRADES_UPDATED, link },
+  });
+}

@@ -1,0 +1,43 @@
+import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import type { CountryView, LocationView } from '../../../src/lib/shared/views/reference.ts';
+import type { ServiceContext } from '../context.ts';
+import type { ReferenceParts } from './deps.ts';
+import { localizedCountryName } from './display-names.ts';
+
+// Countries with their popular payment methods, and the location search of the offer forms.
+
+export function listCountries(
+  { repo }: ReferenceParts,
+  _ctx: ServiceContext,
+  { locale, limit, offset }: { locale: Locale; limit: number; offset: number },
+) {
+  const methods = new Map<number, { slug: string; name: string }[]>();
+  for (const m of repo.listCountryPaymentMethods()) {
+    const list = methods.get(m.countryId) ?? [];
+    list.push({ slug: m.slug, name: m.name });
+    methods.set(m.countryId, list);
+  }
+  const items: CountryView[] = repo.listCountries(limit, offset).map((c) => ({
+    id: c.id,
+    iso: c.iso,
+    iso3: c.iso3,
+    name: localizedCountryName(locale, c.iso, c.name),
+    originalName: c.name,
+    currency: c.currencyCode,
+    phoneCode: c.phoneCode,
+    popularPaymentMethods: methods.get(c.id) ?? [],
+  }));
+  return { items, total: repo.countCountries() };
+}
+
+export function searchLocations(
+  { repo }: ReferenceParts,
+  _ctx: ServiceContext,
+  { locale, query, limit }: { locale: Locale; query: string; limit: number },
+): LocationView[] {
+  return repo.searchLocations(query, limit).map((l) => {
+    const countryName = localizedCountryName(locale, l.countryIso, l.countryName);
+    const parts = [l.cityName, l.subdivisionName === l.cityName ? '' : l.subdivisionName, countryName];
+    return { ...l, countryName, prettyName: parts.filter(Boolean).join(', ') };
+  });
+}

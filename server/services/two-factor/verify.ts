@@ -1,0 +1,20 @@
+import type { ServiceContext } from '../context.ts';
+import { check } from './codes.ts';
+import { purposesOf } from './state.ts';
+import type { TwoFactorCheck, TwoFactorParts, TwoFactorPurpose } from './types.ts';
+
+/**
+ * The one check other areas make before a protected action. `failed` covers a missing code
+ * (not counted: asking for it is the normal first step) and a wrong or used one (counted).
+ * Throws RATE_LIMITED when the account has had too many wrong secrets lately.
+ */
+export function verifyTwoFactor(
+  parts: TwoFactorParts,
+  _ctx: ServiceContext,
+  { userId, purpose, code }: { userId: number; purpose: TwoFactorPurpose; code?: string | undefined },
+): TwoFactorCheck {
+  const found = parts.repo.find(userId);
+  if (!found?.factor || !purposesOf(found.factor)[purpose]) return 'disabled';
+  if (!code?.trim()) return 'failed';
+  return check(parts, userId, found.email, found.factor, code) ? 'passed' : 'failed';
+}
