@@ -116,6 +116,106 @@ function* texts(value: unknown, path: PropertyKey[] = []): Generator<[PropertyKe
 const placeholderRule = (collection: PageCollection, path: PropertyKey[]) =>
   placeholders[collection]?.[path.map((p) => (typeof p === 'number' ? '*' : String(p))).join('.')] ?? [];
 
+type ErrorSink = (file: string, field: string, message: string) => void;
+
+/** A folder under the content directory that is no page. */
+function checkFolders(dir: string, error: ErrorSink): void {
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (statSync(join(dir, name)).isDirectory() && !(pageCollections as readonly string[]).includes(name)) {
+      error(join(dir, name), '(folder)', `is not a page with content; the pages are: ${pageCollections.join(', ')}`);
+    }
+  }
+}
+
+/** A file in a page's folder that is not named after a language. */
+function checkFileNames(folder: string, error: ErrorSink): void {
+  const names = existsSync(folder) ? readdirSync(folder) : [];
+  for (const name of names) {
+    const locale = name.replace(/\.yaml$/, '');
+    if (!name.endsWith('.yaml') || !(locales as readonly string[]).includes(locale)) {
+      error(
+        join(folder, name),
+        '(file)',
+        `is not a language file: name files after the language (${locales.join('.yaml, ')}.yaml)`,
+      );
+    }
+  }
+}
+
+/** The file's YAML, or undefined (and an error) when it cannot be read. */
+function readYaml(file: string, error: ErrorSink): { data: unknown } | undefined {
+  try {
+    return { data: yaml.load(readFileSync(file, 'utf8'), { filename: file }) };
+  } catch (e) {
+    const mark = (e as { mark?: { line: number; column: number } }).mark;
+    const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}` : '(YAML)';
+    const reason = (e as { reason?: string }).reason ?? String(e);
+    error(
+      file,
+      where,
+      `cannot be read: ${reason} (a text with ": " or starting with a quote needs "double quotes" around it)`,
+    );
+    return undefined;
+  }
+}
+
+function reportIssues(file: string, issues: readonly Issue[], error: ErrorSink): void {
+  for (const issue of issues) {
+    for (const { path, message } of describe(issue)) error(file, fieldName(path), message);
+  }
+}
+
+/** Every text carries exactly the placeholders its field takes. */
+function checkPlaceholders(collection: PageCollection, file: string, data: unknown, error: ErrorSink): void {
+  for (const [path, value] of texts(data)) {
+    const expected = placeholderRule(collection, path);
+    const found = [...value.matchAll(/\{(\w*)\}/g)].map((m) => m[1] as string);
+    const unknown = found.filter((p) => !expected.includes(p));
+    const missing = expected.filter((p) => !found.includes(p));
+    if (unknown.length > 0 || missing.length > 0) {
+      const list = (names: string[]) => names.map((p) => `{${p}}`).join(', ');
+      const wrong = [
+        unknown.length > 0 ? `unknown placeholder ${list(unknown)}` : '',
+        missing.length > 0 ? `misses ${list(missing)}` : '',
+      ].filter(Boolean);
+      const allowed = expected.length > 0 ? `it must contain ${list([...expected])}` : 'it takes none';
+      error(file, fieldName(path), `${wrong.join(' and ')} (${allowed}; the page fills it in)`);
+    }
+  }
+}
+
+/** One language file that exists: `fallback` when it declares one, its parsed entry when valid, else undefined. */
+function checkFile(
+  collection: PageCollection,
+  locale: string,
+  file: string,
+  error: ErrorSink,
+): 'fallback' | { data: unknown } | undefined {
+  const read = readYaml(file, error);
+  if (!read) return undefined;
+  const { data } = read;
+  if (data && typeof data === 'object' && 'fallback' in data) {
+    if (locale === defaultLocale) {
+      error(file, 'fallback', 'English is what other languages fall back to: write the page itself here');
+      return undefined;
+    }
+    const marker = fallbackSchema.safeParse(data);
+    if (!marker.success) {
+      reportIssues(file, marker.error.issues, error);
+      return undefined;
+    }
+    return 'fallback';
+  }
+
+  const parsed = pageSchemas[collection].safeParse(data);
+  if (!parsed.success) {
+    reportIssues(file, parsed.error.issues, error);
+    return undefined;
+  }
+  checkPlaceholders(collection, file, parsed.data, error);
+  return { data: parsed.data };
+}
+
 /**
  * Checks the content under `dir` (default src/content): every collection (or `only` these), every
  * language. Reads files and returns the report; `formatReport` puts it in words.
@@ -129,28 +229,14 @@ export function checkContent(
     return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
   };
   const report: ContentReport = { pages: only.length, files: 0, errors: [], fallbacks: [], notes: [] };
-  const error = (file: string, field: string, message: string) =>
+  const error: ErrorSink = (file, field, message) => {
     report.errors.push({ file: shown(file), field, message });
+  };
 
-  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-    if (statSync(join(dir, name)).isDirectory() && !(pageCollections as readonly string[]).includes(name)) {
-      error(join(dir, name), '(folder)', `is not a page with content; the pages are: ${pageCollections.join(', ')}`);
-    }
-  }
-
+  checkFolders(dir, error);
   for (const collection of only) {
     const folder = join(dir, collection);
-    const names = existsSync(folder) ? readdirSync(folder) : [];
-    for (const name of names) {
-      const locale = name.replace(/\.yaml$/, '');
-      if (!name.endsWith('.yaml') || !(locales as readonly string[]).includes(locale)) {
-        error(
-          join(folder, name),
-          '(file)',
-          `is not a language file: name files after the language (${locales.join('.yaml, ')}.yaml)`,
-        );
-      }
-    }
+    checkFileNames(folder, error);
 
     const entries = new Map<string, unknown>();
     const fallbacks: string[] = [];
@@ -167,61 +253,9 @@ export function checkContent(
         continue;
       }
       report.files++;
-      let data: unknown;
-      try {
-        data = yaml.load(readFileSync(file, 'utf8'), { filename: file });
-      } catch (e) {
-        const mark = (e as { mark?: { line: number; column: number } }).mark;
-        const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}` : '(YAML)';
-        const reason = (e as { reason?: string }).reason ?? String(e);
-        error(
-          file,
-          where,
-          `cannot be read: ${reason} (a text with ": " or starting with a quote needs "double quotes" around it)`,
-        );
-        continue;
-      }
-
-      if (data && typeof data === 'object' && 'fallback' in data) {
-        if (locale === defaultLocale) {
-          error(file, 'fallback', 'English is what other languages fall back to: write the page itself here');
-          continue;
-        }
-        const marker = fallbackSchema.safeParse(data);
-        if (!marker.success) {
-          for (const issue of marker.error.issues) {
-            for (const { path, message } of describe(issue)) error(file, fieldName(path), message);
-          }
-          continue;
-        }
-        fallbacks.push(locale);
-        continue;
-      }
-
-      const parsed = pageSchemas[collection].safeParse(data);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          for (const { path, message } of describe(issue)) error(file, fieldName(path), message);
-        }
-        continue;
-      }
-      entries.set(locale, parsed.data);
-
-      for (const [path, value] of texts(parsed.data)) {
-        const expected = placeholderRule(collection, path);
-        const found = [...value.matchAll(/\{(\w*)\}/g)].map((m) => m[1] as string);
-        const unknown = found.filter((p) => !expected.includes(p));
-        const missing = expected.filter((p) => !found.includes(p));
-        if (unknown.length > 0 || missing.length > 0) {
-          const list = (names: string[]) => names.map((p) => `{${p}}`).join(', ');
-          const wrong = [
-            unknown.length > 0 ? `unknown placeholder ${list(unknown)}` : '',
-            missing.length > 0 ? `misses ${list(missing)}` : '',
-          ].filter(Boolean);
-          const allowed = expected.length > 0 ? `it must contain ${list([...expected])}` : 'it takes none';
-          error(file, fieldName(path), `${wrong.join(' and ')} (${allowed}; the page fills it in)`);
-        }
-      }
+      const result = checkFile(collection, locale, file, error);
+      if (result === 'fallback') fallbacks.push(locale);
+      else if (result) entries.set(locale, result.data);
     }
 
     if (fallbacks.length > 0) report.fallbacks.push({ collection, locales: fallbacks });

@@ -70,104 +70,123 @@ export function hasReferenceData(db: Db): boolean {
   return (row?.n ?? 0) > 0;
 }
 
+/** The crypto and fiat currencies; the fiat ids by code. */
+function seedCurrencies(db: Db): Map<string, number> {
+  db.insert(cryptoCurrencies)
+    .values([
+      { id: 1, code: 'BTC', name: 'Bitcoin', urlName: 'bitcoin', decimals: 8, isDefault: true, sortOrder: 1 },
+      { id: 2, code: 'USDT', name: 'Tether', urlName: 'tether', decimals: 6, isDefault: false, sortOrder: 2 },
+    ])
+    .run();
+
+  const fiatIds = new Map<string, number>();
+  for (const c of fiatSeeds) {
+    const row = db
+      .insert(fiatCurrencies)
+      .values({
+        code: c.code,
+        name: c.name,
+        symbol: c.symbol,
+        minorUnits: c.minorUnits,
+        usdRate: c.usdRate,
+        sortOrder: c.order,
+        defaultAmount: c.defaultAmount,
+      })
+      .returning({ id: fiatCurrencies.id })
+      .get();
+    fiatIds.set(c.code, row.id);
+  }
+  return fiatIds;
+}
+
+/** The payment groups and methods; the method ids by slug. */
+function seedPaymentMethods(db: Db): Map<string, number> {
+  const selectable = new Set<string>(SELECTABLE_GROUP_SLUGS);
+  const groupIds = new Map<string, number>();
+  for (const g of groupSeeds) {
+    db.insert(paymentGroups)
+      .values({ ...g, isSelectable: selectable.has(g.slug) })
+      .run();
+    groupIds.set(g.slug, g.id);
+  }
+
+  const methodIds = new Map<string, number>();
+  for (const m of methodSeeds) {
+    const row = db
+      .insert(paymentMethods)
+      .values({
+        slug: m.slug,
+        name: m.name,
+        groupId: lookup(groupIds, m.groupSlug, 'payment group'),
+        descriptionShort: m.descriptionShort,
+        isCopyrighted: m.isCopyrighted,
+        warningText: m.warningText,
+        currencies: m.currencies,
+      })
+      .returning({ id: paymentMethods.id })
+      .get();
+    methodIds.set(m.slug, row.id);
+  }
+  return methodIds;
+}
+
+/** The countries with their popular payment methods; the country ids by ISO code. */
+function seedCountries(db: Db, fiatIds: Map<string, number>, methodIds: Map<string, number>): Map<string, number> {
+  const countryIds = new Map<string, number>();
+  for (const c of countrySeeds) {
+    const row = db
+      .insert(countries)
+      .values({
+        iso: c.iso,
+        iso3: c.iso3,
+        name: c.name,
+        currencyId: lookup(fiatIds, c.currencyCode, 'currency'),
+        phoneCode: c.phoneCode,
+      })
+      .returning({ id: countries.id })
+      .get();
+    countryIds.set(c.iso, row.id);
+    c.popularPaymentMethods.forEach((slug, position) => {
+      db.insert(countryPaymentMethods)
+        .values({
+          countryId: row.id,
+          paymentMethodId: lookup(methodIds, slug, 'payment method'),
+          position,
+        })
+        .run();
+    });
+  }
+  return countryIds;
+}
+
+/** The cities and the time zones. */
+function seedPlaces(db: Db, countryIds: Map<string, number>): void {
+  for (const city of cities) {
+    db.insert(locations)
+      .values({
+        countryId: lookup(countryIds, city.countryIso, 'country'),
+        cityName: city.city,
+        subdivisionName: city.subdivision,
+        latitude: city.latitude,
+        longitude: city.longitude,
+        searchKey: foldForSearch(city.city),
+      })
+      .run();
+  }
+
+  // Node's ICU carries the IANA database, so the list matches the runtime that formats times.
+  for (const name of ianaTimeZones()) {
+    db.insert(timezones)
+      .values({ name, region: name.split('/')[0] ?? name })
+      .run();
+  }
+}
+
 /** Writes every reference table in one transaction; a half-seeded database is never left behind. */
 export function seedReferenceData(db: Db): void {
   immediate(db, () => {
-    db.insert(cryptoCurrencies)
-      .values([
-        { id: 1, code: 'BTC', name: 'Bitcoin', urlName: 'bitcoin', decimals: 8, isDefault: true, sortOrder: 1 },
-        { id: 2, code: 'USDT', name: 'Tether', urlName: 'tether', decimals: 6, isDefault: false, sortOrder: 2 },
-      ])
-      .run();
-
-    const fiatIds = new Map<string, number>();
-    for (const c of fiatSeeds) {
-      const row = db
-        .insert(fiatCurrencies)
-        .values({
-          code: c.code,
-          name: c.name,
-          symbol: c.symbol,
-          minorUnits: c.minorUnits,
-          usdRate: c.usdRate,
-          sortOrder: c.order,
-          defaultAmount: c.defaultAmount,
-        })
-        .returning({ id: fiatCurrencies.id })
-        .get();
-      fiatIds.set(c.code, row.id);
-    }
-
-    const selectable = new Set<string>(SELECTABLE_GROUP_SLUGS);
-    const groupIds = new Map<string, number>();
-    for (const g of groupSeeds) {
-      db.insert(paymentGroups)
-        .values({ ...g, isSelectable: selectable.has(g.slug) })
-        .run();
-      groupIds.set(g.slug, g.id);
-    }
-
-    const methodIds = new Map<string, number>();
-    for (const m of methodSeeds) {
-      const row = db
-        .insert(paymentMethods)
-        .values({
-          slug: m.slug,
-          name: m.name,
-          groupId: lookup(groupIds, m.groupSlug, 'payment group'),
-          descriptionShort: m.descriptionShort,
-          isCopyrighted: m.isCopyrighted,
-          warningText: m.warningText,
-          currencies: m.currencies,
-        })
-        .returning({ id: paymentMethods.id })
-        .get();
-      methodIds.set(m.slug, row.id);
-    }
-
-    const countryIds = new Map<string, number>();
-    for (const c of countrySeeds) {
-      const row = db
-        .insert(countries)
-        .values({
-          iso: c.iso,
-          iso3: c.iso3,
-          name: c.name,
-          currencyId: lookup(fiatIds, c.currencyCode, 'currency'),
-          phoneCode: c.phoneCode,
-        })
-        .returning({ id: countries.id })
-        .get();
-      countryIds.set(c.iso, row.id);
-      c.popularPaymentMethods.forEach((slug, position) => {
-        db.insert(countryPaymentMethods)
-          .values({
-            countryId: row.id,
-            paymentMethodId: lookup(methodIds, slug, 'payment method'),
-            position,
-          })
-          .run();
-      });
-    }
-
-    for (const city of cities) {
-      db.insert(locations)
-        .values({
-          countryId: lookup(countryIds, city.countryIso, 'country'),
-          cityName: city.city,
-          subdivisionName: city.subdivision,
-          latitude: city.latitude,
-          longitude: city.longitude,
-          searchKey: foldForSearch(city.city),
-        })
-        .run();
-    }
-
-    // Node's ICU carries the IANA database, so the list matches the runtime that formats times.
-    for (const name of ianaTimeZones()) {
-      db.insert(timezones)
-        .values({ name, region: name.split('/')[0] ?? name })
-        .run();
-    }
+    const fiatIds = seedCurrencies(db);
+    const methodIds = seedPaymentMethods(db);
+    seedPlaces(db, seedCountries(db, fiatIds, methodIds));
   });
 }

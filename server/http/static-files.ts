@@ -69,49 +69,94 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
   return undefined;
 }
 
+function candidates(pathname: string): string[] {
+  if (pathname.endsWith('/')) return [`${pathname}index.html`];
+  if (extname(pathname)) return [pathname];
+  return [`${pathname}/index.html`, `${pathname}.html`];
+}
+
+/** The built file answering `pathname` under `root`, read with its variants; null when none or too large. */
+function load(root: string, rootWithSep: string, pathname: string): StaticEntry | null {
+  for (const candidate of candidates(pathname)) {
+    const file = normalize(join(root, candidate));
+    if (!file.startsWith(rootWithSep)) return null;
+    let size: number;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) continue;
+      size = stat.size;
+    } catch {
+      continue;
+    }
+    if (size > MAX_CACHED_FILE_BYTES) return null;
+    const identity = readFileSync(file);
+    const ext = extname(file);
+    return {
+      identity,
+      contentSecurityPolicy: ext === '.html' ? pageContentSecurityPolicy(identity.toString('utf8')) : undefined,
+      br: readOptional(`${file}.br`),
+      gzip: readOptional(`${file}.gz`),
+      contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      cacheControl: pathname.startsWith('/dist/') ? IMMUTABLE : REVALIDATE,
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      isHtml: ext === '.html',
+    };
+  }
+  return null;
+}
+
+/** The request's path, decoded; undefined when it is malformed or tries to leave the root. */
+function requestPath(req: IncomingMessage): string | undefined {
+  const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (pathname.includes('\0') || pathname.includes('..')) return undefined;
+  return pathname;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: StaticEntry,
+  extraHeaders: ((isHtml: boolean) => void) | undefined,
+): void {
+  res.setHeader('Cache-Control', entry.cacheControl);
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Type', entry.contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (entry.contentSecurityPolicy) res.setHeader('Content-Security-Policy', entry.contentSecurityPolicy);
+  if (entry.isHtml) {
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+  }
+  extraHeaders?.(entry.isHtml);
+
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const body = (encoding === 'br' && entry.br) || (encoding === 'gzip' && entry.gzip) || entry.identity;
+  if (body !== entry.identity) res.setHeader('Content-Encoding', encoding as string);
+  res.setHeader('Content-Length', body.length);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 export function createStaticFiles(root: string): StaticFiles {
   const cache = new Map<string, StaticEntry | null>();
   const rootWithSep = root.endsWith(sep) ? root : root + sep;
 
-  const candidates = (pathname: string): string[] => {
-    if (pathname.endsWith('/')) return [`${pathname}index.html`];
-    if (extname(pathname)) return [pathname];
-    return [`${pathname}/index.html`, `${pathname}.html`];
-  };
-
-  const load = (pathname: string): StaticEntry | null => {
-    for (const candidate of candidates(pathname)) {
-      const file = normalize(join(root, candidate));
-      if (!file.startsWith(rootWithSep)) return null;
-      let size: number;
-      try {
-        const stat = statSync(file);
-        if (!stat.isFile()) continue;
-        size = stat.size;
-      } catch {
-        continue;
-      }
-      if (size > MAX_CACHED_FILE_BYTES) return null;
-      const identity = readFileSync(file);
-      const ext = extname(file);
-      return {
-        identity,
-        contentSecurityPolicy: ext === '.html' ? pageContentSecurityPolicy(identity.toString('utf8')) : undefined,
-        br: readOptional(`${file}.br`),
-        gzip: readOptional(`${file}.gz`),
-        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        cacheControl: pathname.startsWith('/dist/') ? IMMUTABLE : REVALIDATE,
-        etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-        isHtml: ext === '.html',
-      };
-    }
-    return null;
-  };
-
   const lookup = (pathname: string): StaticEntry | null => {
     const cached = cache.get(pathname);
     if (cached !== undefined) return cached;
-    const entry = load(pathname);
+    const entry = load(root, rootWithSep, pathname);
     // Only hits are remembered: caching misses would let a scanner grow the map without bound.
     if (entry) cache.set(pathname, entry);
     return entry;
@@ -120,40 +165,11 @@ export function createStaticFiles(root: string): StaticFiles {
   return {
     serve(req, res, extraHeaders) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
-      let pathname: string;
-      try {
-        pathname = decodeURIComponent(rawPath);
-      } catch {
-        return false;
-      }
-      if (pathname.includes('\0') || pathname.includes('..')) return false;
+      const pathname = requestPath(req);
+      if (pathname === undefined) return false;
       const entry = lookup(pathname);
       if (!entry) return false;
-
-      res.setHeader('Cache-Control', entry.cacheControl);
-      res.setHeader('ETag', entry.etag);
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('Content-Type', entry.contentType);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (entry.contentSecurityPolicy) res.setHeader('Content-Security-Policy', entry.contentSecurityPolicy);
-      if (entry.isHtml) {
-        res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-        res.setHeader('X-Frame-Options', 'DENY');
-      }
-      extraHeaders?.(entry.isHtml);
-
-      if (req.headers['if-none-match'] === entry.etag) {
-        res.statusCode = 304;
-        res.end();
-        return true;
-      }
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
-      const body = (encoding === 'br' && entry.br) || (encoding === 'gzip' && entry.gzip) || entry.identity;
-      if (body !== entry.identity) res.setHeader('Content-Encoding', encoding as string);
-      res.setHeader('Content-Length', body.length);
-      res.statusCode = 200;
-      res.end(req.method === 'HEAD' ? undefined : body);
+      send(req, res, entry, extraHeaders);
       return true;
     },
   };

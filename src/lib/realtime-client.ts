@@ -35,6 +35,50 @@ export interface RealtimeClientOptions {
 
 export const MAX_RETRIES = 3;
 
+interface Frame {
+  type?: string;
+  channel?: string;
+  code?: string;
+  channels?: string[];
+  event?: RealtimeEvent;
+}
+
+function parseFrame(data: unknown): Frame | undefined {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return undefined;
+  }
+}
+
+function send(ws: WebSocket, message: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+}
+
+function subscribeAll(ws: WebSocket, list: readonly string[]): void {
+  for (const channel of list) send(ws, { type: 'subscribe', channel });
+}
+
+/** Attempt n waits n × the delay; after the third the key is given up. Key '' counts reconnects of the socket. */
+function createRetries(
+  schedule: (run: () => void, ms: number) => unknown,
+  retryDelayMs: number,
+  stopped: () => boolean,
+) {
+  const attempts = new Map<string, number>();
+  return {
+    retry(key: string, run: () => void, failed: () => void) {
+      const n = (attempts.get(key) ?? 0) + 1;
+      if (n > MAX_RETRIES) return failed();
+      attempts.set(key, n);
+      schedule(() => {
+        if (!stopped()) run();
+      }, n * retryDelayMs);
+    },
+    reset: (key: string) => attempts.delete(key),
+  };
+}
+
 export function createRealtimeClient(options: RealtimeClientOptions): { close(): void } {
   const {
     url,
@@ -48,27 +92,14 @@ export function createRealtimeClient(options: RealtimeClientOptions): { close():
     schedule = (run, ms) => setTimeout(run, ms),
     WebSocketImpl = WebSocket,
   } = options;
-  const attempts = new Map<string, number>();
-  let socketAttempts = 0;
   let socket: WebSocket | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
+  const { retry, reset } = createRetries(schedule, retryDelayMs, () => stopped);
 
-  const send = (ws: WebSocket, message: unknown) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const subscribeAll = (ws: WebSocket, list: readonly string[]) => {
-    for (const channel of list) send(ws, { type: 'subscribe', channel });
-  };
-  /** Attempt n waits n × the delay; after the third the channel is given up. */
-  const retry = (key: string, run: () => void, failed: () => void) => {
-    const n = (key === '' ? socketAttempts : (attempts.get(key) ?? 0)) + 1;
-    if (n > MAX_RETRIES) return failed();
-    if (key === '') socketAttempts = n;
-    else attempts.set(key, n);
-    schedule(() => {
-      if (!stopped) run();
-    }, n * retryDelayMs);
+  /** Gives up on every channel of the list. */
+  const failAll = (list: readonly string[]) => () => {
+    for (const c of list) onStatus(c, 'failed');
   };
   const present = async (ws: WebSocket, key: Promise<string | undefined> | undefined, list: readonly string[]) => {
     const authKey = await key?.catch(() => undefined);
@@ -87,29 +118,19 @@ export function createRealtimeClient(options: RealtimeClientOptions): { close():
       heartbeat = setInterval(() => send(ws, { type: 'ping' }), heartbeatMs);
     });
     ws.addEventListener('message', (message) => {
-      let frame: { type?: string; channel?: string; code?: string; channels?: string[]; event?: RealtimeEvent };
-      try {
-        frame = JSON.parse(String(message.data));
-      } catch {
-        return;
-      }
+      const frame = parseFrame(message.data);
+      if (!frame) return;
       const channel = frame.channel ?? '';
       if (frame.type === 'event' && frame.event) onEvent(channel, frame.event);
-      else if (frame.type === 'authorized') attempts.delete('auth');
+      else if (frame.type === 'authorized') reset('auth');
       else if (frame.type === 'subscribed') {
-        attempts.delete(channel);
-        socketAttempts = 0;
+        reset(channel);
+        reset('');
         onStatus(channel, 'subscribed');
       } else if (frame.type === 'error' && frame.code === 'ACCESS_DENIED') {
         // Spec section 8: re-authorise with a new key, then join what the old key held.
         const lost = frame.channels?.length ? frame.channels : channels;
-        retry(
-          'auth',
-          () => void present(ws, reauthorize?.(lost), lost),
-          () => {
-            for (const c of lost) onStatus(c, 'failed');
-          },
-        );
+        retry('auth', () => void present(ws, reauthorize?.(lost), lost), failAll(lost));
       } else if (frame.type === 'error' && channel) {
         retry(
           channel,
@@ -121,9 +142,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): { close():
     ws.addEventListener('close', () => {
       clearInterval(heartbeat);
       if (ws !== socket || stopped) return;
-      retry('', connect, () => {
-        for (const c of channels) onStatus(c, 'failed');
-      });
+      retry('', connect, failAll(channels));
     });
   }
 

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { type MapStore, map } from 'nanostores';
 import {
   type ConversionAction,
   type ConversionState,
@@ -17,11 +17,13 @@ import {
   type WalletPage,
 } from '../components/wallet/types.ts';
 import { formatAmount } from '../components/wallet/ui.tsx';
-import { apiGet, apiPost, NETWORK_ERROR_CODE } from '../lib/api-client.ts';
+import { type ApiError, apiGet, apiPost, NETWORK_ERROR_CODE } from '../lib/api-client.ts';
 import { subscribeChannel } from '../lib/use-channel.ts';
 import { reloadBalances } from './balances.ts';
 import { onClientMount } from './client-mount.ts';
 import { createQuoteStore } from './quote.ts';
+
+type QuoteStore = ReturnType<typeof createQuoteStore>;
 
 // The wallet screen's state (spec sections 2 to 4): the ledger and its paging, which modal is
 // open, the notice, and per direction the conversion's state and amount; the quote lives in its
@@ -55,10 +57,11 @@ export interface WalletInit {
 export const isConversion = (modal: ModalName | undefined): modal is ConversionDirection =>
   modal === 'toUsdt' || modal === 'toBtc';
 
-export function createWallet(init: WalletInit) {
-  const { locale, lang, t, settings } = init;
-  const api = (path: string) => `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`;
-  const quotes = createQuoteStore(init.quote);
+type View = MapStore<WalletView>;
+type Api = (path: string) => string;
+
+/** The view's store and its small writers: a partial update, a direction's conversion action. */
+function createView(init: WalletInit) {
   const $view = map<WalletView>({
     history: init.history,
     loadingMore: false,
@@ -74,25 +77,33 @@ export function createWallet(init: WalletInit) {
   };
   const setAmount = (direction: ConversionDirection, value: string) =>
     patch({ amounts: { ...$view.get().amounts, [direction]: value } });
+  return { $view, patch, dispatch, setAmount };
+}
 
+type ViewParts = ReturnType<typeof createView>;
+
+/** Entries of `later` whose keys `earlier` lacks, after `earlier`. */
+const merged = (earlier: WalletEntry[], later: WalletEntry[]) => {
+  const keys = new Set(earlier.map(entryKey));
+  return [...earlier, ...later.filter((entry) => !keys.has(entryKey(entry)))];
+};
+
+/** The ledger's paging: the first page again (on a change) and the next page ("more"). */
+function historyActions({ $view, patch }: ViewParts, api: Api) {
   /** The first page again; entries of later pages already shown stay below it. */
   const reloadHistory = async () => {
     const answer = await apiGet<WalletEntry[]>(api('/rest/v1/wallet/transactions?page=1'));
     if (!answer.ok || !answer.data) return;
-    const first = answer.data;
-    const keys = new Set(first.map(entryKey));
     const current = $view.get().history;
     // Entries already shown that page 1 no longer holds are older ones: they stay below it.
     patch({
       history: {
-        items: [...first, ...current.items.filter((entry) => !keys.has(entryKey(entry)))],
+        items: merged(answer.data, current.items),
         page: current.page,
         more: current.page === 1 ? Boolean(answer.meta?.nextPageExist) : current.more,
       },
     });
   };
-
-  const reload = () => Promise.all([reloadBalances(locale), reloadHistory()]);
 
   const loadMore = async () => {
     patch({ loadingMore: true });
@@ -100,83 +111,105 @@ export function createWallet(init: WalletInit) {
     const answer = await apiGet<WalletEntry[]>(api(`/rest/v1/wallet/transactions?page=${page}`));
     patch({ loadingMore: false });
     if (!answer.ok || !answer.data) return;
-    const items = answer.data;
-    const current = $view.get().history;
-    const keys = new Set(current.items.map(entryKey));
     patch({
       history: {
-        items: [...current.items, ...items.filter((entry) => !keys.has(entryKey(entry)))],
+        items: merged($view.get().history.items, answer.data),
         page,
         more: Boolean(answer.meta?.nextPageExist),
       },
     });
   };
+  return { reloadHistory, loadMore };
+}
 
+/** Which modal is open, and the notice of a sendout that went out. */
+function modalActions({ $view, patch, dispatch }: ViewParts, quotes: QuoteStore, reload: () => Promise<unknown>) {
   const open = (modal: ModalName) => patch({ notice: undefined, modal });
-
-  /** Opening a conversion without a live quote asks for the current one. */
-  const openConversion = (direction: ConversionDirection) => {
-    open(direction);
-    void quotes.ensureLive();
+  return {
+    open,
+    /** Opening a conversion without a live quote asks for the current one. */
+    openConversion: (direction: ConversionDirection) => {
+      open(direction);
+      void quotes.ensureLive();
+    },
+    closeModal: () => {
+      const { modal } = $view.get();
+      if (isConversion(modal)) dispatch(modal, { type: 'close' });
+      patch({ modal: undefined });
+    },
+    /** A sendout went out: the modal closes, its message shows and the wallet reloads. */
+    sent: (message: string) => {
+      patch({ modal: undefined, notice: message });
+      void reload();
+    },
   };
+}
 
-  const closeModal = () => {
-    const { modal } = $view.get();
-    if (isConversion(modal)) dispatch(modal, { type: 'close' });
-    patch({ modal: undefined });
-  };
-
-  /** A sendout went out: the modal closes, its message shows and the wallet reloads. */
-  const sent = (message: string) => {
-    patch({ modal: undefined, notice: message });
+/** A conversion answer: success closes the modal with a notice; a failure goes to the state. */
+function conversionOutcome(
+  { $view, patch, dispatch }: ViewParts,
+  { init, reload }: { init: WalletInit; reload: () => Promise<unknown> },
+) {
+  const succeeded = (direction: ConversionDirection, data: { currencyToCode: CryptoCode; amountTo: string }) => {
+    const received = formatAmount(data.amountTo, data.currencyToCode, init.lang);
+    dispatch(direction, { type: 'success', toAmount: data.amountTo });
+    // Spec section 4: on success the amount received is shown and the modal closes.
+    patch({
+      notice: init.t('wallet.convert.success', { amount: received }),
+      amounts: { ...$view.get().amounts, [direction]: '' },
+      modal: undefined,
+    });
+    dispatch(direction, { type: 'close' });
     void reload();
   };
+  const failed = (direction: ConversionDirection, status: number, error: ApiError | undefined) => {
+    const { retryableCodes } = init.settings;
+    const code = error?.code === NETWORK_ERROR_CODE ? NETWORK_ERROR_CODE : (error?.code ?? 'UNKNOWN_ERROR');
+    dispatch(direction, {
+      type: 'failure',
+      status,
+      code,
+      message: error?.details?.[0]?.message ?? error?.message,
+      retryableCodes,
+    });
+    // A retryable failure also reloads the balances (spec section 4).
+    if (retryableCodes.includes(code)) void reloadBalances(init.locale);
+  };
+  return { succeeded, failed };
+}
 
-  const convert = async (direction: ConversionDirection) => {
-    const state = $view.get().conversions[direction];
+/** Posting a conversion of one direction at the live quote. */
+function convertAction(
+  parts: ViewParts,
+  { init, api, quotes, reload }: { init: WalletInit; api: Api; quotes: QuoteStore; reload: () => Promise<unknown> },
+) {
+  const { succeeded, failed } = conversionOutcome(parts, { init, reload });
+  return async (direction: ConversionDirection) => {
+    const state = parts.$view.get().conversions[direction];
     const { quote } = quotes.$quote.get();
     if (!quote || state.conversionStatus === 'posting') return;
     const { from, to } = DIRECTIONS[direction];
     // A pending conversion is retried with its order id, so it happens at most once.
     const orderId =
       state.conversionStatus === 'pending' && state.pendingConversion ? state.pendingConversion.orderId : newOrderId();
-    dispatch(direction, { type: 'post', orderId, quote });
+    parts.dispatch(direction, { type: 'post', orderId, quote });
     const answer = await apiPost<{ currencyToCode: CryptoCode; amountTo: string }>(api('/rest/v1/hedging/convert'), {
       from_crypto_currency_code: from,
       to_crypto_currency_code: to,
-      amount: $view.get().amounts[direction].trim(),
+      amount: parts.$view.get().amounts[direction].trim(),
       quote_id: quote.id,
       order_id: orderId,
     });
-    if (answer.ok && answer.data) {
-      const received = formatAmount(answer.data.amountTo, answer.data.currencyToCode, lang);
-      dispatch(direction, { type: 'success', toAmount: answer.data.amountTo });
-      // Spec section 4: on success the amount received is shown and the modal closes.
-      patch({
-        notice: t('wallet.convert.success', { amount: received }),
-        amounts: { ...$view.get().amounts, [direction]: '' },
-        modal: undefined,
-      });
-      dispatch(direction, { type: 'close' });
-      void reload();
-      return;
-    }
-    const error = answer.errors[0];
-    const code = error?.code === NETWORK_ERROR_CODE ? NETWORK_ERROR_CODE : (error?.code ?? 'UNKNOWN_ERROR');
-    dispatch(direction, {
-      type: 'failure',
-      status: answer.status,
-      code,
-      message: error?.details?.[0]?.message ?? error?.message,
-      retryableCodes: settings.retryableCodes,
-    });
-    // A retryable failure also reloads the balances (spec section 4).
-    if (settings.retryableCodes.includes(code)) void reloadBalances(locale);
+    if (answer.ok && answer.data) succeeded(direction, answer.data);
+    else failed(direction, answer.status, answer.errors[0]);
   };
+}
 
+/** While the island listens, the person's wallet channel: a balances event reloads. */
+function followWalletChannel($view: View, userId: string, reload: () => Promise<unknown>) {
   onClientMount($view, () =>
     subscribeChannel(
-      `wallet:${init.userId}`,
+      `wallet:${userId}`,
       (event) => {
         if (event.type === 'balances') void reload();
       },
@@ -184,19 +217,25 @@ export function createWallet(init: WalletInit) {
       { onSubscribed: () => void reload() },
     ),
   );
+}
 
+export function createWallet(init: WalletInit) {
+  const { locale } = init;
+  const api = (path: string) => `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`;
+  const quotes = createQuoteStore(init.quote);
+  const parts = createView(init);
+  const { reloadHistory, loadMore } = historyActions(parts, api);
+  const reload = () => Promise.all([reloadBalances(locale), reloadHistory()]);
+  followWalletChannel(parts.$view, init.userId, reload);
   return {
-    $view,
+    $view: parts.$view,
     $quote: quotes.$quote,
     api,
     loadMore,
-    open,
-    openConversion,
-    closeModal,
-    sent,
-    convert,
-    setAmount,
-    clearError: (direction: ConversionDirection) => dispatch(direction, { type: 'clearError' }),
+    ...modalActions(parts, quotes, reload),
+    convert: convertAction(parts, { init, api, quotes, reload }),
+    setAmount: parts.setAmount,
+    clearError: (direction: ConversionDirection) => parts.dispatch(direction, { type: 'clearError' }),
   };
 }
 

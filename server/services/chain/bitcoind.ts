@@ -86,6 +86,34 @@ interface SinceBlockEntry {
 /** BTC as a JSON number → satoshi. Below 21e6 BTC the float is within 0.5 sat, so rounding is exact. */
 const toSatoshi = (btc: number) => Math.round(Math.abs(btc) * 1e8);
 
+function observation(
+  entry: SinceBlockEntry,
+  address: string,
+  confirmations: number,
+  blockHeight: number | null,
+): DepositObservation {
+  return { txid: entry.txid, vout: entry.vout, address, amount: toSatoshi(entry.amount), confirmations, blockHeight };
+}
+
+/** Payments to our addresses in a listsinceblock answer, the reorganised-out ones back at 0 confirmations. */
+function observedDeposits(
+  since: { transactions: SinceBlockEntry[]; removed?: SinceBlockEntry[] },
+  isOurs: (address: string) => boolean,
+): DepositObservation[] {
+  const seen: DepositObservation[] = [];
+  for (const entry of since.transactions) {
+    if (entry.category !== 'receive' || !entry.address || !isOurs(entry.address)) continue;
+    seen.push(observation(entry, entry.address, entry.confirmations, entry.blockheight ?? null));
+  }
+  // Reorganised out of the chain: back to the mempool until it is mined again (or conflicts).
+  for (const entry of since.removed ?? []) {
+    if (entry.category !== 'receive' || !entry.address || !isOurs(entry.address)) continue;
+    if (seen.some((s) => s.txid === entry.txid && s.vout === entry.vout)) continue;
+    seen.push(observation(entry, entry.address, 0, null));
+  }
+  return seen;
+}
+
 export function createBitcoindChain({
   rpc,
   repo,
@@ -109,31 +137,7 @@ export function createBitcoindChain({
         [cursor ?? '', required, true, true],
       );
       const height = await rpc.call<number>('getblockcount');
-      const seen: DepositObservation[] = [];
-      for (const entry of since.transactions) {
-        if (entry.category !== 'receive' || !entry.address || !isOurs(entry.address)) continue;
-        seen.push({
-          txid: entry.txid,
-          vout: entry.vout,
-          address: entry.address,
-          amount: toSatoshi(entry.amount),
-          confirmations: entry.confirmations,
-          blockHeight: entry.blockheight ?? null,
-        });
-      }
-      // Reorganised out of the chain: back to the mempool until it is mined again (or conflicts).
-      for (const entry of since.removed ?? []) {
-        if (entry.category !== 'receive' || !entry.address || !isOurs(entry.address)) continue;
-        if (seen.some((s) => s.txid === entry.txid && s.vout === entry.vout)) continue;
-        seen.push({
-          txid: entry.txid,
-          vout: entry.vout,
-          address: entry.address,
-          amount: toSatoshi(entry.amount),
-          confirmations: 0,
-          blockHeight: null,
-        });
-      }
+      const seen = observedDeposits(since, isOurs);
       // The caller stores the cursor in the transaction that records these deposits.
       return { deposits: seen, cursor: { value: since.lastblock, height } };
     },

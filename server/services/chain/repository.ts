@@ -74,8 +74,8 @@ export interface NewSendout extends NewChainTx {
   idempotencyKey: string;
 }
 
-export function createChainRepository(db: Db) {
-  const client = db.$client;
+/** Chain transactions looked up one at a time or by status. */
+function txReads(client: Db['$client']) {
   const byId = client.prepare<[number], ChainTxRow>(`SELECT ${COLUMNS} FROM chain_transactions WHERE id = ?`);
   const byPublicId = client.prepare<[string], ChainTxRow>(
     `SELECT ${COLUMNS} FROM chain_transactions WHERE public_id = ?`,
@@ -90,6 +90,18 @@ export function createChainRepository(db: Db) {
     `SELECT ${COLUMNS} FROM chain_transactions
      WHERE status IN ('incoming', 'pending', 'broadcast') AND status = ? ORDER BY id`,
   );
+
+  return {
+    byId: (id: number) => byId.get(id),
+    byPublicId: (publicId: string) => byPublicId.get(publicId),
+    byKey: (key: string) => byKey.get(key),
+    byOutput: (network: ChainNetwork, txid: string, vout: number) => byOutput.get(network, txid, vout),
+    open: (status: 'incoming' | 'pending' | 'broadcast') => open.all(status),
+  };
+}
+
+/** Chain transactions inserted and moved along their statuses. */
+function txWrites(client: Db['$client']) {
   const insertDeposit = client.prepare<NewDeposit, ChainTxRow>(
     `INSERT INTO chain_transactions (public_id, direction, currency, network, user_id, address, amount, txid, vout,
        block_height, confirmations, required_confirmations, status, simulated, seq, created_at, updated_at)
@@ -139,6 +151,26 @@ export function createChainRepository(db: Db) {
        updated_at = ?, seq = ${NEXT_SEQ}
      WHERE id = ? AND direction = 'out' AND status IN ('pending', 'broadcast')`,
   );
+
+  return {
+    insertDeposit: (row: NewDeposit) => insertDeposit.get(row) as ChainTxRow,
+    insertSendout: (row: NewSendout) => insertSendout.get(row) as ChainTxRow,
+    observe: (id: number, confirmations: number, blockHeight: number | null, at: number) =>
+      observe.run({ id, confirmations, blockHeight, at }).changes === 1,
+    confirmDeposit: (id: number, ledgerTxId: number, at: number) =>
+      confirmDeposit.run(ledgerTxId, at, at, id).changes === 1,
+    failDeposit: (id: number, reason: string, at: number) => failDeposit.run(reason, at, at, id).changes === 1,
+    claimBroadcast: (id: number, at: number) => claimBroadcast.run(at, id).changes === 1,
+    markBroadcast: (id: number, txid: string, simulated: boolean, at: number) =>
+      markBroadcast.run(txid, simulated ? 1 : 0, at, id).changes === 1,
+    confirmSendout: (id: number, at: number) => confirmSendout.run(at, at, id).changes === 1,
+    failSendout: (id: number, returnTxId: number, reason: string, at: number) =>
+      failSendout.run(returnTxId, reason, at, at, id).changes === 1,
+  };
+}
+
+/** What changed since a seq, and the sums and ids other services read alongside. */
+function changeTracking(client: Db['$client']) {
   const changedSince = client.prepare<[number], { userId: number; publicId: string; seq: number }>(
     `SELECT c.user_id AS userId, u.public_id AS publicId, c.seq FROM chain_transactions c
      JOIN users u ON u.id = c.user_id WHERE c.seq > ? ORDER BY c.seq`,
@@ -150,6 +182,16 @@ export function createChainRepository(db: Db) {
   const maxSeq = client.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM chain_transactions').pluck();
   const ledgerIdOf = client.prepare<[string], number>('SELECT id FROM ledger_transactions WHERE public_id = ?').pluck();
 
+  return {
+    changedSince: (seq: number) => changedSince.all(seq),
+    maxSeq: () => maxSeq.get() ?? 0,
+    incomingOf: (userId: number) => incoming.all(userId),
+    ledgerIdOf: (publicId: string) => ledgerIdOf.get(publicId) as number,
+  };
+}
+
+/** The per-network row: height, simulated block clock and the node's scan cursor. */
+function chainState(client: Db['$client']) {
   const state = client.prepare<[ChainNetwork], ChainStateRow>(
     `SELECT network, height, last_block_at AS lastBlockAt, cursor, updated_at AS updatedAt
      FROM chain_state WHERE network = ?`,
@@ -165,6 +207,23 @@ export function createChainRepository(db: Db) {
     `INSERT INTO chain_state (network, height, cursor, updated_at) VALUES (@network, @height, @cursor, @at)
      ON CONFLICT (network) DO UPDATE SET cursor = @cursor, height = max(height, @height), updated_at = @at`,
   );
+
+  return {
+    state: (network: ChainNetwork) => state.get(network),
+    /** The network's row, created at height 0 with its clock starting `at` (simulated) on first use. */
+    ensureState: (network: ChainNetwork, lastBlockAt: number | null, at: number): ChainStateRow => {
+      initState.run(network, lastBlockAt, at);
+      return state.get(network) as ChainStateRow;
+    },
+    advance: (network: ChainNetwork, fromHeight: number, toHeight: number, lastBlockAt: number | null, at: number) =>
+      advance.run(toHeight, lastBlockAt, at, network, fromHeight).changes === 1,
+    setCursor: (network: ChainNetwork, cursor: string | null, height: number, at: number) =>
+      setCursor.run({ network, cursor, height, at }),
+  };
+}
+
+/** Simulated chain only: mining the mempool and finding its transactions. */
+function simulation(client: Db['$client']) {
   // Simulated mining: everything of this network waiting in the mempool enters the new block.
   const includeMempool = client.prepare<[number, number, ChainNetwork]>(
     `UPDATE chain_transactions SET block_height = ?, updated_at = ?, seq = ${NEXT_SEQ}
@@ -179,44 +238,22 @@ export function createChainRepository(db: Db) {
   );
 
   return {
-    db,
-    byId: (id: number) => byId.get(id),
-    byPublicId: (publicId: string) => byPublicId.get(publicId),
-    byKey: (key: string) => byKey.get(key),
-    byOutput: (network: ChainNetwork, txid: string, vout: number) => byOutput.get(network, txid, vout),
-    open: (status: 'incoming' | 'pending' | 'broadcast') => open.all(status),
-    insertDeposit: (row: NewDeposit) => insertDeposit.get(row) as ChainTxRow,
-    insertSendout: (row: NewSendout) => insertSendout.get(row) as ChainTxRow,
-    observe: (id: number, confirmations: number, blockHeight: number | null, at: number) =>
-      observe.run({ id, confirmations, blockHeight, at }).changes === 1,
-    confirmDeposit: (id: number, ledgerTxId: number, at: number) =>
-      confirmDeposit.run(ledgerTxId, at, at, id).changes === 1,
-    failDeposit: (id: number, reason: string, at: number) => failDeposit.run(reason, at, at, id).changes === 1,
-    claimBroadcast: (id: number, at: number) => claimBroadcast.run(at, id).changes === 1,
-    markBroadcast: (id: number, txid: string, simulated: boolean, at: number) =>
-      markBroadcast.run(txid, simulated ? 1 : 0, at, id).changes === 1,
-    confirmSendout: (id: number, at: number) => confirmSendout.run(at, at, id).changes === 1,
-    failSendout: (id: number, returnTxId: number, reason: string, at: number) =>
-      failSendout.run(returnTxId, reason, at, at, id).changes === 1,
-    changedSince: (seq: number) => changedSince.all(seq),
-    maxSeq: () => maxSeq.get() ?? 0,
-    incomingOf: (userId: number) => incoming.all(userId),
-    ledgerIdOf: (publicId: string) => ledgerIdOf.get(publicId) as number,
-
-    state: (network: ChainNetwork) => state.get(network),
-    /** The network's row, created at height 0 with its clock starting `at` (simulated) on first use. */
-    ensureState: (network: ChainNetwork, lastBlockAt: number | null, at: number): ChainStateRow => {
-      initState.run(network, lastBlockAt, at);
-      return state.get(network) as ChainStateRow;
-    },
-    advance: (network: ChainNetwork, fromHeight: number, toHeight: number, lastBlockAt: number | null, at: number) =>
-      advance.run(toHeight, lastBlockAt, at, network, fromHeight).changes === 1,
-    setCursor: (network: ChainNetwork, cursor: string | null, height: number, at: number) =>
-      setCursor.run({ network, cursor, height, at }),
     includeMempool: (network: ChainNetwork, height: number, at: number) =>
       includeMempool.run(height, at, network).changes,
     simulatedOpenDeposits: (network: ChainNetwork) => simulatedOpen.all(network),
     simulatedByTxid: (network: ChainNetwork, txid: string) => simulatedByTxid.get(network, txid),
+  };
+}
+
+export function createChainRepository(db: Db) {
+  const client = db.$client;
+  return {
+    db,
+    ...txReads(client),
+    ...txWrites(client),
+    ...changeTracking(client),
+    ...chainState(client),
+    ...simulation(client),
   };
 }
 

@@ -50,9 +50,8 @@ const ACCOUNT_COLUMNS = `id, kind, owner_id AS ownerId, currency, reference, bal
   resolved_at AS resolvedAt, resolution`;
 const TRANSACTION_COLUMNS = 'id, public_id AS publicId, kind, fingerprint, memo, metadata, created_at AS createdAt';
 
-export function createLedgerRepository(db: Db) {
-  const client = db.$client;
-
+/** The accounts: found by owner, trade or kind, and opened on first use. */
+function accounts(client: Db['$client']) {
   const walletAccount = client.prepare<[number, LedgerCurrency], AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE kind = 'user_wallet' AND owner_id = ? AND currency = ?`,
   );
@@ -79,6 +78,17 @@ export function createLedgerRepository(db: Db) {
   );
   const userExists = client.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ?');
 
+  return {
+    walletAccount: (userId: number, currency: LedgerCurrency) => walletAccount.get(userId, currency),
+    escrowAccount: (reference: string, currency: LedgerCurrency) => escrowAccount.get(reference, currency),
+    systemAccount: (kind: LedgerAccountKind, currency: LedgerCurrency) => systemAccount.get(kind, currency),
+    insertAccount: (values: Parameters<typeof insertAccount.get>[0]) => insertAccount.get(values) as AccountRow,
+    userExists: (userId: number) => userExists.get(userId) !== undefined,
+  };
+}
+
+/** The transactions: found by idempotency key or id, and inserted. */
+function transactions(client: Db['$client']) {
   const transactionByKey = client.prepare<[string], TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE idempotency_key = ?`,
   );
@@ -103,6 +113,18 @@ export function createLedgerRepository(db: Db) {
     `INSERT INTO ledger_transactions (public_id, kind, idempotency_key, fingerprint, memo, metadata, created_at)
      VALUES (@publicId, @kind, @key, @fingerprint, @memo, @metadata, @at) RETURNING id`,
   );
+
+  return {
+    transactionByKey: (key: string) => transactionByKey.get(key),
+    transactionByPublicId: (publicId: string) => transactionByPublicId.get(publicId),
+    transactionById: (id: number) => transactionById.get(id),
+    insertTransaction: (values: Parameters<typeof insertTransaction.get>[0]) =>
+      (insertTransaction.get(values) as { id: number }).id,
+  };
+}
+
+/** What a transaction writes besides itself: postings, balances, escrow resolution, audit. */
+function movements(client: Db['$client']) {
   const insertPosting = client.prepare<[number, number, LedgerCurrency, number]>(
     'INSERT INTO ledger_postings (transaction_id, account_id, currency, amount) VALUES (?, ?, ?, ?)',
   );
@@ -129,6 +151,20 @@ export function createLedgerRepository(db: Db) {
     `INSERT INTO ledger_audit (transaction_id, operation, actor_type, actor_user_id, actor_name, request_id, created_at)
      VALUES (@transactionId, @operation, @actorType, @actorUserId, @actorName, @requestId, @at)`,
   );
+
+  return {
+    insertPosting: (transactionId: number, accountId: number, currency: LedgerCurrency, amount: number) =>
+      insertPosting.run(transactionId, accountId, currency, amount),
+    addToBalance: (accountId: number, amount: number) => addToBalance.run(amount, accountId),
+    /** False when the escrow was resolved already. */
+    resolveEscrow: (accountId: number, resolution: 'released' | 'returned', at: number) =>
+      resolveEscrow.run(at, resolution, accountId).changes === 1,
+    insertAudit: (values: Parameters<typeof insertAudit.run>[0]) => insertAudit.run(values),
+  };
+}
+
+/** Reads for callers and views: postings of a transaction, public ids, balances, history. */
+function readings(client: Db['$client']) {
   const postingsOf = client.prepare<[number], PostingRow>(
     `SELECT p.account_id AS accountId, a.kind, a.owner_id AS ownerId, a.reference, p.currency, p.amount
      FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
@@ -158,29 +194,16 @@ export function createLedgerRepository(db: Db) {
   );
 
   return {
-    db,
-    walletAccount: (userId: number, currency: LedgerCurrency) => walletAccount.get(userId, currency),
-    escrowAccount: (reference: string, currency: LedgerCurrency) => escrowAccount.get(reference, currency),
-    systemAccount: (kind: LedgerAccountKind, currency: LedgerCurrency) => systemAccount.get(kind, currency),
-    insertAccount: (values: Parameters<typeof insertAccount.get>[0]) => insertAccount.get(values) as AccountRow,
-    userExists: (userId: number) => userExists.get(userId) !== undefined,
-    transactionByKey: (key: string) => transactionByKey.get(key),
-    transactionByPublicId: (publicId: string) => transactionByPublicId.get(publicId),
-    transactionById: (id: number) => transactionById.get(id),
-    insertTransaction: (values: Parameters<typeof insertTransaction.get>[0]) =>
-      (insertTransaction.get(values) as { id: number }).id,
-    insertPosting: (transactionId: number, accountId: number, currency: LedgerCurrency, amount: number) =>
-      insertPosting.run(transactionId, accountId, currency, amount),
-    addToBalance: (accountId: number, amount: number) => addToBalance.run(amount, accountId),
-    /** False when the escrow was resolved already. */
-    resolveEscrow: (accountId: number, resolution: 'released' | 'returned', at: number) =>
-      resolveEscrow.run(at, resolution, accountId).changes === 1,
-    insertAudit: (values: Parameters<typeof insertAudit.run>[0]) => insertAudit.run(values),
     postingsOf: (transactionId: number) => postingsOf.all(transactionId),
     publicIdsOf: (userIds: number[]) => publicIdsOf.all(JSON.stringify(userIds)),
     balancesOf: (userId: number) => balancesOf.all(userId),
     historyOf: (userId: number, before: number, limit: number) => historyOf.all({ userId, before, limit }),
   };
+}
+
+export function createLedgerRepository(db: Db) {
+  const client = db.$client;
+  return { db, ...accounts(client), ...transactions(client), ...movements(client), ...readings(client) };
 }
 
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

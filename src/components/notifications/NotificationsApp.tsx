@@ -1,14 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { type SubmitEvent, useMemo } from 'react';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
-import {
-  type NotificationItem,
-  type NotificationsPage,
-  type NotificationTab,
-  PAGE_SIZE,
-  pageHref,
-  type UnreadCounts,
-} from './types.ts';
+import { type NotificationItem, type NotificationsPage, type NotificationTab, pageHref } from './types.ts';
+import { type Go, openNotification, useNotifications } from './use-notifications.ts';
 
 // The notifications table (spec section 2): tabs inbox and moderators, paging, mark all read in
 // the tab shown (spec section 4). The first page comes rendered from the server; tabs and pages
@@ -27,81 +20,16 @@ interface Props {
 
 const TABS: NotificationTab[] = ['inbox', 'moderators'];
 
+type T = ReturnType<typeof islandTranslator>;
+
 export default function NotificationsApp({ locale, lang, base, messages, initial, csrf }: Props) {
   const t = useMemo(() => islandTranslator(messages), [messages]);
-  const [view, setView] = useState<NotificationsPage>(initial);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const announce = (unread: UnreadCounts) =>
-    dispatchEvent(new CustomEvent('notifications:count', { detail: { count: unread.total } }));
-
-  const load = useCallback(
-    async (tab: NotificationTab, page: number) => {
-      setBusy(true);
-      const result = await apiGet<NotificationItem[]>(
-        `/rest/v1/notifications?name=${tab}&limit=${PAGE_SIZE}&offset=${(page - 1) * PAGE_SIZE}&locale=${locale}`,
-      );
-      setBusy(false);
-      setFailed(!result.ok);
-      if (!result.ok || !result.data) return;
-      const unread = result.meta?.unread as UnreadCounts;
-      setView({ tab, page, items: result.data, nextPageExist: Boolean(result.meta?.nextPageExist), unread });
-      history.replaceState(null, '', pageHref(base, tab, page));
-    },
-    [locale, base],
-  );
-
-  const go = (tab: NotificationTab, page: number) => (event: React.MouseEvent) => {
-    event.preventDefault();
-    void load(tab, page);
-  };
-
-  const markAll = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await apiPost<unknown>('/rest/v1/notifications/all', { name: view.tab });
-    setBusy(false);
-    setFailed(!result.ok);
-    if (!result.ok) return;
-    announce(result.meta?.unread as UnreadCounts);
-    await load(view.tab, view.page);
-  };
-
-  const open = (item: NotificationItem) => () => {
-    // Read once opened; the navigation does not wait for it.
-    if (!item.isRead) void apiPost('/rest/v1/notifications', { ids: [item.id] });
-  };
-
-  const date = (seconds: number) =>
-    new Date(seconds * 1000).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
-
+  const { view, busy, failed, go, markAll } = useNotifications({ locale, base, initial });
   return (
     <div className="ntf-app" aria-busy={busy}>
       <div className="ntf-bar">
-        <div className="ntf-tabs" role="tablist" aria-label={t('notifications.tabs')}>
-          {TABS.map((tab) => (
-            <a
-              key={tab}
-              role="tab"
-              aria-selected={view.tab === tab}
-              className="ntf-tab"
-              href={pageHref(base, tab, 1)}
-              onClick={go(tab, 1)}
-              data-tab={tab}
-            >
-              {t(`notifications.tab.${tab}`)}
-              {view.unread[tab] > 0 && <span className="ntf-count">{view.unread[tab]}</span>}
-            </a>
-          ))}
-        </div>
-        <form method="post" onSubmit={markAll}>
-          <input type="hidden" name="csrf" value={csrf} />
-          <input type="hidden" name="tab" value={view.tab} />
-          <button type="submit" className="btn btn-ghost" disabled={busy || view.unread[view.tab] === 0} data-mark-all>
-            {t('notifications.markAll')}
-          </button>
-        </form>
+        <NotificationTabs t={t} base={base} view={view} go={go} />
+        <MarkAllForm t={t} csrf={csrf} view={view} busy={busy} onSubmit={markAll} />
       </div>
       {failed && (
         <p className="ntf-error" role="alert">
@@ -113,37 +41,104 @@ export default function NotificationsApp({ locale, lang, base, messages, initial
           {t('notifications.empty')}
         </p>
       ) : (
-        <ul className="ntf-list">
-          {view.items.map((item) => (
-            <li
-              key={item.id}
-              className={item.isRead ? 'ntf-row' : 'ntf-row unread'}
-              data-id={item.id}
-              data-type={item.type}
-            >
-              <a href={item.link} onClick={open(item)}>
-                {!item.isRead && <span className="visually-hidden">{t('notifications.unread')}: </span>}
-                <strong>{item.message}</strong>
-                {item.subtext && <span className="ntf-sub">{item.subtext}</span>}
-              </a>
-              <time dateTime={new Date(item.updatedAt * 1000).toISOString()}>{date(item.updatedAt)}</time>
-            </li>
-          ))}
-        </ul>
+        <NotificationList t={t} lang={lang} items={view.items} />
       )}
-      <nav className="ntf-pages" aria-label={t('notifications.page', { page: view.page })}>
-        {view.page > 1 && (
-          <a href={pageHref(base, view.tab, view.page - 1)} onClick={go(view.tab, view.page - 1)} rel="prev">
-            {t('notifications.previous')}
-          </a>
-        )}
-        <span>{t('notifications.page', { page: view.page })}</span>
-        {view.nextPageExist && (
-          <a href={pageHref(base, view.tab, view.page + 1)} onClick={go(view.tab, view.page + 1)} rel="next" data-next>
-            {t('notifications.next')}
-          </a>
-        )}
-      </nav>
+      <NotificationPages t={t} base={base} view={view} go={go} />
     </div>
+  );
+}
+
+interface Part {
+  t: T;
+  base: string;
+  view: NotificationsPage;
+  go: Go;
+}
+
+function NotificationTabs({ t, base, view, go }: Part) {
+  return (
+    <div className="ntf-tabs" role="tablist" aria-label={t('notifications.tabs')}>
+      {TABS.map((tab) => (
+        <a
+          key={tab}
+          role="tab"
+          aria-selected={view.tab === tab}
+          className="ntf-tab"
+          href={pageHref(base, tab, 1)}
+          onClick={go(tab, 1)}
+          data-tab={tab}
+        >
+          {t(`notifications.tab.${tab}`)}
+          {view.unread[tab] > 0 && <span className="ntf-count">{view.unread[tab]}</span>}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/** Mark all read in the tab shown; it posts as a form without JavaScript. */
+function MarkAllForm({
+  t,
+  csrf,
+  view,
+  busy,
+  onSubmit,
+}: {
+  t: T;
+  csrf: string;
+  view: NotificationsPage;
+  busy: boolean;
+  onSubmit(event: SubmitEvent): Promise<void>;
+}) {
+  return (
+    <form method="post" onSubmit={onSubmit}>
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="tab" value={view.tab} />
+      <button type="submit" className="btn btn-ghost" disabled={busy || view.unread[view.tab] === 0} data-mark-all>
+        {t('notifications.markAll')}
+      </button>
+    </form>
+  );
+}
+
+function NotificationList({ t, lang, items }: { t: T; lang: string; items: NotificationItem[] }) {
+  const date = (seconds: number) =>
+    new Date(seconds * 1000).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <ul className="ntf-list">
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className={item.isRead ? 'ntf-row' : 'ntf-row unread'}
+          data-id={item.id}
+          data-type={item.type}
+        >
+          <a href={item.link} onClick={openNotification(item)}>
+            {!item.isRead && <span className="visually-hidden">{t('notifications.unread')}: </span>}
+            <strong>{item.message}</strong>
+            {item.subtext && <span className="ntf-sub">{item.subtext}</span>}
+          </a>
+          <time dateTime={new Date(item.updatedAt * 1000).toISOString()}>{date(item.updatedAt)}</time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NotificationPages({ t, base, view, go }: Part) {
+  return (
+    <nav className="ntf-pages" aria-label={t('notifications.page', { page: view.page })}>
+      {view.page > 1 && (
+        <a href={pageHref(base, view.tab, view.page - 1)} onClick={go(view.tab, view.page - 1)} rel="prev">
+          {t('notifications.previous')}
+        </a>
+      )}
+      <span>{t('notifications.page', { page: view.page })}</span>
+      {view.nextPageExist && (
+        <a href={pageHref(base, view.tab, view.page + 1)} onClick={go(view.tab, view.page + 1)} rel="next" data-next>
+          {t('notifications.next')}
+        </a>
+      )}
+    </nav>
   );
 }

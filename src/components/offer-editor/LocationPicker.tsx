@@ -1,20 +1,11 @@
-import { useEffect, useState } from 'react';
-import { apiGet } from '../../lib/api-client.ts';
+import { useState } from 'react';
 import { fieldId } from './form.ts';
 import type { EditorLocation } from './types.ts';
-import { controlAria, FieldError, localized, useEditor } from './ui.tsx';
+import { controlAria, FieldError, useEditor } from './ui.tsx';
+import { searchStatus, useLocationSearch } from './use-location-search.ts';
 
 // Where a cash-in-person trade meets: GET /location/search once the text is longer than 2
 // characters and the typing has paused for 500 ms (spec sections 5 and 9).
-
-const MIN_CHARS = 3;
-const DEBOUNCE_MS = 500;
-
-type Search =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'done'; places: EditorLocation[] }
-  | { state: 'error' };
 
 export function LocationPicker({
   value,
@@ -27,41 +18,8 @@ export function LocationPicker({
 }) {
   const { t, locale } = useEditor();
   const [query, setQuery] = useState('');
-  const [search, setSearch] = useState<Search>({ state: 'idle' });
-
-  useEffect(() => {
-    const text = query.trim();
-    if (text.length < MIN_CHARS) {
-      setSearch({ state: 'idle' });
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(async () => {
-      setSearch({ state: 'loading' });
-      const result = await apiGet<EditorLocation[]>(
-        localized(`/location/search?q=${encodeURIComponent(text)}`, locale),
-        {
-          signal: abort.signal,
-        },
-      );
-      if (abort.signal.aborted) return;
-      setSearch(result.ok && result.data ? { state: 'done', places: result.data } : { state: 'error' });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [query, locale]);
-
+  const search = useLocationSearch(query, locale);
   const id = fieldId('location_id');
-  const status =
-    search.state === 'loading'
-      ? t('offerEditor.location.searching')
-      : search.state === 'error'
-        ? t('offerEditor.location.failed')
-        : search.state === 'done' && search.places.length === 0
-          ? t('offerEditor.noMatches')
-          : '';
 
   return (
     <div className="field picker">
@@ -79,7 +37,7 @@ export function LocationPicker({
         onChange={(e) => setQuery(e.target.value)}
       />
       <p className="field-hint" role="status">
-        {status}
+        {searchStatus(t, search)}
       </p>
       {search.state === 'done' && search.places.length > 0 && (
         <fieldset className="option-list" aria-label={t('offerEditor.location.results')}>

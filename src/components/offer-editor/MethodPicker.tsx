@@ -1,16 +1,131 @@
-import { type KeyboardEvent, useMemo, useState } from 'react';
-import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
-import { DEFAULT_PAYMENT_GROUP_ID } from '../../lib/shared/offer-rules.ts';
+import type { KeyboardEvent } from 'react';
 import { fieldId } from './form.ts';
 import type { EditorGroup, EditorMethod } from './types.ts';
-import { controlAria, FieldError, useEditor } from './ui.tsx';
+import { controlAria, type EditorContextValue, FieldError, useEditor } from './ui.tsx';
+import { type MethodTab, OTHER, useMethodPicker } from './use-method-picker.ts';
 
 // The payment method, picked by group: tabs for the selectable groups of spec section 9 (gift
 // cards, id 5, open first) and one more tab for the remaining groups (cash in person, goods and
 // services), so every method stays reachable. Typing searches all methods at once.
 
-const OTHER = 'other';
-const SEARCH_SHOWN = 50;
+type T = EditorContextValue['t'];
+
+function PickedMethod({
+  t,
+  id,
+  selected,
+  groupName,
+}: {
+  t: T;
+  id: string;
+  selected: EditorMethod | undefined;
+  groupName?: string;
+}) {
+  return (
+    <p className="picked" id={`${id}-hint`}>
+      {selected ? (
+        <>
+          <strong>{selected.name}</strong> · {groupName}
+        </>
+      ) : (
+        t('offerEditor.method.none')
+      )}
+    </p>
+  );
+}
+
+function GroupTabs({
+  t,
+  tabs,
+  tab,
+  tabId,
+  panelId,
+  onTab,
+  onTabKey,
+}: {
+  t: T;
+  tabs: MethodTab[];
+  tab: string;
+  tabId: (key: string) => string;
+  panelId: string;
+  onTab: (key: string) => void;
+  onTabKey: (event: KeyboardEvent<HTMLButtonElement>, index: number) => void;
+}) {
+  return (
+    <div className="tabs-row" role="tablist" aria-label={t('offerEditor.method.groups')}>
+      {tabs.map((item, i) => (
+        <button
+          key={item.key}
+          type="button"
+          role="tab"
+          id={tabId(item.key)}
+          className="tab-btn"
+          aria-selected={tab === item.key}
+          aria-controls={panelId}
+          tabIndex={tab === item.key ? 0 : -1}
+          onClick={() => onTab(item.key)}
+          onKeyDown={(e) => onTabKey(e, i)}
+        >
+          {item.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The methods listed, as radios; their group shows where the list mixes groups. */
+function MethodOptions({
+  t,
+  shown,
+  value,
+  showGroup,
+  groupName,
+  onChange,
+  ...panel
+}: {
+  t: T;
+  shown: readonly EditorMethod[];
+  value: string;
+  showGroup: boolean;
+  groupName: (id: number) => string | undefined;
+  onChange: (slug: string) => void;
+  id: string;
+  role?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}) {
+  return (
+    <fieldset className="option-list methods" {...panel}>
+      {shown.length === 0 && <p className="muted empty">{t('offerEditor.noMatches')}</p>}
+      {shown.map((m) => (
+        <label key={m.slug} className="option">
+          <input
+            type="radio"
+            name="payment_method"
+            value={m.slug}
+            checked={value === m.slug}
+            onChange={() => onChange(m.slug)}
+          />
+          <span className="option-main">{m.name}</span>
+          {showGroup && <span className="option-sub">{groupName(m.groupId)}</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function MethodNote({ method }: { method: EditorMethod }) {
+  return (
+    <div className="method-note">
+      <p className="muted">{method.description}</p>
+      {method.warningText && (
+        <p className="alert alert-warning" role="note">
+          {method.warningText}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export function MethodPicker({
   groups,
@@ -27,118 +142,50 @@ export function MethodPicker({
 }) {
   const { t } = useEditor();
   const selected = methods.find((m) => m.slug === value);
-  const groupOf = (id: number) => groups.find((g) => g.id === id);
-  const tabs = useMemo(
-    () => [
-      ...groups.filter((g) => g.isSelectable).map((g) => ({ key: String(g.id), name: g.name })),
-      { key: OTHER, name: t('offerEditor.method.otherGroups') },
-    ],
-    [groups, t],
-  );
-  const tabOf = (method: EditorMethod | undefined) => {
-    if (!method) return String(DEFAULT_PAYMENT_GROUP_ID);
-    return groupOf(method.groupId)?.isSelectable ? String(method.groupId) : OTHER;
-  };
-  const [tab, setTab] = useState(() => tabOf(selected));
-  const [query, setQuery] = useState('');
-
-  const shown = useMemo(() => {
-    const q = foldForSearch(query);
-    if (q) return methods.filter((m) => foldForSearch(m.name).includes(q) || m.slug.includes(q)).slice(0, SEARCH_SHOWN);
-    const selectable = new Set(groups.filter((g) => g.isSelectable).map((g) => g.id));
-    if (tab === OTHER) return methods.filter((m) => !selectable.has(m.groupId));
-    return methods.filter((m) => String(m.groupId) === tab);
-  }, [methods, groups, query, tab]);
-
+  const groupName = (id: number) => groups.find((g) => g.id === id)?.name;
   const id = fieldId('payment_method');
   const tabId = (key: string) => `${id}-tab-${key}`;
   const panelId = `${id}-panel`;
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index }[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const rtl = document.documentElement.dir === 'rtl' && (event.key === 'ArrowRight' || event.key === 'ArrowLeft');
-    const next = tabs[(index + (rtl ? -step : step) + tabs.length) % tabs.length];
-    if (!next) return;
-    setTab(next.key);
-    document.getElementById(tabId(next.key))?.focus();
-  };
+  const picker = useMethodPicker(t, groups, methods, selected, tabId);
+  const { tab, searching } = picker;
 
-  const searching = foldForSearch(query) !== '';
   return (
     <div className="field picker">
       <label htmlFor={id}>{t('offerEditor.method.label')}</label>
-      <p className="picked" id={`${id}-hint`}>
-        {selected ? (
-          <>
-            <strong>{selected.name}</strong> · {groupOf(selected.groupId)?.name}
-          </>
-        ) : (
-          t('offerEditor.method.none')
-        )}
-      </p>
+      <PickedMethod t={t} id={id} selected={selected} groupName={selected && groupName(selected.groupId)} />
       <input
         {...controlAria('payment_method', error, true)}
         className="input"
         type="search"
-        value={query}
+        value={picker.query}
         placeholder={t('offerEditor.method.search')}
         autoComplete="off"
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => picker.setQuery(e.target.value)}
       />
       {!searching && (
-        <div className="tabs-row" role="tablist" aria-label={t('offerEditor.method.groups')}>
-          {tabs.map((item, i) => (
-            <button
-              key={item.key}
-              type="button"
-              role="tab"
-              id={tabId(item.key)}
-              className="tab-btn"
-              aria-selected={tab === item.key}
-              aria-controls={panelId}
-              tabIndex={tab === item.key ? 0 : -1}
-              onClick={() => setTab(item.key)}
-              onKeyDown={(e) => onTabKey(e, i)}
-            >
-              {item.name}
-            </button>
-          ))}
-        </div>
+        <GroupTabs
+          t={t}
+          tabs={picker.tabs}
+          tab={tab}
+          tabId={tabId}
+          panelId={panelId}
+          onTab={picker.setTab}
+          onTabKey={picker.onTabKey}
+        />
       )}
-      <fieldset
-        className="option-list methods"
+      <MethodOptions
+        t={t}
+        shown={picker.shown}
+        value={value}
+        showGroup={searching || tab === OTHER}
+        groupName={groupName}
+        onChange={onChange}
         id={panelId}
         {...(searching
           ? { 'aria-label': t('offerEditor.method.results') }
           : { role: 'tabpanel', 'aria-labelledby': tabId(tab) })}
-      >
-        {shown.length === 0 && <p className="muted empty">{t('offerEditor.noMatches')}</p>}
-        {shown.map((m) => (
-          <label key={m.slug} className="option">
-            <input
-              type="radio"
-              name="payment_method"
-              value={m.slug}
-              checked={value === m.slug}
-              onChange={() => onChange(m.slug)}
-            />
-            <span className="option-main">{m.name}</span>
-            {(searching || tab === OTHER) && <span className="option-sub">{groupOf(m.groupId)?.name}</span>}
-          </label>
-        ))}
-      </fieldset>
-      {selected && (
-        <div className="method-note">
-          <p className="muted">{selected.description}</p>
-          {selected.warningText && (
-            <p className="alert alert-warning" role="note">
-              {selected.warningText}
-            </p>
-          )}
-        </div>
-      )}
+      />
+      {selected && <MethodNote method={selected} />}
       <FieldError field="payment_method" error={error} />
     </div>
   );

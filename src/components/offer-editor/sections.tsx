@@ -80,16 +80,21 @@ export function PriceSection({ form, set, err }: SectionProps) {
   );
 }
 
-export function LimitsSection({ form, set, err, decimals }: SectionProps & { decimals: number }) {
-  const { t } = useEditor();
-  const amountInput = (field: 'fiat_min' | 'fiat_max', key: 'fiatMin' | 'fiatMax') => (
+function AmountInput({
+  form,
+  set,
+  err,
+  field,
+  name,
+}: SectionProps & { field: 'fiat_min' | 'fiat_max'; name: 'fiatMin' | 'fiatMax' }) {
+  return (
     <div className="affix">
       <input
         {...controlAria(field, err(field), true)}
         className="input"
         inputMode="decimal"
-        value={form[key]}
-        onChange={(e) => set({ [key]: e.target.value })}
+        value={form[name]}
+        onChange={(e) => set({ [name]: e.target.value })}
         maxLength={30}
       />
       <span className="affix-text" aria-hidden="true">
@@ -97,8 +102,74 @@ export function LimitsSection({ form, set, err, decimals }: SectionProps & { dec
       </span>
     </div>
   );
-  const setAmount = (index: number, text: string) =>
-    set({ predefined: form.predefined.map((a, i) => (i === index ? text : a)) });
+}
+
+/** One predefined amount: its input, its remove button and its message. */
+function PredefinedRow({ form, set, err, index: i, amount }: SectionProps & { index: number; amount: string }) {
+  const { t } = useEditor();
+  const field = `predefined_amounts.${i}`;
+  const setAmount = (text: string) => set({ predefined: form.predefined.map((a, j) => (j === i ? text : a)) });
+  return (
+    <li className="amount-row">
+      <label className="visually-hidden" htmlFor={fieldId(field)}>
+        {t('offerEditor.predefined.amount', { n: i + 1 })}
+      </label>
+      <input
+        {...controlAria(field, err(field))}
+        className="input input-medium"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        maxLength={30}
+      />
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => set({ predefined: form.predefined.filter((_, j) => j !== i) })}
+      >
+        {t('offerEditor.predefined.remove')}
+        <span className="visually-hidden"> {t('offerEditor.predefined.amount', { n: i + 1 })}</span>
+      </button>
+      <FieldError field={field} error={err(field)} />
+    </li>
+  );
+}
+
+function PredefinedAmounts(props: SectionProps) {
+  const { form, set, err } = props;
+  const { t } = useEditor();
+  return (
+    <fieldset className="fieldset">
+      <legend className="field-label">{t('offerEditor.predefined.label')}</legend>
+      <Hint field="predefined_amounts">{t('offerEditor.predefined.hint', { max: PREDEFINED_AMOUNTS_MAX })}</Hint>
+      {form.predefined.length > 0 && (
+        <ul className="amount-list">
+          {form.predefined.map((amount, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the API names them by index
+            <PredefinedRow key={i} {...props} index={i} amount={amount} />
+          ))}
+        </ul>
+      )}
+      <div>
+        <button
+          type="button"
+          id={fieldId('predefined_amounts')}
+          className="btn btn-secondary"
+          aria-describedby={`${fieldId('predefined_amounts')}-hint ${fieldId('predefined_amounts')}-error`}
+          disabled={form.predefined.length >= PREDEFINED_AMOUNTS_MAX}
+          onClick={() => set({ predefined: [...form.predefined, ''] })}
+        >
+          {t('offerEditor.predefined.add')}
+        </button>
+      </div>
+      <FieldError field="predefined_amounts" error={err('predefined_amounts')} />
+    </fieldset>
+  );
+}
+
+export function LimitsSection({ form, set, err, decimals }: SectionProps & { decimals: number }) {
+  const { t } = useEditor();
+  const section = { form, set, err };
   return (
     <Section id="offer-limits" title={t('offerEditor.section.limits')}>
       <div className="pair">
@@ -108,7 +179,7 @@ export function LimitsSection({ form, set, err, decimals }: SectionProps & { dec
           hint={t('offerEditor.amount.hint', { decimals })}
           error={err('fiat_min')}
         >
-          {amountInput('fiat_min', 'fiatMin')}
+          <AmountInput {...section} field="fiat_min" name="fiatMin" />
         </Field>
         <Field
           field="fiat_max"
@@ -116,58 +187,10 @@ export function LimitsSection({ form, set, err, decimals }: SectionProps & { dec
           hint={t('offerEditor.amount.hint', { decimals })}
           error={err('fiat_max')}
         >
-          {amountInput('fiat_max', 'fiatMax')}
+          <AmountInput {...section} field="fiat_max" name="fiatMax" />
         </Field>
       </div>
-      <fieldset className="fieldset">
-        <legend className="field-label">{t('offerEditor.predefined.label')}</legend>
-        <Hint field="predefined_amounts">{t('offerEditor.predefined.hint', { max: PREDEFINED_AMOUNTS_MAX })}</Hint>
-        {form.predefined.length > 0 && (
-          <ul className="amount-list">
-            {form.predefined.map((amount, i) => {
-              const field = `predefined_amounts.${i}`;
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the API names them by index
-                <li key={i} className="amount-row">
-                  <label className="visually-hidden" htmlFor={fieldId(field)}>
-                    {t('offerEditor.predefined.amount', { n: i + 1 })}
-                  </label>
-                  <input
-                    {...controlAria(field, err(field))}
-                    className="input input-medium"
-                    inputMode="decimal"
-                    value={amount}
-                    onChange={(e) => setAmount(i, e.target.value)}
-                    maxLength={30}
-                  />
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    onClick={() => set({ predefined: form.predefined.filter((_, j) => j !== i) })}
-                  >
-                    {t('offerEditor.predefined.remove')}
-                    <span className="visually-hidden"> {t('offerEditor.predefined.amount', { n: i + 1 })}</span>
-                  </button>
-                  <FieldError field={field} error={err(field)} />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <div>
-          <button
-            type="button"
-            id={fieldId('predefined_amounts')}
-            className="btn btn-secondary"
-            aria-describedby={`${fieldId('predefined_amounts')}-hint ${fieldId('predefined_amounts')}-error`}
-            disabled={form.predefined.length >= PREDEFINED_AMOUNTS_MAX}
-            onClick={() => set({ predefined: [...form.predefined, ''] })}
-          >
-            {t('offerEditor.predefined.add')}
-          </button>
-        </div>
-        <FieldError field="predefined_amounts" error={err('predefined_amounts')} />
-      </fieldset>
+      <PredefinedAmounts {...section} />
       <Field
         field="payment_window"
         label={t('offerEditor.window.label')}

@@ -1,11 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import type { ListingQuery } from '../../lib/offer-listing-url.ts';
-import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { CASH_IN_PERSON_GROUP } from '../../lib/shared/offer-rules.ts';
-import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import type { ListingCurrency, ListingGroup } from './listing-types.ts';
+import { MethodModal } from './MethodModal.tsx';
 
 // The listing's search widget (spec section 5: amount, currency (any) and payment method), the
 // payment method modal with its groups and search, the popular methods of the person's country,
@@ -26,10 +25,11 @@ interface Props {
   popularMethods: string[];
 }
 
-export function ListingFilters(props: Props) {
-  const { t, query, groups } = props;
-  const id = useId();
-  const [choosing, setChoosing] = useState(false);
+type MethodInfo = ListingGroup['methods'][number] & { group: string };
+
+/** The methods by slug (with their group), the one chosen, and the popular ones that exist. */
+function useFilterMethods(props: Props) {
+  const { query, groups } = props;
   const methods = useMemo(
     () => new Map(groups.flatMap((g) => g.methods.map((m) => [m.slug, { ...m, group: g.slug }]))),
     [groups],
@@ -37,6 +37,139 @@ export function ListingFilters(props: Props) {
   const method = query.paymentMethod ? methods.get(query.paymentMethod) : undefined;
   const cashInPerson = query.group === CASH_IN_PERSON_GROUP || method?.group === CASH_IN_PERSON_GROUP;
   const popular = props.popularMethods.filter((slug) => methods.has(slug)).slice(0, 6);
+  return { methods, method, cashInPerson, popular };
+}
+
+function AmountFilter({ t, id, amount, onAmount }: Pick<Props, 't' | 'amount' | 'onAmount'> & { id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-amount`}>{t('listing.filter.amount')}</label>
+      <input
+        id={`${id}-amount`}
+        className="input"
+        name="fiat-min"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('listing.filter.amountHint')}
+        value={amount}
+        onChange={(e) => onAmount(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function CurrencyFilter({
+  t,
+  id,
+  query,
+  currencies,
+  onChange,
+}: Pick<Props, 't' | 'query' | 'currencies' | 'onChange'> & { id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-currency`}>{t('listing.filter.currency')}</label>
+      <select
+        id={`${id}-currency`}
+        className="input"
+        name="currency"
+        value={query.currency ?? ''}
+        onChange={(e) => onChange({ currency: e.target.value || undefined })}
+      >
+        <option value="">{t('listing.filter.anyCurrency')}</option>
+        {currencies.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.code} · {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Without JavaScript the select is the picker; with it, the modal button replaces it. */
+function MethodFilter({
+  t,
+  id,
+  query,
+  groups,
+  method,
+  onChoose,
+}: Pick<Props, 't' | 'query' | 'groups'> & { id: string; method: MethodInfo | undefined; onChoose(): void }) {
+  return (
+    <div className="field">
+      <span className="field-label" id={`${id}-method-label`}>
+        {t('listing.filter.method')}
+      </span>
+      <select
+        className="input nojs-only"
+        name="payment-method"
+        defaultValue={query.paymentMethod ?? ''}
+        aria-labelledby={`${id}-method-label`}
+      >
+        <option value="">{t('listing.filter.anyMethod')}</option>
+        {groups.map((g) => (
+          <optgroup key={g.slug} label={g.name}>
+            {g.methods.map((m) => (
+              <option key={m.slug} value={m.slug}>
+                {m.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="input listing-method-button js-only"
+        aria-labelledby={`${id}-method-label ${id}-method-value`}
+        aria-haspopup="dialog"
+        onClick={onChoose}
+      >
+        <span id={`${id}-method-value`}>
+          {method?.name ??
+            (query.group
+              ? (groups.find((g) => g.slug === query.group)?.name ?? query.group)
+              : t('listing.filter.anyMethod'))}
+        </span>
+      </button>
+    </div>
+  );
+}
+
+/** The popular methods of the person's country: a press picks one, a second press drops it. */
+function PopularMethods({
+  t,
+  query,
+  popular,
+  methods,
+  onChange,
+}: Pick<Props, 't' | 'query' | 'onChange'> & { popular: string[]; methods: Map<string, MethodInfo> }) {
+  return (
+    <div className="listing-popular">
+      <span className="muted">{t('listing.filter.popular')}</span>
+      {popular.map((slug) => (
+        <button
+          key={slug}
+          type="button"
+          className="chip"
+          aria-pressed={query.paymentMethod === slug}
+          onClick={() =>
+            onChange(
+              query.paymentMethod === slug ? { paymentMethod: undefined } : { paymentMethod: slug, group: undefined },
+            )
+          }
+        >
+          {methods.get(slug)?.name ?? slug}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function ListingFilters(props: Props) {
+  const { t, query, groups } = props;
+  const id = useId();
+  const [choosing, setChoosing] = useState(false);
+  const { methods, method, cashInPerson, popular } = useFilterMethods(props);
 
   return (
     <form
@@ -47,99 +180,14 @@ export function ListingFilters(props: Props) {
         props.onChange({ fiatMin: props.amount || undefined });
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>{t('listing.filter.amount')}</label>
-        <input
-          id={`${id}-amount`}
-          className="input"
-          name="fiat-min"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('listing.filter.amountHint')}
-          value={props.amount}
-          onChange={(e) => props.onAmount(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-currency`}>{t('listing.filter.currency')}</label>
-        <select
-          id={`${id}-currency`}
-          className="input"
-          name="currency"
-          value={query.currency ?? ''}
-          onChange={(e) => props.onChange({ currency: e.target.value || undefined })}
-        >
-          <option value="">{t('listing.filter.anyCurrency')}</option>
-          {props.currencies.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code} · {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <span className="field-label" id={`${id}-method-label`}>
-          {t('listing.filter.method')}
-        </span>
-        {/* Without JavaScript the select is the picker; with it, the modal button replaces it. */}
-        <select
-          className="input nojs-only"
-          name="payment-method"
-          defaultValue={query.paymentMethod ?? ''}
-          aria-labelledby={`${id}-method-label`}
-        >
-          <option value="">{t('listing.filter.anyMethod')}</option>
-          {groups.map((g) => (
-            <optgroup key={g.slug} label={g.name}>
-              {g.methods.map((m) => (
-                <option key={m.slug} value={m.slug}>
-                  {m.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="input listing-method-button js-only"
-          aria-labelledby={`${id}-method-label ${id}-method-value`}
-          aria-haspopup="dialog"
-          onClick={() => setChoosing(true)}
-        >
-          <span id={`${id}-method-value`}>
-            {method?.name ??
-              (query.group
-                ? (groups.find((g) => g.slug === query.group)?.name ?? query.group)
-                : t('listing.filter.anyMethod'))}
-          </span>
-        </button>
-      </div>
+      <AmountFilter {...props} id={id} />
+      <CurrencyFilter {...props} id={id} />
+      <MethodFilter {...props} id={id} method={method} onChoose={() => setChoosing(true)} />
       <button type="submit" className="btn btn-primary listing-search">
         {t('listing.filter.search')}
       </button>
 
-      {popular.length > 0 && (
-        <div className="listing-popular">
-          <span className="muted">{t('listing.filter.popular')}</span>
-          {popular.map((slug) => (
-            <button
-              key={slug}
-              type="button"
-              className="chip"
-              aria-pressed={query.paymentMethod === slug}
-              onClick={() =>
-                props.onChange(
-                  query.paymentMethod === slug
-                    ? { paymentMethod: undefined }
-                    : { paymentMethod: slug, group: undefined },
-                )
-              }
-            >
-              {methods.get(slug)?.name ?? slug}
-            </button>
-          ))}
-        </div>
-      )}
+      {popular.length > 0 && <PopularMethods {...props} popular={popular} methods={methods} />}
 
       {cashInPerson && <PlaceSearch t={t} onPlace={props.onPlace} />}
 
@@ -157,116 +205,6 @@ export function ListingFilters(props: Props) {
         />
       )}
     </form>
-  );
-}
-
-function MethodModal({
-  t,
-  groups,
-  selected,
-  selectedGroup,
-  onClose,
-  onPick,
-}: {
-  t: T;
-  groups: ListingGroup[];
-  selected: string | undefined;
-  selectedGroup: string | undefined;
-  onClose(): void;
-  onPick(patch: Partial<ListingQuery>): void;
-}) {
-  const dialog = useModalDialog();
-  const titleId = useId();
-  const selectable = groups.filter((g) => g.isSelectable);
-  const [tab, setTab] = useState(
-    selectedGroup ?? groups.find((g) => g.methods.some((m) => m.slug === selected))?.slug ?? selectable[0]?.slug ?? '',
-  );
-  const [search, setSearch] = useState('');
-  const folded = foldForSearch(search.trim());
-  const found = folded
-    ? groups.flatMap((g) => g.methods.filter((m) => foldForSearch(m.name).includes(folded)))
-    : (groups.find((g) => g.slug === tab)?.methods ?? []);
-
-  return (
-    <dialog
-      ref={dialog}
-      className="offer-modal method-modal"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <div className="method-modal-head">
-        <h2 id={titleId} className="h3">
-          {t('listing.methods.title')}
-        </h2>
-        <button type="button" className="tour-close" onClick={onClose} aria-label={t('listing.close')}>
-          ×
-        </button>
-      </div>
-      <input
-        className="input"
-        type="search"
-        placeholder={t('listing.methods.search')}
-        aria-label={t('listing.methods.search')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        autoFocus
-      />
-      {!folded && (
-        <div className="method-tabs" role="tablist" aria-label={t('listing.methods.groups')}>
-          {selectable.map((g) => (
-            <button
-              key={g.slug}
-              type="button"
-              role="tab"
-              aria-selected={tab === g.slug}
-              className="chip"
-              onClick={() => setTab(g.slug)}
-            >
-              {g.name}
-            </button>
-          ))}
-        </div>
-      )}
-      <ul className="method-list">
-        <li>
-          <button
-            type="button"
-            className="method-option"
-            onClick={() => onPick({ paymentMethod: undefined, group: undefined })}
-          >
-            {t('listing.filter.anyMethod')}
-          </button>
-        </li>
-        {!folded && tab && (
-          <li>
-            <button
-              type="button"
-              className="method-option"
-              aria-pressed={selectedGroup === tab && !selected}
-              onClick={() => onPick({ paymentMethod: undefined, group: tab })}
-            >
-              {t('listing.methods.wholeGroup', { group: groups.find((g) => g.slug === tab)?.name ?? tab })}
-            </button>
-          </li>
-        )}
-        {found.map((m) => (
-          <li key={m.slug}>
-            <button
-              type="button"
-              className="method-option"
-              aria-pressed={selected === m.slug}
-              onClick={() => onPick({ paymentMethod: m.slug, group: undefined })}
-            >
-              {m.name}
-            </button>
-          </li>
-        ))}
-        {folded && found.length === 0 && <li className="muted">{t('listing.methods.none')}</li>}
-      </ul>
-    </dialog>
   );
 }
 

@@ -1,15 +1,12 @@
-import { type SubmitEvent, useState } from 'react';
-import { apiPost } from '../../lib/api-client.ts';
 import { checkPassword, PASSWORD_MIN_LENGTH, passwordChecks } from '../../lib/shared/password-policy.ts';
 import { CodeInput } from './code-form.tsx';
-import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
+import { useSettings } from './context.ts';
 import { FormAlert, PasswordField, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
+import { usePasswordForm } from './use-password-form.ts';
 
 // Password change (POST /rest/v1/users/change-password). The server ends every session and
 // answers new cookies for this browser, so the page simply stays signed in. The live helper is
 // the registration page's (src/lib/shared/password-policy.ts, the same five checks the server makes).
-
-const FIELDS = ['currentPassword', 'newPassword', 'code'];
 
 export function PasswordSection({
   accountName,
@@ -21,44 +18,11 @@ export function PasswordSection({
   codeRequired: boolean;
   onChanged: () => void;
 }) {
-  const { t, locale, lang } = useSettings();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(noFailure);
-  const [done, setDone] = useState<string>();
-  const met = checkPassword(next);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setDone(undefined);
-    const missing: Record<string, string> = {};
-    if (!current) missing.currentPassword = t('settings.password.currentMissing');
-    if (!next) missing.newPassword = t('settings.password.newMissing');
-    if (codeRequired && !code.trim()) missing.code = t('settings.twoFactor.codeMissing');
-    if (Object.keys(missing).length > 0) {
-      setFailure({ summary: undefined, fields: missing });
-      return;
-    }
-    setBusy(true);
-    setFailure(noFailure);
-    const result = await apiPost<{ changed: boolean }>(localized('/rest/v1/users/change-password', locale), {
-      currentPassword: current,
-      newPassword: next,
-      ...(code.trim() ? { code: code.trim() } : {}),
-    });
-    setBusy(false);
-    if (result.ok) {
-      setCurrent('');
-      setNext('');
-      setCode('');
-      setDone(t('settings.password.saved'));
-      onChanged();
-    } else {
-      setFailure(failureOf(result, FIELDS, { t, lang }));
-    }
-  };
+  const { t } = useSettings();
+  const { current, setCurrent, next, setNext, code, setCode, busy, failure, done, submit } = usePasswordForm(
+    codeRequired,
+    onChanged,
+  );
 
   return (
     <SectionCard id="password" title={t('settings.password.title')} lead={t('settings.password.lead')}>
@@ -83,16 +47,7 @@ export function PasswordSection({
           error={failure.fields.newPassword}
           describedBy="settings-password-checks"
         >
-          <div className="checks-box" id="settings-password-checks">
-            <p className="field-hint">{t('auth.password.needs')}</p>
-            <ul className="checks">
-              {passwordChecks.map((check) => (
-                <li key={check} className={met[check] ? 'met' : undefined}>
-                  {t(`auth.password.check.${check}`, { min: PASSWORD_MIN_LENGTH })}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <PasswordChecks password={next} />
         </PasswordField>
         {codeRequired && (
           <CodeInput id="settings-password-code" value={code} onChange={setCode} error={failure.fields.code} />
@@ -103,5 +58,23 @@ export function PasswordSection({
         <StatusLine message={done} />
       </form>
     </SectionCard>
+  );
+}
+
+/** The five checks of the new password, each marked once met. */
+function PasswordChecks({ password }: { password: string }) {
+  const { t } = useSettings();
+  const met = checkPassword(password);
+  return (
+    <div className="checks-box" id="settings-password-checks">
+      <p className="field-hint">{t('auth.password.needs')}</p>
+      <ul className="checks">
+        {passwordChecks.map((check) => (
+          <li key={check} className={met[check] ? 'met' : undefined}>
+            {t(`auth.password.check.${check}`, { min: PASSWORD_MIN_LENGTH })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { useState } from 'react';
+import { apiGet } from '../../lib/api-client.ts';
 import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
 import { FormAlert, fieldAria, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
+import { type PhoneFormInput, type PhoneFormState, usePhoneForm } from './use-phone-form.ts';
 
 // Phone verification (spec sections 4 and 7): none → code sent → verified. A failed send shows
 // the message and drops the code-sent state; a 429 says when to ask again and holds the buttons
@@ -93,172 +94,106 @@ function VerifiedPhone({ phone, done, onRemoved }: { phone: string | null; done?
   );
 }
 
-function PhoneForm({
-  sentTo,
-  onSent,
-  onReset,
-  onVerified,
-}: {
-  sentTo: string | undefined;
-  onSent: (phone: string) => void;
-  onReset: () => void;
-  onVerified: (phone: string) => void;
-}) {
-  const { t, locale, lang } = useSettings();
-  const [phone, setPhone] = useState(sentTo ?? '');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'sms' | 'call' | 'confirm' | null>(null);
-  const [failure, setFailure] = useState<Failure>(noFailure);
-  const [sentMessage, setSentMessage] = useState<string>();
-  const [heldUntil, setHeldUntil] = useState<number>();
-  const codeInput = useRef<HTMLInputElement>(null);
-
-  // The code field appears once a code is on its way: the next thing to type.
-  useEffect(() => {
-    if (sentTo !== undefined) codeInput.current?.focus();
-  }, [sentTo]);
-
-  // A 429 holds the send buttons until the server takes requests again.
-  useEffect(() => {
-    if (heldUntil === undefined) return;
-    const timer = setTimeout(() => setHeldUntil(undefined), Math.max(0, heldUntil - Date.now()));
-    return () => clearTimeout(timer);
-  }, [heldUntil]);
-
-  const send = async (channel: 'sms' | 'call') => {
-    setBusy(channel);
-    setFailure(noFailure);
-    setSentMessage(undefined);
-    const number = phone.trim();
-    const result = await apiPost(localized('/account/send-phone-code', locale), {
-      phone: number,
-      ...(channel === 'call' ? { call: true } : {}),
-    });
-    setBusy(null);
-    if (result.ok) {
-      setSentMessage(result.message ?? t('settings.phone.sent'));
-      setCode('');
-      onSent(number);
-    } else {
-      const failed = failureOf(result, ['phone'], { t, lang });
-      setFailure(failed);
-      setHeldUntil(failed.retryAt);
-      // Spec section 8: a failed send clears the code-sent flag.
-      onReset();
-    }
-  };
-
-  const confirm = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setFailure({ summary: undefined, fields: { phoneCode: t('settings.phone.codeMissing') } });
-      return;
-    }
-    setBusy('confirm');
-    setFailure(noFailure);
-    const result = await apiPost<{ isPhoneVerified: boolean; phone: string }>(
-      localized('/rest/v1/users/confirm-phone', locale),
-      { phoneCode: code.trim() },
-    );
-    setBusy(null);
-    if (result.ok && result.data) onVerified(result.data.phone);
-    else setFailure(failureOf(result, ['phoneCode'], { t, lang }));
-  };
-
-  const phoneError = failure.fields.phone;
-  const codeError = failure.fields.phoneCode;
-  const held = heldUntil !== undefined;
+function PhoneForm(props: PhoneFormInput) {
+  const form = usePhoneForm(props);
+  const { sentTo } = props;
   return (
     <div className="stack-sm">
-      <FormAlert message={failure.summary} />
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send('sms');
-        }}
-      >
-        <div className="field">
-          <label htmlFor="settings-phone">{t('settings.phone.number')}</label>
-          <input
-            {...fieldAria('settings-phone', phoneError, true)}
-            className="input"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={40}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            readOnly={sentTo !== undefined}
-          />
-          <p className="field-hint" id="settings-phone-hint">
-            {t('settings.phone.numberHint')}
-          </p>
-          <p className="field-error" id="settings-phone-error">
-            {phoneError}
-          </p>
-        </div>
-        <div className="button-row">
-          <SubmitButton
-            busy={busy === 'sms'}
-            disabled={busy !== null || held}
-            variant={sentTo ? 'secondary' : 'primary'}
-          >
-            {sentTo ? t('settings.phone.resend') : t('settings.phone.send')}
-          </SubmitButton>
-          <SubmitButton
-            type="button"
-            variant="ghost"
-            busy={busy === 'call'}
-            disabled={busy !== null || held}
-            onClick={() => void send('call')}
-          >
-            {t('settings.phone.call')}
-          </SubmitButton>
-          {sentTo !== undefined && (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setSentMessage(undefined);
-                onReset();
-              }}
-            >
-              {t('settings.phone.changeNumber')}
-            </button>
-          )}
-        </div>
-      </form>
-      <StatusLine message={sentMessage} />
-      {sentTo !== undefined && (
-        <form className="form" noValidate onSubmit={confirm}>
-          <div className="field">
-            <label htmlFor="settings-phone-code">{t('settings.phone.code')}</label>
-            <div className="inline-row">
-              <input
-                {...fieldAria('settings-phone-code', codeError, true)}
-                ref={codeInput}
-                className="input input-code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={20}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-              <SubmitButton busy={busy === 'confirm'} disabled={busy !== null}>
-                {t('settings.phone.confirm')}
-              </SubmitButton>
-            </div>
-            <p className="field-hint" id="settings-phone-code-hint">
-              {t('settings.phone.codeHint', { phone: isolated(sentTo) })}
-            </p>
-            <p className="field-error" id="settings-phone-code-error">
-              {codeError}
-            </p>
-          </div>
-        </form>
-      )}
+      <FormAlert message={form.failure.summary} />
+      <PhoneNumberForm form={form} sentTo={sentTo} />
+      <StatusLine message={form.sentMessage} />
+      {sentTo !== undefined && <PhoneCodeForm form={form} sentTo={sentTo} />}
     </div>
+  );
+}
+
+/** The number with "send" (SMS), "call me" and, once a code is sent, "change number". */
+function PhoneNumberForm({ form, sentTo }: { form: PhoneFormState; sentTo: string | undefined }) {
+  const { t } = useSettings();
+  const { busy, held } = form;
+  const phoneError = form.failure.fields.phone;
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.send('sms');
+      }}
+    >
+      <div className="field">
+        <label htmlFor="settings-phone">{t('settings.phone.number')}</label>
+        <input
+          {...fieldAria('settings-phone', phoneError, true)}
+          className="input"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={40}
+          value={form.phone}
+          onChange={(e) => form.setPhone(e.target.value)}
+          readOnly={sentTo !== undefined}
+        />
+        <p className="field-hint" id="settings-phone-hint">
+          {t('settings.phone.numberHint')}
+        </p>
+        <p className="field-error" id="settings-phone-error">
+          {phoneError}
+        </p>
+      </div>
+      <div className="button-row">
+        <SubmitButton busy={busy === 'sms'} disabled={busy !== null || held} variant={sentTo ? 'secondary' : 'primary'}>
+          {sentTo ? t('settings.phone.resend') : t('settings.phone.send')}
+        </SubmitButton>
+        <SubmitButton
+          type="button"
+          variant="ghost"
+          busy={busy === 'call'}
+          disabled={busy !== null || held}
+          onClick={() => void form.send('call')}
+        >
+          {t('settings.phone.call')}
+        </SubmitButton>
+        {sentTo !== undefined && (
+          <button type="button" className="btn btn-ghost" onClick={form.changeNumber}>
+            {t('settings.phone.changeNumber')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The code that came by SMS or call, with "confirm". */
+function PhoneCodeForm({ form, sentTo }: { form: PhoneFormState; sentTo: string }) {
+  const { t } = useSettings();
+  const codeError = form.failure.fields.phoneCode;
+  return (
+    <form className="form" noValidate onSubmit={form.confirm}>
+      <div className="field">
+        <label htmlFor="settings-phone-code">{t('settings.phone.code')}</label>
+        <div className="inline-row">
+          <input
+            {...fieldAria('settings-phone-code', codeError, true)}
+            ref={form.codeInput}
+            className="input input-code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={20}
+            value={form.code}
+            onChange={(e) => form.setCode(e.target.value)}
+          />
+          <SubmitButton busy={form.busy === 'confirm'} disabled={form.busy !== null}>
+            {t('settings.phone.confirm')}
+          </SubmitButton>
+        </div>
+        <p className="field-hint" id="settings-phone-code-hint">
+          {t('settings.phone.codeHint', { phone: isolated(sentTo) })}
+        </p>
+        <p className="field-error" id="settings-phone-code-error">
+          {codeError}
+        </p>
+      </div>
+    </form>
   );
 }

@@ -1,55 +1,18 @@
-import { useState } from 'react';
-import { apiPost } from '../../lib/api-client.ts';
-import { useChannel } from '../../lib/use-channel.ts';
-import { type Failure, failureOf, localized, noFailure, useSettings } from './context.ts';
+import { useSettings } from './context.ts';
 import { FormAlert, Modal, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
+import { useTelegram } from './use-telegram.ts';
 
 // The Telegram bot (spec sections 2 and 4): subscribing gets a link and opens the "activate"
 // modal; the bot's Start arrives as `telegram_status` on `telegram:<usr_…>`, which sets the state
 // and closes any modal. Unsubscribing asks first ("stop telegram bot" modal) and clears the link.
 
 export function TelegramSection({ userId, initiallySubscribed }: { userId: string; initiallySubscribed: boolean }) {
-  const { t, locale, lang } = useSettings();
-  const [subscribed, setSubscribed] = useState(initiallySubscribed);
-  const [link, setLink] = useState<string>();
-  const [modal, setModal] = useState<'activate' | 'stop' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(noFailure);
-  const [done, setDone] = useState<string>();
-
-  useChannel(`telegram:${userId}`, (event) => {
-    if (event.type !== 'telegram_status') return;
-    const status = (event.payload as { status?: string } | undefined)?.status;
-    const isOn = status === 'subscribed';
-    setSubscribed(isOn);
-    setModal(null);
-    setLink(undefined);
-    if (isOn) setDone(t('settings.telegram.connected'));
-  });
-
-  const subscribe = async () => {
-    setBusy(true);
-    setFailure(noFailure);
-    setDone(undefined);
-    const result = await apiPost<{ subscriptionUrl: string }>(localized('/rest/v1/telegram/subscribe', locale));
-    setBusy(false);
-    if (result.ok && result.data) {
-      setLink(result.data.subscriptionUrl);
-      setModal('activate');
-    } else setFailure(failureOf(result, [], { t, lang }));
-  };
-
-  const unsubscribe = async () => {
-    setBusy(true);
-    const result = await apiPost(localized('/rest/v1/telegram/unsubscribe', locale));
-    setBusy(false);
-    setModal(null);
-    if (result.ok) {
-      setSubscribed(false);
-      setLink(undefined);
-      setDone(t('settings.telegram.stopped'));
-    } else setFailure(failureOf(result, [], { t, lang }));
-  };
+  const { t } = useSettings();
+  const { subscribed, link, modal, setModal, busy, failure, done, subscribe, unsubscribe } = useTelegram(
+    userId,
+    initiallySubscribed,
+  );
+  const close = () => setModal(null);
 
   return (
     <SectionCard id="telegram" title={t('settings.telegram.title')} lead={t('settings.telegram.lead')}>
@@ -75,32 +38,55 @@ export function TelegramSection({ userId, initiallySubscribed }: { userId: strin
         </div>
       </div>
 
-      <Modal open={modal === 'activate'} title={t('settings.telegram.activateTitle')} onClose={() => setModal(null)}>
-        <p>{t('settings.telegram.activateText')}</p>
-        <div className="button-row">
-          {link && (
-            <a className="btn btn-primary" href={link} target="_blank" rel="noopener noreferrer">
-              {t('settings.telegram.open')}
-            </a>
-          )}
-          <button type="button" className="btn btn-ghost" onClick={() => setModal(null)}>
-            {t('settings.close')}
-          </button>
-        </div>
-        <p className="field-hint">{t('settings.telegram.activateWaiting')}</p>
-      </Modal>
-
-      <Modal open={modal === 'stop'} title={t('settings.telegram.stopTitle')} onClose={() => setModal(null)}>
-        <p>{t('settings.telegram.stopText')}</p>
-        <div className="button-row">
-          <SubmitButton type="button" variant="danger" busy={busy} onClick={unsubscribe}>
-            {t('settings.telegram.stopConfirm')}
-          </SubmitButton>
-          <button type="button" className="btn btn-ghost" onClick={() => setModal(null)} disabled={busy}>
-            {t('settings.cancel')}
-          </button>
-        </div>
-      </Modal>
+      <ActivateModal open={modal === 'activate'} link={link} onClose={close} />
+      <StopModal open={modal === 'stop'} busy={busy} onStop={unsubscribe} onClose={close} />
     </SectionCard>
+  );
+}
+
+function ActivateModal({ open, link, onClose }: { open: boolean; link: string | undefined; onClose(): void }) {
+  const { t } = useSettings();
+  return (
+    <Modal open={open} title={t('settings.telegram.activateTitle')} onClose={onClose}>
+      <p>{t('settings.telegram.activateText')}</p>
+      <div className="button-row">
+        {link && (
+          <a className="btn btn-primary" href={link} target="_blank" rel="noopener noreferrer">
+            {t('settings.telegram.open')}
+          </a>
+        )}
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('settings.close')}
+        </button>
+      </div>
+      <p className="field-hint">{t('settings.telegram.activateWaiting')}</p>
+    </Modal>
+  );
+}
+
+function StopModal({
+  open,
+  busy,
+  onStop,
+  onClose,
+}: {
+  open: boolean;
+  busy: boolean;
+  onStop(): Promise<void>;
+  onClose(): void;
+}) {
+  const { t } = useSettings();
+  return (
+    <Modal open={open} title={t('settings.telegram.stopTitle')} onClose={onClose}>
+      <p>{t('settings.telegram.stopText')}</p>
+      <div className="button-row">
+        <SubmitButton type="button" variant="danger" busy={busy} onClick={onStop}>
+          {t('settings.telegram.stopConfirm')}
+        </SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+          {t('settings.cancel')}
+        </button>
+      </div>
+    </Modal>
   );
 }

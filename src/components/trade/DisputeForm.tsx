@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { apiPost } from '../../lib/api-client.ts';
 import { type DisputeReasonOption, reasonsFor, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
+import { type DisputeFormState, useDisputeForm } from './use-dispute-form.ts';
 
 // The dispute form (spec sections 3 and 7): once `dispute.available`, a reason of the reader's
 // side and a text; before that, when it becomes available.
@@ -22,22 +22,12 @@ export function DisputeForm({
   const id = useId();
   const options = reasonsFor(reasons, trade.role);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [text, setText] = useState('');
-  const [state, setState] = useState<'initial' | 'posting' | 'error'>('initial');
-  const [error, setError] = useState('');
+  const form = useDisputeForm(trade, t, onTrade);
 
   if (trade.role === 'moderator' || trade.status !== 'paid') return null;
   if (!trade.dispute.available) {
     if (trade.dispute.availableAt === null) return null;
-    const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      trade.dispute.availableAt * 1000,
-    );
-    return (
-      <p className="trade-dispute-later muted" data-dispute-later>
-        {t('trade.dispute.later', { time: when })}
-      </p>
-    );
+    return <DisputeLater availableAt={trade.dispute.availableAt} t={t} lang={lang} />;
   }
   if (!open) {
     return (
@@ -49,30 +39,34 @@ export function DisputeForm({
       </section>
     );
   }
+  return <DisputeFields id={id} options={options} t={t} form={form} onBack={() => setOpen(false)} />;
+}
 
-  const submit = async (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (!reason || !text.trim()) {
-      setError(t('trade.dispute.incomplete'));
-      setState('error');
-      return;
-    }
-    setState('posting');
-    const result = await apiPost<TradeView>(`/rest/v1/trade/${trade.hash}/dispute`, {
-      dispute_reason_id: reason,
-      dispute_reason_text: text,
-    });
-    if (result.ok && result.data) {
-      setState('initial');
-      onTrade(result.data);
-      return;
-    }
-    setError(result.errors[0]?.message || t('trade.action.failed'));
-    setState('error');
-  };
-
+/** When a dispute may be opened (unix seconds), in the reader's language. */
+function DisputeLater({ availableAt, t, lang }: { availableAt: number; t: T; lang: string }) {
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(availableAt * 1000);
   return (
-    <form className="trade-dispute card" onSubmit={submit} aria-labelledby={`${id}-title`} data-dispute-form>
+    <p className="trade-dispute-later muted" data-dispute-later>
+      {t('trade.dispute.later', { time: when })}
+    </p>
+  );
+}
+
+function DisputeFields({
+  id,
+  options,
+  t,
+  form,
+  onBack,
+}: {
+  id: string;
+  options: DisputeReasonOption[];
+  t: T;
+  form: DisputeFormState;
+  onBack(): void;
+}) {
+  return (
+    <form className="trade-dispute card" onSubmit={form.submit} aria-labelledby={`${id}-title`} data-dispute-form>
       <h2 id={`${id}-title`} className="h4">
         {t('trade.dispute.title')}
       </h2>
@@ -81,8 +75,8 @@ export function DisputeForm({
         <select
           id={`${id}-reason`}
           className="input"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          value={form.reason}
+          onChange={(event) => form.setReason(event.target.value)}
         >
           <option value="">{t('trade.dispute.choose')}</option>
           {options.map((option) => (
@@ -100,28 +94,29 @@ export function DisputeForm({
           className="input"
           rows={4}
           maxLength={2000}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          value={form.text}
+          onChange={(event) => form.setText(event.target.value)}
         />
       </div>
-      {state === 'error' && (
+      {form.state === 'error' && (
         <p className="field-error" role="alert">
-          {error}
+          {form.error}
         </p>
       )}
-      <div className="trade-buttons">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={state === 'posting'}
-          aria-busy={state === 'posting'}
-        >
-          {t('trade.dispute.submit')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-          {t('trade.action.back')}
-        </button>
-      </div>
+      <DisputeButtons posting={form.state === 'posting'} t={t} onBack={onBack} />
     </form>
+  );
+}
+
+function DisputeButtons({ posting, t, onBack }: { posting: boolean; t: T; onBack(): void }) {
+  return (
+    <div className="trade-buttons">
+      <button type="submit" className="btn btn-primary" disabled={posting} aria-busy={posting}>
+        {t('trade.dispute.submit')}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={onBack}>
+        {t('trade.action.back')}
+      </button>
+    </div>
   );
 }

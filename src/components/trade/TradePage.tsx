@@ -1,7 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
-import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
 import { Countdown } from './Countdown.tsx';
 import { DisputeForm } from './DisputeForm.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
@@ -11,14 +8,10 @@ import { TradeActions } from './TradeActions.tsx';
 import { TradeChat } from './TradeChat.tsx';
 import { TradeInfo } from './TradeInfo.tsx';
 import { TradeTerms } from './TradeTerms.tsx';
-import {
-  type DisputeReasonOption,
-  fresher,
-  mergeMessages,
-  type TradeMessageView,
-  type TradeUploadView,
-  type TradeView,
-} from './trade-logic.ts';
+import type { DisputeReasonOption, TradeMessageView, TradeUploadView, TradeView } from './trade-logic.ts';
+import type { T } from './ui.tsx';
+import { useTradeData } from './use-trade-data.ts';
+import { useTradeSync } from './use-trade-sync.ts';
 
 // The trade page's island (spec section 2 "Trade links", sections 3, 4 and 8): the first render
 // comes from the server; the trade's channel `trade:<hash>` then brings chat lines, status events
@@ -39,82 +32,17 @@ export interface TradePageProps {
   reasons: DisputeReasonOption[];
 }
 
-const POLL_MS = 10_000;
 const RATEABLE = ['released', 'dispute_won_buyer', 'dispute_won_seller'];
 
 export default function TradePage(props: TradePageProps) {
   const t = islandTranslator(props.messages);
   const hash = props.trade.hash;
-  const [trade, setTrade] = useState(props.trade);
-  const [chat, setChat] = useState(props.chat);
-  const [uploads, setUploads] = useState(props.uploads);
-  const [live, setLive] = useState<'connecting' | 'live' | 'polling'>('connecting');
-  const lastId = useRef(0);
-  lastId.current = chat.at(-1)?.id ?? 0;
-
-  const replace = useCallback((next: TradeView) => setTrade((shown) => fresher(shown, next)), []);
-  const refresh = useCallback(async () => {
-    const result = await apiGet<TradeView>(`/rest/v1/trade/${hash}`);
-    if (result.ok && result.data) replace(result.data);
-  }, [hash, replace]);
-  const refreshUploads = useCallback(async () => {
-    const result = await apiGet<TradeUploadView[]>(`/rest/v1/trade/${hash}/uploads`);
-    if (result.ok && result.data) setUploads(result.data);
-  }, [hash]);
-  const loadMessages = useCallback(async () => {
-    const result = await apiGet<TradeMessageView[]>(`/rest/v1/trade/${hash}/messages?after=${lastId.current}`);
-    if (result.ok && result.data) {
-      const lines = result.data;
-      setChat((shown) => mergeMessages(shown, lines));
-    }
-  }, [hash]);
-  const addMessages = useCallback((lines: TradeMessageView[]) => setChat((shown) => mergeMessages(shown, lines)), []);
-
-  useChannel(
-    `trade:${hash}`,
-    (event: RealtimeEvent) => {
-      if (event.type === 'message') {
-        addMessages([event.payload as TradeMessageView]);
-      } else if (event.type === 'requirements') {
-        void refresh();
-        void refreshUploads();
-      } else {
-        // Spec section 4: a `paid` event marks the trade paid before the reload answers.
-        if (event.type === 'paid') setTrade((shown) => ({ ...shown, status: 'paid', isPaid: true }));
-        void refresh();
-        // A transition writes its system line without a message event: fetch it.
-        void loadMessages();
-      }
-    },
-    {
-      // A (re)subscription may have missed events: catch up.
-      onSubscribed: () => {
-        setLive('live');
-        void refresh();
-        void loadMessages();
-        void refreshUploads();
-      },
-      onFailed: () => {
-        setLive('polling');
-        void apiPost(`/rest/v1/trade/${hash}/fallback`);
-      },
-    },
-  );
-
-  // Polling when the channel is gone; moderators poll anyway, as moderator-only lines are not pushed.
-  const polls = live === 'polling' || trade.role === 'moderator';
-  useEffect(() => {
-    if (!polls) return;
-    const timer = setInterval(() => {
-      void refresh();
-      void loadMessages();
-      void refreshUploads();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [polls, refresh, loadMessages, refreshUploads]);
+  const data = useTradeData(props);
+  const live = useTradeSync(hash, data);
+  const { trade, replace, refresh } = data;
 
   const onUploads = (list?: TradeUploadView[]) => {
-    if (list) setUploads(list);
+    if (list) data.setUploads(list);
     void refresh();
   };
 
@@ -123,24 +51,43 @@ export default function TradePage(props: TradePageProps) {
       <div className="trade-main">
         <TradeInfo trade={trade} t={t} lang={props.lang} prefix={props.prefix} />
         {trade.status === 'active_funded' && <Countdown expiresAt={trade.expiresAt} t={t} onElapsed={refresh} />}
-        {trade.status === 'paid' && trade.role !== 'moderator' && (
-          <p className="alert alert-info" role="status">
-            {t(trade.role === 'buyer' ? 'trade.hint.paidBuyer' : 'trade.hint.paidSeller')}
-          </p>
-        )}
-        {trade.status === 'dispute_open' && trade.role !== 'moderator' && (
-          <p className="alert alert-info" role="status">
-            {t('trade.hint.dispute')}
-          </p>
-        )}
+        <StatusHint trade={trade} t={t} />
         <ModeratorPanel trade={trade} reasons={props.reasons} t={t} onTrade={replace} />
         <TradeActions trade={trade} t={t} lang={props.lang} onTrade={replace} />
         <DisputeForm trade={trade} reasons={props.reasons} t={t} lang={props.lang} onTrade={replace} />
         {trade.role !== 'moderator' && RATEABLE.includes(trade.status) && <FeedbackForm trade={trade} t={t} />}
-        <PaymentDetails trade={trade} uploads={uploads} t={t} onChanged={onUploads} />
+        <PaymentDetails trade={trade} uploads={data.uploads} t={t} onChanged={onUploads} />
       </div>
-      <TradeChat trade={trade} messages={chat} me={props.me} t={t} lang={props.lang} live={live} onSent={addMessages} />
+      <TradeChat
+        trade={trade}
+        messages={data.chat}
+        me={props.me}
+        t={t}
+        lang={props.lang}
+        live={live}
+        onSent={data.addMessages}
+      />
       <TradeTerms trade={trade} t={t} />
     </div>
   );
+}
+
+/** What the party waits for while the trade is paid or disputed. */
+function StatusHint({ trade, t }: { trade: TradeView; t: T }) {
+  if (trade.role === 'moderator') return null;
+  if (trade.status === 'paid') {
+    return (
+      <p className="alert alert-info" role="status">
+        {t(trade.role === 'buyer' ? 'trade.hint.paidBuyer' : 'trade.hint.paidSeller')}
+      </p>
+    );
+  }
+  if (trade.status === 'dispute_open') {
+    return (
+      <p className="alert alert-info" role="status">
+        {t('trade.hint.dispute')}
+      </p>
+    );
+  }
+  return null;
 }

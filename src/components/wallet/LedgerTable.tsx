@@ -11,6 +11,29 @@ const STATUSES = ['incoming', 'pending', 'broadcast', 'confirmed', 'failed', 'co
 
 const short = (text: string) => (text.length > 20 ? `${text.slice(0, 10)}…${text.slice(-8)}` : text);
 
+/** The status as read, with the confirmations while a transaction waits for them. */
+function statusText(t: T, entry: WalletEntry): string {
+  const label = STATUSES.includes(entry.status) ? t(`wallet.status.${entry.status}`) : entry.status;
+  const waiting =
+    (entry.status === 'incoming' || entry.status === 'broadcast') &&
+    typeof entry.confirmations === 'number' &&
+    typeof entry.requiredConfirmations === 'number';
+  return waiting
+    ? `${label} · ${t('wallet.confirmationsOf', { count: entry.confirmations ?? 0, required: entry.requiredConfirmations ?? 0 })}`
+    : label;
+}
+
+/** The network, the shortened address and the fee, those an entry has. */
+function detailsOf(t: T, entry: WalletEntry, lang: string): string[] {
+  return [
+    entry.network ? t(`wallet.network.${entry.network}`) : '',
+    entry.address ? short(entry.address) : '',
+    entry.fee && Number(entry.fee) > 0
+      ? t('wallet.ledger.fee', { fee: formatAmount(entry.fee, entry.cryptoCurrencyCode, lang) })
+      : '',
+  ].filter(Boolean);
+}
+
 export function LedgerTable({
   t,
   lang,
@@ -25,17 +48,6 @@ export function LedgerTable({
   onMore(): void;
 }) {
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-  const status = (entry: WalletEntry) => {
-    const label = STATUSES.includes(entry.status) ? t(`wallet.status.${entry.status}`) : entry.status;
-    const waiting =
-      (entry.status === 'incoming' || entry.status === 'broadcast') &&
-      typeof entry.confirmations === 'number' &&
-      typeof entry.requiredConfirmations === 'number';
-    return waiting
-      ? `${label} · ${t('wallet.confirmationsOf', { count: entry.confirmations ?? 0, required: entry.requiredConfirmations ?? 0 })}`
-      : label;
-  };
-
   return (
     <section className="card wallet-ledger" data-tour="ledger" aria-labelledby="wallet-ledger-title">
       <h2 className="h3" id="wallet-ledger-title">
@@ -47,60 +59,11 @@ export function LedgerTable({
         </p>
       ) : (
         <table className="wallet-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('wallet.ledger.date')}</th>
-              <th scope="col">{t('wallet.ledger.type')}</th>
-              <th scope="col" className="wallet-num">
-                {t('wallet.ledger.amount')}
-              </th>
-              <th scope="col">{t('wallet.ledger.status')}</th>
-              <th scope="col">{t('wallet.ledger.details')}</th>
-            </tr>
-          </thead>
+          <LedgerHead t={t} />
           <tbody>
-            {history.items.map((entry) => {
-              const negative = entry.amount.startsWith('-');
-              const details = [
-                entry.network ? t(`wallet.network.${entry.network}`) : '',
-                entry.address ? short(entry.address) : '',
-                entry.fee && Number(entry.fee) > 0
-                  ? t('wallet.ledger.fee', { fee: formatAmount(entry.fee, entry.cryptoCurrencyCode, lang) })
-                  : '',
-              ].filter(Boolean);
-              return (
-                <tr key={entryKey(entry)} data-entry={entry.type} data-status={entry.status}>
-                  <td data-label={t('wallet.ledger.date')}>
-                    <time dateTime={new Date(entry.createdAt * 1000).toISOString()}>
-                      {date.format(entry.createdAt * 1000)}
-                    </time>
-                  </td>
-                  <td data-label={t('wallet.ledger.type')}>
-                    {(LEDGER_TRANSACTION_KINDS as readonly string[]).includes(entry.type)
-                      ? t(`wallet.type.${entry.type}`)
-                      : entry.type}
-                  </td>
-                  <td
-                    data-label={t('wallet.ledger.amount')}
-                    className={`wallet-num ${negative ? 'wallet-out' : 'wallet-in'}`}
-                  >
-                    {formatAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}
-                  </td>
-                  <td data-label={t('wallet.ledger.status')}>
-                    <span className={`wallet-status wallet-status-${entry.status}`}>{status(entry)}</span>
-                  </td>
-                  <td data-label={t('wallet.ledger.details')} className="wallet-details">
-                    {details.length > 0 ? details.join(' · ') : '—'}
-                    {entry.txid && (
-                      <span className="wallet-mono muted" title={entry.txid}>
-                        {' '}
-                        {t('wallet.ledger.txid', { txid: short(entry.txid) })}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {history.items.map((entry) => (
+              <LedgerRow key={entryKey(entry)} t={t} lang={lang} date={date} entry={entry} />
+            ))}
           </tbody>
         </table>
       )}
@@ -110,5 +73,53 @@ export function LedgerTable({
         </button>
       )}
     </section>
+  );
+}
+
+function LedgerHead({ t }: { t: T }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t('wallet.ledger.date')}</th>
+        <th scope="col">{t('wallet.ledger.type')}</th>
+        <th scope="col" className="wallet-num">
+          {t('wallet.ledger.amount')}
+        </th>
+        <th scope="col">{t('wallet.ledger.status')}</th>
+        <th scope="col">{t('wallet.ledger.details')}</th>
+      </tr>
+    </thead>
+  );
+}
+
+function LedgerRow({ t, lang, date, entry }: { t: T; lang: string; date: Intl.DateTimeFormat; entry: WalletEntry }) {
+  const negative = entry.amount.startsWith('-');
+  const details = detailsOf(t, entry, lang);
+  return (
+    <tr data-entry={entry.type} data-status={entry.status}>
+      <td data-label={t('wallet.ledger.date')}>
+        <time dateTime={new Date(entry.createdAt * 1000).toISOString()}>{date.format(entry.createdAt * 1000)}</time>
+      </td>
+      <td data-label={t('wallet.ledger.type')}>
+        {(LEDGER_TRANSACTION_KINDS as readonly string[]).includes(entry.type)
+          ? t(`wallet.type.${entry.type}`)
+          : entry.type}
+      </td>
+      <td data-label={t('wallet.ledger.amount')} className={`wallet-num ${negative ? 'wallet-out' : 'wallet-in'}`}>
+        {formatAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}
+      </td>
+      <td data-label={t('wallet.ledger.status')}>
+        <span className={`wallet-status wallet-status-${entry.status}`}>{statusText(t, entry)}</span>
+      </td>
+      <td data-label={t('wallet.ledger.details')} className="wallet-details">
+        {details.length > 0 ? details.join(' · ') : '—'}
+        {entry.txid && (
+          <span className="wallet-mono muted" title={entry.txid}>
+            {' '}
+            {t('wallet.ledger.txid', { txid: short(entry.txid) })}
+          </span>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -5,12 +5,12 @@ import { useSeededStore } from '../../lib/use-seeded-store.ts';
 import { $balances, withDefaults } from '../../stores/balances.ts';
 import { $currentUser } from '../../stores/current-user.ts';
 import { $narrow } from '../../stores/viewport.ts';
-import { createWallet, isConversion } from '../../stores/wallet.ts';
+import { createWallet, isConversion, type WalletStore } from '../../stores/wallet.ts';
 import { ConvertModal } from './ConvertModal.tsx';
 import { LedgerTable } from './LedgerTable.tsx';
 import { ReceiveModal } from './ReceiveModal.tsx';
 import { SendModal } from './SendModal.tsx';
-import type { CryptoCode, WalletBalance, WalletProps } from './types.ts';
+import type { HedgingSettings, WalletBalance, WalletProps, WalletUser } from './types.ts';
 import { formatAmount } from './ui.tsx';
 
 // The wallet screen (spec section 2): a card per currency (always BTC and USDT, spec section 9)
@@ -23,6 +23,8 @@ import { formatAmount } from './ui.tsx';
 /** Hydration reads a store's first value, the server's, whatever its mount changed since. */
 const HYDRATE = { ssr: 'initial' } as const;
 
+type T = (key: string, params?: Record<string, string | number>) => string;
+
 export default function WalletApp(props: WalletProps) {
   const { lang, settings } = props;
   const [{ t, wallet }] = useState(() => {
@@ -32,41 +34,7 @@ export default function WalletApp(props: WalletProps) {
   });
   const user = useSeededStore($currentUser, props.user);
   const balances = useSeededStore($balances, withDefaults(props.balances));
-  const { history, loadingMore, modal, notice, conversions, amounts } = useStore(wallet.$view, HYDRATE);
-  const { quote, obsolete, subscribeError } = useStore(wallet.$quote, HYDRATE);
-  const narrow = useStore($narrow, HYDRATE);
-
-  const btc = balances[0] as WalletBalance;
-  const usdt = balances[1] as WalletBalance;
-  const currencyName = (code: CryptoCode) => t(code === 'BTC' ? 'wallet.bitcoin' : 'wallet.tether');
-
-  const card = (balance: WalletBalance) => {
-    const code = balance.cryptoCurrencyCode;
-    const incoming = Number(balance.incoming) > 0;
-    return (
-      <article
-        className={`card wallet-card wallet-card-${code.toLowerCase()}`}
-        data-tour={code === 'BTC' ? 'btc-balance' : 'tether-balance'}
-        data-currency={code}
-        aria-labelledby={`wallet-${code}-title`}
-      >
-        <h2 className="wallet-card-title" id={`wallet-${code}-title`}>
-          <span className={`wallet-coin wallet-coin-${code.toLowerCase()}`} aria-hidden="true">
-            {code === 'BTC' ? 'B' : 'T'}
-          </span>
-          {currencyName(code)}
-        </h2>
-        <p className="wallet-balance" data-balance>
-          {formatAmount(balance.balance, code, lang)}
-        </p>
-        <p className={`wallet-incoming${incoming ? '' : ' muted'}`} data-incoming>
-          {incoming
-            ? t('wallet.incoming', { amount: formatAmount(balance.incoming, code, lang) })
-            : t('wallet.noIncoming')}
-        </p>
-      </article>
-    );
-  };
+  const { history, loadingMore, notice } = useStore(wallet.$view, HYDRATE);
 
   return (
     <div className="wallet-app">
@@ -76,42 +44,10 @@ export default function WalletApp(props: WalletProps) {
 
       <section className="wallet-summary" data-tour="balance" aria-label={t('wallet.balances')}>
         <div className="wallet-cards">
-          {card(btc)}
-          {card(usdt)}
+          <BalanceCard t={t} lang={lang} balance={balances[0] as WalletBalance} />
+          <BalanceCard t={t} lang={lang} balance={balances[1] as WalletBalance} />
         </div>
-        <div className="wallet-actions">
-          <button type="button" className="btn btn-primary" data-tour="send" onClick={() => wallet.open('send')}>
-            {t('wallet.action.send')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            data-tour={narrow ? undefined : 'deposit'}
-            onClick={() => wallet.open('receive')}
-          >
-            {t('wallet.action.receive')}
-          </button>
-          {settings.enabled && (
-            <>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                data-tour={narrow ? undefined : 'convert-to-tether'}
-                onClick={() => wallet.openConversion('toUsdt')}
-              >
-                {t('wallet.convertToTether')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                data-tour="convert-to-btc"
-                onClick={() => wallet.openConversion('toBtc')}
-              >
-                {t('wallet.convertToBitcoin')}
-              </button>
-            </>
-          )}
-        </div>
+        <WalletActions t={t} wallet={wallet} settings={settings} />
       </section>
 
       <LedgerTable
@@ -122,6 +58,96 @@ export default function WalletApp(props: WalletProps) {
         onMore={() => void wallet.loadMore()}
       />
 
+      <WalletModals t={t} props={props} wallet={wallet} user={user} balances={balances} />
+    </div>
+  );
+}
+
+function BalanceCard({ t, lang, balance }: { t: T; lang: string; balance: WalletBalance }) {
+  const code = balance.cryptoCurrencyCode;
+  const incoming = Number(balance.incoming) > 0;
+  return (
+    <article
+      className={`card wallet-card wallet-card-${code.toLowerCase()}`}
+      data-tour={code === 'BTC' ? 'btc-balance' : 'tether-balance'}
+      data-currency={code}
+      aria-labelledby={`wallet-${code}-title`}
+    >
+      <h2 className="wallet-card-title" id={`wallet-${code}-title`}>
+        <span className={`wallet-coin wallet-coin-${code.toLowerCase()}`} aria-hidden="true">
+          {code === 'BTC' ? 'B' : 'T'}
+        </span>
+        {t(code === 'BTC' ? 'wallet.bitcoin' : 'wallet.tether')}
+      </h2>
+      <p className="wallet-balance" data-balance>
+        {formatAmount(balance.balance, code, lang)}
+      </p>
+      <p className={`wallet-incoming${incoming ? '' : ' muted'}`} data-incoming>
+        {incoming
+          ? t('wallet.incoming', { amount: formatAmount(balance.incoming, code, lang) })
+          : t('wallet.noIncoming')}
+      </p>
+    </article>
+  );
+}
+
+function WalletActions({ t, wallet, settings }: { t: T; wallet: WalletStore; settings: HedgingSettings }) {
+  const narrow = useStore($narrow, HYDRATE);
+  return (
+    <div className="wallet-actions">
+      <button type="button" className="btn btn-primary" data-tour="send" onClick={() => wallet.open('send')}>
+        {t('wallet.action.send')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-tour={narrow ? undefined : 'deposit'}
+        onClick={() => wallet.open('receive')}
+      >
+        {t('wallet.action.receive')}
+      </button>
+      {settings.enabled && (
+        <>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-tour={narrow ? undefined : 'convert-to-tether'}
+            onClick={() => wallet.openConversion('toUsdt')}
+          >
+            {t('wallet.convertToTether')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-tour="convert-to-btc"
+            onClick={() => wallet.openConversion('toBtc')}
+          >
+            {t('wallet.convertToBitcoin')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function WalletModals({
+  t,
+  props,
+  wallet,
+  user,
+  balances,
+}: {
+  t: T;
+  props: WalletProps;
+  wallet: WalletStore;
+  user: WalletUser;
+  balances: WalletBalance[];
+}) {
+  const { lang, settings } = props;
+  const { modal, conversions, amounts } = useStore(wallet.$view, HYDRATE);
+  const { quote, obsolete, subscribeError } = useStore(wallet.$quote, HYDRATE);
+  return (
+    <>
       {modal === 'send' && (
         <SendModal
           t={t}
@@ -142,7 +168,7 @@ export default function WalletApp(props: WalletProps) {
           lang={lang}
           direction={modal}
           state={conversions[modal]}
-          balance={(modal === 'toUsdt' ? btc : usdt).balance}
+          balance={(balances[modal === 'toUsdt' ? 0 : 1] as WalletBalance).balance}
           amount={amounts[modal]}
           onAmount={(value) => wallet.setAmount(modal, value)}
           quote={quote}
@@ -155,6 +181,6 @@ export default function WalletApp(props: WalletProps) {
           onClose={wallet.closeModal}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { apiPost } from '../../lib/api-client.ts';
+import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
+import type { TradeMessageView } from './trade-logic.ts';
+import type { TradeData } from './use-trade-data.ts';
+
+// Keeping the trade page current: the trade's channel `trade:<hash>` brings chat lines, status
+// events and requirement changes; if the channel cannot be kept, the page tells the server
+// (…/fallback) and polls every 10 s. Moderators poll anyway, as moderator-only lines are not pushed.
+
+export type Live = 'connecting' | 'live' | 'polling';
+
+const POLL_MS = 10_000;
+
+export function useTradeSync(hash: string, data: TradeData): Live {
+  const { refresh, loadMessages, refreshUploads } = data;
+  const [live, setLive] = useState<Live>('connecting');
+
+  useChannel(
+    `trade:${hash}`,
+    (event: RealtimeEvent) => {
+      if (event.type === 'message') {
+        data.addMessages([event.payload as TradeMessageView]);
+      } else if (event.type === 'requirements') {
+        void refresh();
+        void refreshUploads();
+      } else {
+        if (event.type === 'paid') data.markPaid();
+        void refresh();
+        // A transition writes its system line without a message event: fetch it.
+        void loadMessages();
+      }
+    },
+    {
+      // A (re)subscription may have missed events: catch up.
+      onSubscribed: () => {
+        setLive('live');
+        void refresh();
+        void loadMessages();
+        void refreshUploads();
+      },
+      onFailed: () => {
+        setLive('polling');
+        void apiPost(`/rest/v1/trade/${hash}/fallback`);
+      },
+    },
+  );
+
+  const polls = live === 'polling' || data.trade.role === 'moderator';
+  useEffect(() => {
+    if (!polls) return;
+    const timer = setInterval(() => {
+      void refresh();
+      void loadMessages();
+      void refreshUploads();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [polls, refresh, loadMessages, refreshUploads]);
+
+  return live;
+}
