@@ -2,6 +2,7 @@ import { buildListingUrl } from '../../lib/offer-listing-url.ts';
 import { formatFiat } from '../../lib/shared/format.ts';
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
+import { RetryNote } from '../RetryNote.tsx';
 import type { CalcOffer } from './types.ts';
 
 // The first offers to buy bitcoin with the chosen currency (spec section 9: the converter shows
@@ -37,12 +38,13 @@ export function OffersList({ t, lang, locale, code, name, offers, state, onRetry
         </div>
       </div>
       {state === 'error' ? (
-        <p className="calc-empty calc-error" role="status">
-          {t('calculator.offers.error')}{' '}
-          <button type="button" className="text-link" onClick={onRetry}>
-            {t('calculator.retry')}
-          </button>
-        </p>
+        <RetryNote
+          className="calc-empty calc-error"
+          role="status"
+          message={t('calculator.offers.error')}
+          retry={t('calculator.retry')}
+          onRetry={onRetry}
+        />
       ) : offers.length === 0 ? (
         <p className="calc-empty muted" role="status">
           {state === 'loading' ? t('calculator.offers.loading') : t('calculator.offers.empty', { code })}

@@ -1,5 +1,6 @@
 import { formatFiat, formatPercent } from '../../lib/shared/format.ts';
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { RetryNote } from '../RetryNote.tsx';
 import { type ChartPoint, chartStats, sparklinePath } from './convert.ts';
 import { CHART_RANGES, type ChartRange } from './types.ts';
 import { useChartEngine } from './use-chart-engine.ts';
@@ -94,12 +95,13 @@ function ChartNote({ t, state, onRetry }: Pick<Props, 't' | 'state' | 'onRetry'>
     );
   if (state === 'error')
     return (
-      <p className="calc-chart-note calc-error" role="status">
-        {t('calculator.chart.error')}{' '}
-        <button type="button" className="text-link" onClick={onRetry}>
-          {t('calculator.retry')}
-        </button>
-      </p>
+      <RetryNote
+        className="calc-chart-note calc-error"
+        role="status"
+        message={t('calculator.chart.error')}
+        retry={t('calculator.retry')}
+        onRetry={onRetry}
+      />
     );
   return null;
 }

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
 import { fieldId } from './form.ts';
+import { OptionList, SearchBox } from './options.tsx';
 import type { EditorCountry } from './types.ts';
-import { controlAria, FieldError, Hint, useEditor } from './ui.tsx';
+import { FieldError, Hint, useEditor } from './ui.tsx';
 
 // A list of countries (allowed or blocked): the chosen ones as removable chips, and a search
 // that lists matching countries as checkboxes while the vendor types.
@@ -59,31 +60,22 @@ export function CountryPicker({
           ))}
         </ul>
       )}
-      <input
-        {...controlAria(field, error, true)}
-        className="input"
-        type="search"
+      <SearchBox
+        field={field}
+        error={error}
         value={query}
         placeholder={t('offerEditor.countries.search')}
-        autoComplete="off"
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
       />
       {query.trim() !== '' && (
-        <fieldset className="option-list" aria-label={t('offerEditor.countries.results', { label })}>
-          {matches.length === 0 && <p className="muted empty">{t('offerEditor.noMatches')}</p>}
-          {matches.map((c) => (
-            <label key={c.iso} className="option">
-              <input
-                type="checkbox"
-                value={c.iso}
-                checked={value.includes(c.iso)}
-                onChange={(e) => toggle(c.iso, e.target.checked)}
-              />
-              <span className="option-main">{c.name}</span>
-              <span className="option-sub">{c.iso}</span>
-            </label>
-          ))}
-        </fieldset>
+        <OptionList
+          className="option-list"
+          aria-label={t('offerEditor.countries.results', { label })}
+          empty={t('offerEditor.noMatches')}
+          type="checkbox"
+          options={matches.map((c) => ({ value: c.iso, main: c.name, sub: c.iso, checked: value.includes(c.iso) }))}
+          onPick={toggle}
+        />
       )}
       <FieldError field={field} error={error} />
     </div>

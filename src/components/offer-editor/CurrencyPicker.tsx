@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { foldForSearch } from '../../lib/shared/fold-for-search.ts';
 import { fieldId } from './form.ts';
+import { OptionList, Picked, SearchBox } from './options.tsx';
 import type { EditorCurrency } from './types.ts';
-import { controlAria, FieldError, useEditor } from './ui.tsx';
+import { FieldError, useEditor } from './ui.tsx';
 
 // The offer's fiat currency: a search box over code and name, and the matching currencies as
 // radio buttons (popular ones first, in the API's order). Native radios keep it keyboard- and
@@ -36,40 +37,23 @@ export function CurrencyPicker({
   return (
     <div className="field picker">
       <label htmlFor={id}>{t('offerEditor.currency.label')}</label>
-      <p className="picked" id={`${id}-hint`}>
-        {selected ? (
-          <>
-            <strong>{selected.code}</strong> · {selected.name}
-          </>
-        ) : (
-          t('offerEditor.currency.none')
-        )}
-      </p>
-      <input
-        {...controlAria('currency', error, true)}
-        className="input"
-        type="search"
+      <Picked id={id} picked={selected && [selected.code, selected.name]} none={t('offerEditor.currency.none')} />
+      <SearchBox
+        field="currency"
+        error={error}
         value={query}
         placeholder={t('offerEditor.currency.search')}
-        autoComplete="off"
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
       />
-      <fieldset className="option-list" aria-label={t('offerEditor.currency.label')}>
-        {matches.length === 0 && <p className="muted empty">{t('offerEditor.noMatches')}</p>}
-        {matches.map((c) => (
-          <label key={c.code} className="option">
-            <input
-              type="radio"
-              name="currency"
-              value={c.code}
-              checked={value === c.code}
-              onChange={() => onChange(c.code)}
-            />
-            <span className="option-main">{c.code}</span>
-            <span className="option-sub">{c.name}</span>
-          </label>
-        ))}
-      </fieldset>
+      <OptionList
+        className="option-list"
+        aria-label={t('offerEditor.currency.label')}
+        empty={t('offerEditor.noMatches')}
+        type="radio"
+        name="currency"
+        options={matches.map((c) => ({ value: c.code, main: c.code, sub: c.name, checked: value === c.code }))}
+        onPick={(code) => onChange(code)}
+      />
       <FieldError field="currency" error={error} />
     </div>
   );

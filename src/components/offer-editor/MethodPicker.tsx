@@ -1,7 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { fieldId } from './form.ts';
+import { OptionList, Picked, SearchBox } from './options.tsx';
 import type { EditorGroup, EditorMethod } from './types.ts';
-import { controlAria, type EditorContextValue, FieldError, useEditor } from './ui.tsx';
+import { type EditorContextValue, FieldError, useEditor } from './ui.tsx';
 import { type MethodTab, OTHER, useMethodPicker } from './use-method-picker.ts';
 
 // The payment method, picked by group: tabs for the selectable groups of spec section 9 (gift
@@ -9,30 +10,6 @@ import { type MethodTab, OTHER, useMethodPicker } from './use-method-picker.ts';
 // services), so every method stays reachable. Typing searches all methods at once.
 
 type T = EditorContextValue['t'];
-
-function PickedMethod({
-  t,
-  id,
-  selected,
-  groupName,
-}: {
-  t: T;
-  id: string;
-  selected: EditorMethod | undefined;
-  groupName?: string;
-}) {
-  return (
-    <p className="picked" id={`${id}-hint`}>
-      {selected ? (
-        <>
-          <strong>{selected.name}</strong> · {groupName}
-        </>
-      ) : (
-        t('offerEditor.method.none')
-      )}
-    </p>
-  );
-}
 
 function GroupTabs({
   t,
@@ -95,22 +72,20 @@ function MethodOptions({
   'aria-labelledby'?: string;
 }) {
   return (
-    <fieldset className="option-list methods" {...panel}>
-      {shown.length === 0 && <p className="muted empty">{t('offerEditor.noMatches')}</p>}
-      {shown.map((m) => (
-        <label key={m.slug} className="option">
-          <input
-            type="radio"
-            name="payment_method"
-            value={m.slug}
-            checked={value === m.slug}
-            onChange={() => onChange(m.slug)}
-          />
-          <span className="option-main">{m.name}</span>
-          {showGroup && <span className="option-sub">{groupName(m.groupId)}</span>}
-        </label>
-      ))}
-    </fieldset>
+    <OptionList
+      className="option-list methods"
+      {...panel}
+      empty={t('offerEditor.noMatches')}
+      type="radio"
+      name="payment_method"
+      options={shown.map((m) => ({
+        value: m.slug,
+        main: m.name,
+        sub: showGroup ? groupName(m.groupId) : null,
+        checked: value === m.slug,
+      }))}
+      onPick={(slug) => onChange(slug)}
+    />
   );
 }
 
@@ -152,15 +127,17 @@ export function MethodPicker({
   return (
     <div className="field picker">
       <label htmlFor={id}>{t('offerEditor.method.label')}</label>
-      <PickedMethod t={t} id={id} selected={selected} groupName={selected && groupName(selected.groupId)} />
-      <input
-        {...controlAria('payment_method', error, true)}
-        className="input"
-        type="search"
+      <Picked
+        id={id}
+        picked={selected && [selected.name, groupName(selected.groupId)]}
+        none={t('offerEditor.method.none')}
+      />
+      <SearchBox
+        field="payment_method"
+        error={error}
         value={picker.query}
         placeholder={t('offerEditor.method.search')}
-        autoComplete="off"
-        onChange={(e) => picker.setQuery(e.target.value)}
+        onChange={picker.setQuery}
       />
       {!searching && (
         <GroupTabs

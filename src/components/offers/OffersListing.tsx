@@ -3,6 +3,7 @@ import { buildListingUrl, CRYPTO_URL_NAMES, LISTING_TYPES, type ListingQuery } f
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { isLocale, type Locale } from '../../lib/shared/i18n/locales.ts';
 import { AMOUNT_PATTERN } from '../../lib/shared/input-patterns.ts';
+import { RetryNote } from '../RetryNote.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
 import { listingHeading, listingLead } from './listing-heading.ts';
 import type { ListingMeta, ListingProps } from './listing-types.ts';
@@ -68,12 +69,13 @@ function RelaxedNotice({ t, relaxed }: { t: T; relaxed: ListingMeta['relaxed'] }
 /** A failed load, with its retry. */
 function LoadError({ t, onRetry }: { t: T; onRetry(): void }) {
   return (
-    <p className="listing-error" role="alert">
-      {t('listing.error')}{' '}
-      <button type="button" className="text-link" onClick={onRetry}>
-        {t('listing.retry')}
-      </button>
-    </p>
+    <RetryNote
+      className="listing-error"
+      role="alert"
+      message={t('listing.error')}
+      retry={t('listing.retry')}
+      onRetry={onRetry}
+    />
   );
 }
 

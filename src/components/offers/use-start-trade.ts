@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type ApiResult, apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/shared/format.ts';
 import { localizePath } from '../../lib/shared/i18n/locales.ts';
 import { CRYPTO_DECIMALS } from '../../lib/shared/money.ts';
 import type { StartTradeStep } from '../../lib/shared/start-trade-decision.ts';
-import { type RealtimeEvent, useChannel } from '../../lib/use-channel.ts';
+import { $rates, type Rates } from '../../stores/rates.ts';
 import { amountProblem, cryptoForFiat, fiatForCrypto, isAmountText } from './amounts.ts';
 import type { StartTradeProps } from './StartTrade.tsx';
 
@@ -15,11 +15,11 @@ export type StartTradeStatus = 'default' | 'posting' | 'page-reload-required' | 
 
 type Offer = StartTradeProps['offer'];
 
-/** A margin offer's price from the `rates` event (US dollars per unit), if it carries one. */
-function marginPriceFrom(event: RealtimeEvent, offer: Offer): number | undefined {
-  if (offer.priceType !== 'margin' || event.type !== 'rates') return undefined;
-  const usd = (event.payload as { usd?: Record<string, number> } | undefined)?.usd?.[offer.crypto];
-  if (typeof usd !== 'number' || !(usd > 0)) return undefined;
+/** A margin offer's price from the market's (US dollars per unit), if it has one for the coin. */
+function marginPriceFrom(rates: Rates | undefined, offer: Offer): number | undefined {
+  if (offer.priceType !== 'margin') return undefined;
+  const usd = rates?.usd[offer.crypto];
+  if (usd === undefined) return undefined;
   const factor = 10 ** offer.fiatDecimals;
   return Math.round(usd * offer.fiatPerUsd * (1 + offer.margin / 100) * factor) / factor;
 }
@@ -88,16 +88,19 @@ export function useStartTrade(props: StartTradeProps) {
   const [touched, setTouched] = useState(false);
   const request = useTradeRequest(props);
 
-  // A margin offer's price follows the market (the `rates` channel gives US dollars per unit): the
-  // amount typed in fiat stays, its crypto follows, and the price on the page moves with it.
-  useChannel('rates', (event: RealtimeEvent) => {
-    const next = marginPriceFrom(event, props.offer);
+  // A margin offer's price follows the market (the shared `rates` store, US dollars per unit): the
+  // amount typed in fiat stays, its crypto follows, and the price on the page moves with it. Read
+  // in an effect, after hydration, so the first render is the server's price.
+  const onRates = useRef((_rates: Rates | undefined) => {});
+  onRates.current = (rates) => {
+    const next = marginPriceFrom(rates, props.offer);
     if (next === undefined) return;
     setPrice(next);
     setCrypto(cryptoForFiat(fiat, next, cryptoDecimals));
     const shown = document.querySelector('[data-price]');
     if (shown) shown.textContent = formatFiat(next, props.offer.fiatCurrency, props.lang, props.offer.fiatDecimals);
-  });
+  };
+  useEffect(() => $rates.subscribe((rates) => onRates.current(rates)), []);
 
   const problem = amountProblem(fiat, { min: limits.min, max: limits.max, predefined: offer.predefined });
   const blocked = blocks.length > 0;

@@ -20,15 +20,8 @@ import { type FeedbackState, useFeedbackList } from './use-feedback-list.ts';
 // page exists when the server gives a next-page url. Each control is a link to the page itself,
 // which renders the same state without JavaScript.
 
-export {
-  type FeedbackItem,
-  type FeedbackPage,
-  FILTERS,
-  feedbackHref,
-  type OfferTypeTab,
-  type RatingFilter,
-  TABS,
-} from './feedback.ts';
+/** The list's types, states and addresses, for the page that renders it. */
+export * from './feedback.ts';
 
 type Props = {
   locale: Locale;

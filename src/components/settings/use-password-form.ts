@@ -1,6 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
-import { type Failure, failureOf, localized, noFailure, type SettingsContextValue, useSettings } from './context.ts';
+import { localized, type SettingsContextValue, useSettings } from './context.ts';
+import { useSaveForm } from './use-save-form.ts';
 
 // The password form's state (current, new, code, busy, failure, done) and its submit: missing
 // fields are named here first, then the change is posted.
@@ -20,40 +21,42 @@ function missingFields(
 }
 
 export function usePasswordForm(codeRequired: boolean, onChanged: () => void) {
-  const { t, locale, lang } = useSettings();
+  const { t, locale } = useSettings();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(noFailure);
-  const [done, setDone] = useState<string>();
+  const form = useSaveForm<{ changed: boolean }>(FIELDS);
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setDone(undefined);
-    const missing = missingFields({ current, next, code, codeRequired }, t);
-    if (Object.keys(missing).length > 0) {
-      setFailure({ summary: undefined, fields: missing });
-      return;
-    }
-    setBusy(true);
-    setFailure(noFailure);
-    const result = await apiPost<{ changed: boolean }>(localized('/rest/v1/users/change-password', locale), {
-      currentPassword: current,
-      newPassword: next,
-      ...(code.trim() ? { code: code.trim() } : {}),
-    });
-    setBusy(false);
-    if (result.ok) {
-      setCurrent('');
-      setNext('');
-      setCode('');
-      setDone(t('settings.password.saved'));
-      onChanged();
-    } else {
-      setFailure(failureOf(result, FIELDS, { t, lang }));
-    }
+  const submit = (event: SubmitEvent) =>
+    form.save(
+      event,
+      missingFields({ current, next, code, codeRequired }, t),
+      () =>
+        apiPost<{ changed: boolean }>(localized('/rest/v1/users/change-password', locale), {
+          currentPassword: current,
+          newPassword: next,
+          ...(code.trim() ? { code: code.trim() } : {}),
+        }),
+      (result) => {
+        if (!result.ok) return undefined;
+        setCurrent('');
+        setNext('');
+        setCode('');
+        onChanged();
+        return t('settings.password.saved');
+      },
+    );
+
+  return {
+    current,
+    setCurrent,
+    next,
+    setNext,
+    code,
+    setCode,
+    busy: form.busy,
+    failure: form.failure,
+    done: form.done,
+    submit,
   };
-
-  return { current, setCurrent, next, setNext, code, setCode, busy, failure, done, submit };
 }

@@ -1,8 +1,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
 import { checkNotifyInterval, NOTIFY_INTERVAL_MAX_MINUTES } from '../../lib/shared/profile-rules.ts';
-import { type Failure, failureOf, localized, noFailure, type SettingsContextValue, useSettings } from './context.ts';
+import { localized, type SettingsContextValue, useSettings } from './context.ts';
 import type { ProfileSettings } from './types.ts';
+import { useSaveForm } from './use-save-form.ts';
 
 // The profile form's state (bio, interval, flags, busy, failure, done) and its submit: the
 // interval is checked here first, then the whole form is posted to /rest/v1/users/settings.
@@ -27,7 +28,7 @@ function intervalProblem(minutes: string, t: SettingsContextValue['t']): string 
 }
 
 export function useProfileForm(initial: ProfileSettings) {
-  const { t, locale, lang } = useSettings();
+  const { t, locale } = useSettings();
   const [bio, setBio] = useState(initial.bio);
   const [minutes, setMinutes] = useState(String(initial.notifyTradeMessagesInterval));
   const [flags, setFlags] = useState<Record<Flag, boolean>>(() => ({
@@ -36,34 +37,38 @@ export function useProfileForm(initial: ProfileSettings) {
     notifySmsIncomingTrade: initial.notifySmsIncomingTrade,
     emailSubscribed: initial.emailSubscribed,
   }));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(noFailure);
-  const [done, setDone] = useState<string>();
+  const form = useSaveForm<ProfileSettings>(FIELDS);
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setDone(undefined);
+  const submit = (event: SubmitEvent) => {
     const problem = intervalProblem(minutes, t);
-    if (problem !== undefined) {
-      setFailure({ summary: undefined, fields: { notify_trade_messages_interval: problem } });
-      return;
-    }
-    setBusy(true);
-    setFailure(noFailure);
-    const result = await apiPost<ProfileSettings>(localized('/rest/v1/users/settings', locale), {
-      bio,
-      notify_trade_messages_interval: minutes.trim(),
-      ...flags,
-    });
-    setBusy(false);
-    if (result.ok && result.data) {
-      setBio(result.data.bio);
-      setMinutes(String(result.data.notifyTradeMessagesInterval));
-      setDone(t('settings.profile.saved'));
-    } else {
-      setFailure(failureOf(result, FIELDS, { t, lang }));
-    }
+    return form.save(
+      event,
+      problem === undefined ? {} : { notify_trade_messages_interval: problem },
+      () =>
+        apiPost<ProfileSettings>(localized('/rest/v1/users/settings', locale), {
+          bio,
+          notify_trade_messages_interval: minutes.trim(),
+          ...flags,
+        }),
+      (result) => {
+        if (!(result.ok && result.data)) return undefined;
+        setBio(result.data.bio);
+        setMinutes(String(result.data.notifyTradeMessagesInterval));
+        return t('settings.profile.saved');
+      },
+    );
   };
 
-  return { bio, setBio, minutes, setMinutes, flags, setFlags, busy, failure, done, submit };
+  return {
+    bio,
+    setBio,
+    minutes,
+    setMinutes,
+    flags,
+    setFlags,
+    busy: form.busy,
+    failure: form.failure,
+    done: form.done,
+    submit,
+  };
 }

@@ -45,44 +45,71 @@ export function TradeActions({
 function ActionButtons({ trade, t, actions }: PartProps) {
   const allowed = trade.actions;
   const { paid, release, cancel, setAsking } = actions;
+  const working = t('trade.action.working');
   return (
     <div className="trade-buttons">
       {allowed.markPaid && (
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-primary btn-lg"
-          data-action="mark-paid"
+          action="mark-paid"
           onClick={() => setAsking('markPaid')}
-          disabled={paid === 'start'}
-        >
-          {paid === 'start' ? t('trade.action.working') : t('trade.paid.button')}
-        </button>
+          busy={paid === 'start'}
+          label={t('trade.paid.button')}
+          working={working}
+        />
       )}
       {allowed.release && (
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-primary btn-lg"
-          data-action="release"
+          action="release"
           onClick={() => setAsking('release')}
-          disabled={release === 'start'}
-        >
-          {release === 'start'
-            ? t('trade.action.working')
-            : t('trade.release.button', { crypto: trade.cryptoCurrency })}
-        </button>
+          busy={release === 'start'}
+          label={t('trade.release.button', { crypto: trade.cryptoCurrency })}
+          working={working}
+        />
       )}
       {allowed.cancel && (
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-secondary"
-          data-action="cancel"
+          action="cancel"
           onClick={() => setAsking('cancel')}
-          disabled={cancel === 'loading'}
-        >
-          {cancel === 'loading' ? t('trade.action.working') : t('trade.cancel.button')}
-        </button>
+          busy={cancel === 'loading'}
+          label={t('trade.cancel.button')}
+          working={working}
+        />
       )}
     </div>
+  );
+}
+
+/** One action's button: disabled and saying so while its request runs. */
+function ActionButton(props: {
+  className: string;
+  action: string;
+  onClick(): void;
+  busy: boolean;
+  label: string;
+  working: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      data-action={props.action}
+      onClick={props.onClick}
+      disabled={props.busy}
+    >
+      {props.busy ? props.working : props.label}
+    </button>
+  );
+}
+
+/** What an action did, once it succeeded. */
+function Success({ text }: { text: string }) {
+  return (
+    <p className="alert alert-success" role="status">
+      {text}
+    </p>
   );
 }
 
@@ -96,21 +123,9 @@ function ActionNotices({ trade, t, actions }: PartProps) {
           {t('trade.paid.blocked')}
         </p>
       )}
-      {paid === 'success' && (
-        <p className="alert alert-success" role="status">
-          {t('trade.paid.success')}
-        </p>
-      )}
-      {release === 'success' && (
-        <p className="alert alert-success" role="status">
-          {t('trade.release.success')}
-        </p>
-      )}
-      {cancel === 'loaded' && (
-        <p className="alert alert-success" role="status">
-          {t('trade.cancel.success')}
-        </p>
-      )}
+      {paid === 'success' && <Success text={t('trade.paid.success')} />}
+      {release === 'success' && <Success text={t('trade.release.success')} />}
+      {cancel === 'loaded' && <Success text={t('trade.cancel.success')} />}
       {error && asking === null && (
         <p className="alert alert-error" role="alert" data-action-error>
           {error}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
 import type { TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
+import { useTradePost } from './use-trade-post.ts';
 
 // The dispute form's state (spec sections 3 and 7): the reason, the text, and sending them (both
 // are required); the server's answer replaces the trade.
@@ -9,28 +10,20 @@ import type { T } from './ui.tsx';
 export function useDisputeForm(trade: TradeView, t: T, onTrade: (trade: TradeView) => void) {
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
-  const [state, setState] = useState<'initial' | 'posting' | 'error'>('initial');
-  const [error, setError] = useState('');
+  const { state, error, fail, send } = useTradePost(t, onTrade);
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!reason || !text.trim()) {
-      setError(t('trade.dispute.incomplete'));
-      setState('error');
+      fail(t('trade.dispute.incomplete'));
       return;
     }
-    setState('posting');
-    const result = await apiPost<TradeView>(`/rest/v1/trade/${trade.hash}/dispute`, {
-      dispute_reason_id: reason,
-      dispute_reason_text: text,
-    });
-    if (result.ok && result.data) {
-      setState('initial');
-      onTrade(result.data);
-      return;
-    }
-    setError(result.errors[0]?.message || t('trade.action.failed'));
-    setState('error');
+    await send(() =>
+      apiPost<TradeView>(`/rest/v1/trade/${trade.hash}/dispute`, {
+        dispute_reason_id: reason,
+        dispute_reason_text: text,
+      }),
+    );
   };
 
   return { reason, setReason, text, setText, state, error, submit };

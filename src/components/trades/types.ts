@@ -55,19 +55,9 @@ export interface PastPage {
 }
 
 /** The trade view fields the active table shows, from a full TradeView. */
-export function toActiveTrade(view: {
-  hash: string;
-  role: ActiveTrade['role'];
-  buyer: { username: string };
-  seller: { username: string };
-  status: string;
-  fiatAmount: number;
-  currency: string;
-  cryptoAmount: string;
-  cryptoCurrency: 'BTC' | 'USDT';
-  paymentMethod: string;
-  startedAt: number;
-}): ActiveTrade {
+export function toActiveTrade(
+  view: Omit<ActiveTrade, 'partner'> & { buyer: { username: string }; seller: { username: string } },
+): ActiveTrade {
   return {
     hash: view.hash,
     role: view.role,

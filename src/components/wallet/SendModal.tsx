@@ -1,7 +1,7 @@
 import { AmountInput, ModalActions, ModalForm } from './form-parts.tsx';
-import type { CryptoCode, NetworkInfo, SendNetwork, WalletBalance, WalletUser } from './types.ts';
+import type { CryptoCode, SendNetwork } from './types.ts';
 import { Field, fieldAria, formatAmount, Modal } from './ui.tsx';
-import { NETWORKS_OF, type SendForm, useSendForm } from './use-send-form.ts';
+import { NETWORKS_OF, type SendForm, type SendFormInput, useSendForm } from './use-send-form.ts';
 
 // The send modal (spec sections 2 and 6): currency, network for tether, address (checked by the
 // server: format, checksum, network), amount with "max" (the balance less the network fee), the
@@ -25,16 +25,7 @@ export function SendModal({
   networks,
   onClose,
   onSent,
-}: {
-  t: T;
-  lang: string;
-  api(path: string): string;
-  user: WalletUser;
-  balances: WalletBalance[];
-  networks: Record<SendNetwork, NetworkInfo>;
-  onClose(): void;
-  onSent(message: string): void;
-}) {
+}: SendFormInput & { onClose(): void }) {
   const form = useSendForm({ t, lang, api, user, balances, networks, onSent });
   return (
     <Modal title={t('wallet.send.title')} closeLabel={t('wallet.close')} onClose={onClose} className="wallet-send">
