@@ -116,6 +116,19 @@ export async function startServer({
   return { server, url, backend, stop };
 }
 
+/** A listen failure an operator can fix, in one line: which address, and what to do. */
+export function listenProblem(error: unknown, config: Pick<Config, 'HOST' | 'PORT'>): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${config.HOST}:${config.PORT}`;
+  if (code === 'EADDRINUSE')
+    return `Port ${config.PORT} is already in use on ${config.HOST}: stop the program using it, or choose another port, e.g. PORT=${config.PORT + 1} npm start`;
+  if (code === 'EACCES')
+    return `Not allowed to listen on ${where} (ports below 1024 need privileges): choose another port, e.g. PORT=4321 npm start`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST=${config.HOST} is not an address of this machine: use 127.0.0.1, 0.0.0.0 (all) or one of its own addresses`;
+  return undefined;
+}
+
 /** `npm start`: read the environment, start, and stop cleanly on SIGTERM/SIGINT. */
 export async function main(buildDir: string): Promise<void> {
   let config: Config;
@@ -129,7 +142,15 @@ export async function main(buildDir: string): Promise<void> {
     throw error;
   }
   const startedAt = performance.now();
-  const running = await startServer({ config, buildDir });
+  let running: RunningServer;
+  try {
+    running = await startServer({ config, buildDir });
+  } catch (error) {
+    const problem = listenProblem(error, config);
+    if (!problem) throw error;
+    console.error(problem);
+    process.exit(1);
+  }
   consoleLogger.info(
     `Coinfair is listening on ${running.url} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -47,6 +48,24 @@ describe('npm start', () => {
     const server = start({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output().stderr).toContain('PORT="eighty"');
+  });
+
+  it('says in one line which port is busy and how to choose another, without a stack trace', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    const db = createTestDb();
+    try {
+      const server = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.path });
+      expect(await server.exited).toBe(1);
+      const { stderr } = server.output();
+      expect(stderr).toContain(`Port ${port} is already in use on 127.0.0.1`);
+      expect(stderr).toContain(`PORT=${port + 1} npm start`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+      db.close();
+    }
   });
 
   it('stops cleanly on SIGTERM: sockets closed as going away, exit code 0', async () => {
