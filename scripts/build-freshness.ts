@@ -23,18 +23,16 @@ function newestChange(path: string): { path: string; at: number } {
 }
 
 /** Why the build is not current (a source newer than it, or no build), or undefined when it is. */
-export function staleBuildReason(root = ROOT): string | undefined {
-  const buildDir = join(root, 'build');
-  const stamp = join(buildDir, 'build-info.json');
-  if (!existsSync(stamp) || !existsSync(join(buildDir, 'app/main.js'))) return 'there is no build';
-  const builtAt = statSync(stamp).mtimeMs;
+export function staleBuildReason(): string | undefined {
+  if (!existsSync(STAMP) || !existsSync(join(BUILD_DIR, 'app/main.js'))) return 'there is no build';
+  const builtAt = statSync(STAMP).mtimeMs;
   for (const source of SOURCES) {
-    const newest = newestChange(join(root, source));
-    if (newest.at > builtAt) return `${newest.path.slice(root.length)} changed after the last build`;
+    const newest = newestChange(join(ROOT, source));
+    if (newest.at > builtAt) return `${newest.path.slice(ROOT.length)} changed after the last build`;
   }
   return undefined;
 }
 
 export function buildIsCurrent(): boolean {
-  return staleBuildReason() === undefined && existsSync(STAMP);
+  return staleBuildReason() === undefined;
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../services/errors.ts';
 import type { AppEnv } from './app-env.ts';
-import { normalizeJsonValue, normalizeUserText, TooDeepError } from './user-text.ts';
+import { isSecretField, normalizeJsonValue, normalizeUserText, TooDeepError } from './user-text.ts';
 
 // The one place request bodies are read before a route sees them (issue 16): a size limit checked
 // before reading (declared length) and while reading (chunked bodies), and every string people
@@ -77,7 +77,7 @@ function normalizedForm(text: string): string {
   const form = new URLSearchParams(text);
   const out = new URLSearchParams();
   for (const [name, value] of form) {
-    out.append(normalizeUserText(name), /password/i.test(name) ? value : normalizeUserText(value));
+    out.append(normalizeUserText(name), isSecretField(name) ? value : normalizeUserText(value));
   }
   return out.toString();
 }
