@@ -1,3 +1,4 @@
+import { transaction } from '../../db/access.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionRow, UserProfileRow, UserRow } from './shared/account-types.ts';
 
@@ -59,16 +60,12 @@ export function systemContext(name: string, type: 'system' | 'operator' = 'syste
 }
 
 /**
- * `body` in one immediate transaction (the write lock taken at BEGIN, so two writers never
- * deadlock upgrading a read); whatever the body hands to `tx.afterCommit` runs once it committed,
- * in order, and not at all when it rolled back.
+ * `body` in one immediate transaction (db/access.ts: the write lock taken at BEGIN, other work on
+ * the connection waits for the end); whatever the body hands to `tx.afterCommit` runs once it
+ * committed, in order, and not at all when it rolled back.
  */
-export function immediate<T>(db: Db, body: (tx: Transaction) => T): T {
-  const after: (() => void)[] = [];
-  const tx: Transaction = { afterCommit: (publish) => after.push(publish) };
-  const result = db.$client.transaction(() => body(tx)).immediate();
-  for (const publish of after) publish();
-  return result;
+export function immediate<T>(db: Db, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
+  return transaction(db, async (afterCommit) => body({ afterCommit }));
 }
 
 /**
@@ -81,7 +78,7 @@ export const bindVerb =
     verb(deps, ctx, input);
 
 /** `body` inside the caller's transaction when the context carries one, else in its own. */
-export function withinTransaction<T>(db: Db, ctx: ServiceContext, body: (tx: Transaction) => T): T {
+export async function withinTransaction<T>(db: Db, ctx: ServiceContext, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
   if (ctx.tx) return body(ctx.tx);
   return immediate(db, body);
 }
