@@ -94,7 +94,9 @@ export function gated<T extends object>(db: Db, repository: T): Gated<T> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(repository)) {
     out[name] =
-      typeof value === 'function' ? (...args: unknown[]) => access(db, () => (value as Method)(...(args as never[]))) : value;
+      typeof value === 'function'
+        ? (...args: unknown[]) => access(db, () => (value as Method)(...(args as never[])))
+        : value;
   }
   return out as Gated<T>;
 }

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { access } from './access.ts';
 import type { Db } from './client.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Applies the committed drizzle-kit migrations not yet applied to this database. */
-export function runMigrations(db: Db, migrationsFolder = MIGRATIONS_FOLDER): void {
-  migrate(db, { migrationsFolder });
+export async function runMigrations(db: Db, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  await access(db, () => migrate(db, { migrationsFolder }));
 }

@@ -28,7 +28,7 @@ const [command, ...args] = process.argv.slice(2);
 const config = readConfig();
 const { DATABASE_URL } = config;
 const db = openDatabase(DATABASE_URL);
-runMigrations(db);
+await runMigrations(db);
 const users = userCommands(db);
 
 const need = (count: number) => {
@@ -45,30 +45,30 @@ try {
       break;
     }
     case 'user:verify-email':
-      message = users.verifyEmail(need(1)[0]);
+      message = await users.verifyEmail(need(1)[0]);
       break;
     case 'user:verify-id':
-      message = users.verifyId(need(1)[0]);
+      message = await users.verifyId(need(1)[0]);
       break;
     case 'user:verify-address':
-      message = users.verifyAddress(need(1)[0]);
+      message = await users.verifyAddress(need(1)[0]);
       break;
     case 'user:role': {
       const [email, role] = need(2);
-      message = users.role(email, role, args[2]);
+      message = await users.role(email, role, args[2]);
       break;
     }
     case 'user:ban':
-      message = users.ban(need(1)[0]);
+      message = await users.ban(need(1)[0]);
       break;
     case 'user:suspend':
-      message = users.suspend(need(1)[0]);
+      message = await users.suspend(need(1)[0]);
       break;
     case 'user:reinstate':
-      message = users.reinstate(need(1)[0]);
+      message = await users.reinstate(need(1)[0]);
       break;
     case 'user:reset-2fa':
-      message = users.resetTwoFactor(need(1)[0]);
+      message = await users.resetTwoFactor(need(1)[0]);
       break;
     case 'telegram:start': {
       const [token, chatId] = need(2);
@@ -76,11 +76,11 @@ try {
       break;
     }
     case 'ledger:verify':
-      message = ledgerCommands(db).verify();
+      message = await ledgerCommands(db).verify();
       break;
     case 'chain:deposit': {
       const [email, amount] = need(3);
-      message = chainCommands(db, config).deposit(email, amount, args[2] as string);
+      message = await chainCommands(db, config).deposit(email, amount, args[2] as string);
       break;
     }
     case 'chain:mine':

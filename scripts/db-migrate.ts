@@ -5,6 +5,6 @@ import { readConfig } from '../server/config.ts';
 
 const { DATABASE_URL } = readConfig();
 const db = openDatabase(DATABASE_URL);
-runMigrations(db);
+await runMigrations(db);
 closeDatabase(db);
 console.log(`Migrations applied to ${DATABASE_URL}.`);

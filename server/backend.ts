@@ -69,14 +69,30 @@ async function openPreparedDatabase(config: Config, demo: boolean, migrationsFol
   return db;
 }
 
+/**
+ * Async work started from a callback that cannot wait for it (a timer, a tick listener): its
+ * failure is logged as `what`, never left as an unhandled rejection.
+ */
+function inBackground(log: Logger, what: string, work: () => unknown): void {
+  void (async () => work())().catch((error: unknown) => log.error(what, error));
+}
+
 /** Continues the price history, sends every tick to it, the pages and the quotes, and starts the feed. */
-function startPrices(services: Services, priceFeed: PriceFeed, bus: EventBus, config: Config, log: Logger): void {
-  const resumed = services.market.resume();
+async function startPrices(
+  services: Services,
+  priceFeed: PriceFeed,
+  bus: EventBus,
+  config: Config,
+  log: Logger,
+): Promise<void> {
+  const resumed = await services.market.resume();
   if (resumed.filledSeconds > 0) {
     log.info(`Prices: simulated the ${Math.ceil(resumed.filledSeconds / 60)} minutes since the last run.`);
   }
   // History first, then the pages; separate listeners, so a failed write still lets the price out.
-  priceFeed.onTick((tick) => services.market.recordTick(tick));
+  priceFeed.onTick((tick) =>
+    inBackground(log, 'Price feed: a tick listener failed', () => services.market.recordTick(tick)),
+  );
   priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
   // A conversion quote at every tick, on the public `quotes` channel.
   publishQuotes({ quotes: services.quotes, bus });
@@ -135,13 +151,22 @@ function startHub({ services, bus, allowedOrigins, secureCookies, authorize, log
 }
 
 /** The demo vendors' comings and goings and the session sweep; returns the function that stops them. */
-function startHousekeeping(db: Db, demo: boolean, services: Services): () => void {
+async function startHousekeeping(db: Db, demo: boolean, services: Services, log: Logger): Promise<() => void> {
   // The demo market's vendors keep coming and going, so its listings never go stale.
-  const presence = demo ? setInterval(() => refreshDemoPresence(db), 10 * 60 * 1000) : undefined;
+  if (demo) await refreshDemoPresence(db);
+  const presence = demo
+    ? setInterval(
+        () => inBackground(log, 'demo presence refresh failed', () => refreshDemoPresence(db)),
+        10 * 60 * 1000,
+      )
+    : undefined;
   presence?.unref();
-  if (demo) refreshDemoPresence(db);
   // Expired sessions are refused when presented; this only keeps the table from growing.
-  const sweep = setInterval(() => services.sessions.purgeExpired(systemContext('session-sweep')), 60 * 60 * 1000);
+  const sweep = setInterval(
+    () =>
+      inBackground(log, 'session sweep failed', () => services.sessions.purgeExpired(systemContext('session-sweep'))),
+    60 * 60 * 1000,
+  );
   sweep.unref();
   return () => {
     clearInterval(sweep);
@@ -178,7 +203,7 @@ export async function createBackend({
   const bus = createInProcessBus((error) => log.error('event listener failed', error));
   const priceFeed = createPriceFeed(config, log);
   const services = createServices({ db, priceFeed, config, log, bus });
-  startPrices(services, priceFeed, bus, config, log);
+  await startPrices(services, priceFeed, bus, config, log);
   const stopJobs = startJobs(services, config, log);
   // One authoriser for the hub and for the keys push-authorize issues.
   const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(services.trades) });
@@ -191,7 +216,7 @@ export async function createBackend({
     logError: (e) => log.error('request failed', e),
   });
   const { hub, stopSessionEnds } = startHub({ services, bus, allowedOrigins, secureCookies, authorize, log });
-  const stopHousekeeping = startHousekeeping(db, demo, services);
+  const stopHousekeeping = await startHousekeeping(db, demo, services, log);
 
   return {
     api: getRequestListener(app.fetch),

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text, uniqueIndex } from './dialect.ts';
 import { users } from './users.ts';
 
 // Sessions, e-mail verification, sign-in throttling and the self-hosted challenge (accounts issue).
@@ -7,7 +7,7 @@ import { users } from './users.ts';
  * One row per signed-in browser. The id is the SHA-256 of the cookie token, so a copy of the
  * database cannot be replayed as a login (Lucia's session guide).
  */
-export const sessions = sqliteTable(
+export const sessions = table(
   'sessions',
   {
     id: text('id').primaryKey(),
@@ -37,7 +37,7 @@ export const sessions = sqliteTable(
 );
 
 /** Single-use links that prove an e-mail address; the token itself is never stored. */
-export const emailVerifications = sqliteTable(
+export const emailVerifications = table(
   'email_verifications',
   {
     /** SHA-256 of the token in the link. */
@@ -57,7 +57,7 @@ export const emailVerifications = sqliteTable(
  * before the password is checked and deleted when it was right, so what stays are failures and
  * attempts still being checked.
  */
-export const authAttempts = sqliteTable(
+export const authAttempts = table(
   'auth_attempts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -72,7 +72,7 @@ export const authAttempts = sqliteTable(
  * When an account's owner was last told by mail that someone is guessing the password: at most
  * one such mail per sign-in window, claimed by one conditional upsert so parallel failures send one.
  */
-export const signInAlerts = sqliteTable('sign_in_alerts', {
+export const signInAlerts = table('sign_in_alerts', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -81,7 +81,7 @@ export const signInAlerts = sqliteTable('sign_in_alerts', {
 });
 
 /** Proof-of-work challenges issued to the register and login forms; each can be used once. */
-export const authChallenges = sqliteTable(
+export const authChallenges = table(
   'auth_challenges',
   {
     id: text('id').primaryKey(),
@@ -97,7 +97,7 @@ export const authChallenges = sqliteTable(
  * Messages to people (e-mail, SMS, telegram). The embedded default delivers here instead of to a
  * network; with SMTP configured, e-mail rows record what was handed to the server.
  */
-export const outbox = sqliteTable(
+export const outbox = table(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text, uniqueIndex } from './dialect.ts';
 import { users } from './users.ts';
 
 // Device review for new sign-ins (spec sections 1, 3 and 7, "castle/review-device").
@@ -9,7 +9,7 @@ import { users } from './users.ts';
  * does not read as a new device. The first device of an account is confirmed without asking;
  * a later new one is `pending` until its owner confirms or reports it from the e-mailed link.
  */
-export const devices = sqliteTable(
+export const devices = table(
   'devices',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

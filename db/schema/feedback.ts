@@ -1,11 +1,11 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './dialect.ts';
 import { users } from './users.ts';
 
 // The feature-request form (spec sections 1 and 7, POST /rest/v1/feedback/feature-request): what a
 // signed-in person asks the product to do, kept for the team to read. Trade feedback lives beside
 // the trades (trade_feedback in trades.ts).
 
-export const featureRequests = sqliteTable(
+export const featureRequests = table(
   'feature_requests',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

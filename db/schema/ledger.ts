@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  type SQLiteColumn,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
 import { LEDGER_TRANSACTION_KINDS } from '../../src/lib/shared/ledger-kinds.ts';
+import { check, foreignKey, index, integer, isInteger, table, text, uniqueIndex, uniqueKey } from './dialect.ts';
 import { users } from './users.ts';
 
 // The wallet ledger (issue 5; ARCHITECTURE.md "Money and the ledger"): append-only double entry in
@@ -49,10 +40,8 @@ export const NEGATIVE_ALLOWED_KINDS = ['conversion_desk', 'chain_in', 'chain_out
 export { LEDGER_TRANSACTION_KINDS, type LedgerTransactionKind } from '../../src/lib/shared/ledger-kinds.ts';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-/** SQLite INTEGER affinity stores 1.5 as REAL; this refuses anything but a whole number. */
-const isInteger = (column: SQLiteColumn) => sql`typeof(${column}) = 'integer'`;
 
-export const ledgerAccounts = sqliteTable(
+export const ledgerAccounts = table(
   'ledger_accounts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -79,7 +68,7 @@ export const ledgerAccounts = sqliteTable(
       .on(t.kind, t.currency)
       .where(sql`${t.kind} NOT IN ('user_wallet', 'trade_escrow')`),
     // Target of the postings' (account_id, currency) foreign key: a posting's currency is its account's.
-    uniqueIndex('ledger_accounts_id_currency_uq').on(t.id, t.currency),
+    uniqueKey('ledger_accounts_id_currency_uq').on(t.id, t.currency),
     index('ledger_accounts_owner_idx').on(t.ownerId),
     // The guard of the issue: "user balances never go negative (guarded in SQL, not only in code)".
     check('ledger_accounts_balance_check', sql`${t.balance} >= 0 OR ${t.allowNegative} = 1`),
@@ -103,7 +92,7 @@ export const ledgerAccounts = sqliteTable(
   ],
 );
 
-export const ledgerTransactions = sqliteTable(
+export const ledgerTransactions = table(
   'ledger_transactions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -121,7 +110,7 @@ export const ledgerTransactions = sqliteTable(
   (t) => [index('ledger_transactions_kind_idx').on(t.kind)],
 );
 
-export const ledgerPostings = sqliteTable(
+export const ledgerPostings = table(
   'ledger_postings',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -147,7 +136,7 @@ export const ledgerPostings = sqliteTable(
 );
 
 /** Who did what through which request: one row per committed ledger operation, same transaction. */
-export const ledgerAudit = sqliteTable(
+export const ledgerAudit = table(
   'ledger_audit',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, integer, primaryKey, real, table, text } from './dialect.ts';
 
 // Market data: the price of each crypto currency in US dollars over time. Fiat prices are derived
 // with each fiat currency's USD rate (`fiat_currencies.usd_rate`), so one series per crypto
@@ -9,7 +9,7 @@ import { check, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm
 // the last weeks, day buckets for ever. A tick writes the close of its bucket at each resolution
 // (downsampling as it goes), and old fine-grained buckets are pruned.
 
-export const priceHistory = sqliteTable(
+export const priceHistory = table(
   'price_history',
   {
     /** `BTC` or `USDT`. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text, uniqueIndex } from './dialect.ts';
 import { users } from './users.ts';
 
 // Notifications (spec section 3, "Notification"; section 4, "Notifications") and the durable
@@ -11,7 +11,7 @@ import { users } from './users.ts';
  * reader's language at read time. A repeated chat message in one trade updates the row of its
  * `group_key` (the count grows) instead of adding rows (spec section 4: no flooding).
  */
-export const notifications = sqliteTable(
+export const notifications = table(
   'notifications',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -56,7 +56,7 @@ export const notifications = sqliteTable(
  * is sent and stamped `sent_at` after, so nothing is sent twice (docs/decisions/064-notification-deliveries.md, 2026-11-24
  * "Notification deliveries").
  */
-export const notificationDeliveries = sqliteTable(
+export const notificationDeliveries = table(
   'notification_deliveries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

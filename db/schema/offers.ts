@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OfferTradeRequirement } from '../../src/lib/shared/trade-requirements.ts';
 import { OFFER_STATUSES } from '../../src/lib/shared/views/offers.ts';
+import { check, index, integer, table, text } from './dialect.ts';
 import { countries, cryptoCurrencies, fiatCurrencies, locations, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
 
@@ -10,7 +10,7 @@ import { users } from './users.ts';
 // reasons) is computed when the offer is read (server/services/offers/).
 // `type` is the offer owner's side: a `sell` offer sells crypto, so it lists under /buy-bitcoin.
 
-export const offers = sqliteTable(
+export const offers = table(
   'offers',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

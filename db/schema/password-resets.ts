@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './dialect.ts';
 import { users } from './users.ts';
 
 // "Forgot password": single-use links mailed to the account's address, and the per-address
@@ -10,7 +10,7 @@ import { users } from './users.ts';
  * is never stored. A newer request expires the older unused rows rather than deleting them, so the
  * rows of the last hour also count the account's requests for its limit.
  */
-export const passwordResets = sqliteTable(
+export const passwordResets = table(
   'password_resets',
   {
     /** SHA-256 hex of the token in the link. */
@@ -33,7 +33,7 @@ export const passwordResets = sqliteTable(
  * Every accepted forgot-password request by client address, known account or not, so the
  * per-address limit cannot tell which addresses have accounts. Rows older than the window go.
  */
-export const passwordResetRequests = sqliteTable(
+export const passwordResetRequests = table(
   'password_reset_requests',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

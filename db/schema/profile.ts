@@ -1,10 +1,10 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './dialect.ts';
 import { users } from './users.ts';
 
 // What a person sets about themselves (spec section 3, "Settings and profile"), their second
 // factor and their phone. One row per user where a table says so; created on first write.
 
-export const userSettings = sqliteTable('user_settings', {
+export const userSettings = table('user_settings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -25,7 +25,7 @@ export const userSettings = sqliteTable('user_settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
-export const twoFactor = sqliteTable('two_factor', {
+export const twoFactor = table('two_factor', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -43,7 +43,7 @@ export const twoFactor = sqliteTable('two_factor', {
   createdAt: integer('created_at').notNull(),
 });
 
-export const phones = sqliteTable(
+export const phones = table(
   'phones',
   {
     userId: integer('user_id')
@@ -65,7 +65,7 @@ export const phones = sqliteTable(
  * Every code texted to a number, whoever asked: the per-number limit, so that many accounts
  * cannot aim codes at one phone (or pump SMS to a premium number). Rows older than a day go.
  */
-export const smsSends = sqliteTable(
+export const smsSends = table(
   'sms_sends',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,8 +1,8 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, table, text } from './dialect.ts';
 
 // Reference data: read by every page, written only by migrations and the seed.
 
-export const cryptoCurrencies = sqliteTable('crypto_currencies', {
+export const cryptoCurrencies = table('crypto_currencies', {
   id: integer('id').primaryKey(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
@@ -14,7 +14,7 @@ export const cryptoCurrencies = sqliteTable('crypto_currencies', {
   sortOrder: integer('sort_order').notNull(),
 });
 
-export const fiatCurrencies = sqliteTable('fiat_currencies', {
+export const fiatCurrencies = table('fiat_currencies', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
@@ -26,7 +26,7 @@ export const fiatCurrencies = sqliteTable('fiat_currencies', {
   defaultAmount: real('default_amount').notNull(),
 });
 
-export const paymentGroups = sqliteTable('payment_groups', {
+export const paymentGroups = table('payment_groups', {
   id: integer('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
@@ -36,7 +36,7 @@ export const paymentGroups = sqliteTable('payment_groups', {
   isSelectable: integer('is_selectable', { mode: 'boolean' }).notNull().default(false),
 });
 
-export const paymentMethods = sqliteTable(
+export const paymentMethods = table(
   'payment_methods',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -54,7 +54,7 @@ export const paymentMethods = sqliteTable(
   (t) => [index('payment_methods_group_idx').on(t.groupId)],
 );
 
-export const countries = sqliteTable('countries', {
+export const countries = table('countries', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   iso: text('iso').notNull().unique(),
   iso3: text('iso3').notNull().unique(),
@@ -65,7 +65,7 @@ export const countries = sqliteTable('countries', {
   phoneCode: text('phone_code').notNull(),
 });
 
-export const countryPaymentMethods = sqliteTable(
+export const countryPaymentMethods = table(
   'country_payment_methods',
   {
     countryId: integer('country_id')
@@ -79,7 +79,7 @@ export const countryPaymentMethods = sqliteTable(
   (t) => [primaryKey({ columns: [t.countryId, t.paymentMethodId] })],
 );
 
-export const locations = sqliteTable(
+export const locations = table(
   'locations',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -96,7 +96,7 @@ export const locations = sqliteTable(
   (t) => [index('locations_search_key_idx').on(t.searchKey)],
 );
 
-export const timezones = sqliteTable('timezones', {
+export const timezones = table('timezones', {
   /** IANA name: `Europe/Berlin`. */
   name: text('name').primaryKey(),
   /** First segment of the name: `Europe`. */

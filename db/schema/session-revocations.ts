@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, table, text } from './dialect.ts';
 
 /**
  * One row per ended session, appended by the trigger `sessions_record_end` (hand-written in the
@@ -7,7 +7,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * device, expiry. Every server process polls it by `seq` (server/realtime/session-ends.ts) and
  * cuts the sockets those sessions authorised; rows older than a day are pruned.
  */
-export const sessionRevocations = sqliteTable('session_revocations', {
+export const sessionRevocations = table('session_revocations', {
   /** AUTOINCREMENT: never reused after a prune, and in commit order (SQLite has one writer). */
   seq: integer('seq').primaryKey({ autoIncrement: true }),
   /** `sessions.public_id` (`ses_…`): what sockets and push keys remember, never the token's hash. */

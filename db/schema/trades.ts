@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TRADE_ACTOR_ROLES, TRADE_STATUSES } from '../../src/lib/shared/views/trades.ts';
+import { check, index, integer, table, text, uniqueIndex } from './dialect.ts';
 import { offers } from './offers.ts';
 import { fiatCurrencies, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
@@ -18,7 +18,7 @@ export {
   type TradeStatus,
 } from '../../src/lib/shared/views/trades.ts';
 
-export const trades = sqliteTable(
+export const trades = table(
   'trades',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -98,7 +98,7 @@ export const trades = sqliteTable(
 );
 
 /** The audit trail: one row per transition, written in the transition's transaction. */
-export const tradeTransitions = sqliteTable(
+export const tradeTransitions = table(
   'trade_transitions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -119,7 +119,7 @@ export const tradeTransitions = sqliteTable(
 );
 
 /** Files of a trade: chat attachments and proofs for the offer's requirements. */
-export const tradeAttachments = sqliteTable(
+export const tradeAttachments = table(
   'trade_attachments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -147,7 +147,7 @@ export const tradeAttachments = sqliteTable(
 );
 
 /** What the offer asks of the counterpart before payment details show, or before marking paid. */
-export const tradeRequirements = sqliteTable(
+export const tradeRequirements = table(
   'trade_requirements',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -167,7 +167,7 @@ export const tradeRequirements = sqliteTable(
 );
 
 /** Chat: stored as text, rendered as text. System lines (status changes) have no author. */
-export const tradeMessages = sqliteTable(
+export const tradeMessages = table(
   'trade_messages',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -185,7 +185,7 @@ export const tradeMessages = sqliteTable(
 );
 
 /** One feedback per trade and side; feedback from the buyer has type sell, from the seller buy. */
-export const tradeFeedback = sqliteTable(
+export const tradeFeedback = table(
   'trade_feedback',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,10 +1,10 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, table, text } from './dialect.ts';
 import { users } from './users.ts';
 
 // What one person thinks of another: trusted (offers for trusted users only admit them) or
 // blocked (neither sees the other's offers, spec section 5: "the opponent is blocked").
 
-export const userTrust = sqliteTable(
+export const userTrust = table(
   'user_trust',
   {
     userId: integer('user_id')

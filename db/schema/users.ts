@@ -1,10 +1,10 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, table, text } from './dialect.ts';
 import { countries, fiatCurrencies } from './reference.ts';
 
 // Accounts at the depth the skeleton needs (demo users owning offers); the accounts issue adds
 // sessions, two-factor, devices and settings in tables of their own.
 
-export const users = sqliteTable(
+export const users = table(
   'users',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../src/lib/shared/views/verification.ts';
+import { check, index, integer, table, text, uniqueIndex } from './dialect.ts';
 import { users } from './users.ts';
 
 // Identity and address documents (verification issue; docs/verification.md). Each upload is a row;
@@ -23,7 +23,7 @@ export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
-export const verificationDocuments = sqliteTable(
+export const verificationDocuments = table(
   'verification_documents',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, type SQLiteColumn, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type Column, check, index, integer, isInteger, table, text, uniqueIndex } from './dialect.ts';
 import { LEDGER_CURRENCIES, ledgerTransactions } from './ledger.ts';
 import { users } from './users.ts';
 
@@ -25,12 +25,11 @@ export const CHAIN_TX_STATUSES = ['incoming', 'pending', 'broadcast', 'confirmed
 export type ChainTxStatus = (typeof CHAIN_TX_STATUSES)[number];
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-const isInteger = (column: SQLiteColumn) => sql`typeof(${column}) = 'integer'`;
 /** The currency a network carries: BTC on bitcoin, USDT on TRC20 and ERC20. */
-const currencyMatchesNetwork = (currency: SQLiteColumn, network: SQLiteColumn) =>
+const currencyMatchesNetwork = (currency: Column, network: Column) =>
   sql`(${currency} = 'BTC' AND ${network} = 'bitcoin') OR (${currency} = 'USDT' AND ${network} IN ('TRC20', 'ERC20'))`;
 
-export const depositAddresses = sqliteTable(
+export const depositAddresses = table(
   'deposit_addresses',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -60,7 +59,7 @@ export const depositAddresses = sqliteTable(
   ],
 );
 
-export const chainTransactions = sqliteTable(
+export const chainTransactions = table(
   'chain_transactions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -147,7 +146,7 @@ export const chainTransactions = sqliteTable(
 );
 
 /** One row per network: the tip this server knows and, for the simulated chain, its block clock. */
-export const chainState = sqliteTable('chain_state', {
+export const chainState = table('chain_state', {
   network: text('network', { enum: CHAIN_NETWORKS }).primaryKey(),
   height: integer('height').notNull().default(0),
   /** Simulated chain: when its last block was mined (ms); the next is due CHAIN_BLOCK_SECONDS later. */

@@ -69,7 +69,7 @@ interface HistoryRun {
   /** Marks people as seen now (the start gate wants vendors online). */
   seen(...ids: number[]): void;
   /** A signed-in person's context, as their own request would carry it. */
-  as(id: number): PersonContext;
+  as(id: number): Promise<PersonContext>;
 }
 
 interface DemoVendor {
@@ -92,21 +92,24 @@ interface StartedTrade {
  * verified (readyDemoVendors) first. Deterministic for a seed, except the random ids the
  * services give trades and ledger transactions.
  */
-export function seedDemoHistory(db: Db, options: { now?: number; seed?: number } = {}): DemoHistoryResult {
+export async function seedDemoHistory(
+  db: Db,
+  options: { now?: number; seed?: number } = {},
+): Promise<DemoHistoryResult> {
   const { now = Date.now(), seed = 20260601 } = options;
   const random = seededRandom(seed);
   const clock = { at: now - DEMO_HISTORY_DAYS * DAY };
-  const vendors = demoVendors(db);
-  // The demo password's hash, as every demo account has it (hashing again costs ~50 ms).
-  const passwordHash = vendors[0]?.passwordHash;
-  if (passwordHash === undefined) return { buyers: 0, completed: 0, cancelled: 0, feedback: 0 };
   // One transaction: the history is all there or not at all, and its thousands of writes commit once.
-  return immediate(db, () => {
-    const buyers = insertBuyers(db, random, passwordHash, clock.at);
+  return immediate(db, async () => {
+    const vendors = demoVendors(db);
+    // The demo password's hash, as every demo account has it (hashing again costs ~50 ms).
+    const passwordHash = vendors[0]?.passwordHash;
+    if (passwordHash === undefined) return { buyers: 0, completed: 0, cancelled: 0, feedback: 0 };
+    const buyers = await insertBuyers(db, random, passwordHash, clock.at);
     const run = historyRun({ db, random, clock, now, vendors, buyers });
     // Two of three buyers also sell to the vendors' buy offers: they need coins for the escrow.
-    for (const id of run.sellers) postDemoFunding(run.services.ledger, id, DEMO_BUYER_FUNDS);
-    const result = playSlots(run, planSlots(db, random, vendors, clock.at, now));
+    for (const id of run.sellers) await postDemoFunding(run.services.ledger, id, DEMO_BUYER_FUNDS);
+    const result = await playSlots(run, planSlots(db, random, vendors, clock.at, now));
     restoreVendorPresence(db, vendors);
     return result;
   });
@@ -161,9 +164,9 @@ function historyRun(base: Pick<HistoryRun, 'db' | 'random' | 'clock' | 'now' | '
     seen(...ids) {
       for (const id of ids) touch.run(clock.at, id);
     },
-    as(id) {
-      const user = accounts.userById(id);
-      const profile = accounts.userProfile(id);
+    async as(id) {
+      const user = await accounts.userById(id);
+      const profile = await accounts.userProfile(id);
       if (!user || !profile) throw new Error(`demo history: no user ${id}`);
       const session = {
         id: `demo-history-${id}`,
@@ -182,7 +185,7 @@ function historyRun(base: Pick<HistoryRun, 'db' | 'random' | 'clock' | 'now' | '
 }
 
 /** Each slot in time: a trade started, then cancelled, or paid, released and rated. */
-function playSlots(run: HistoryRun, slots: Slot[]): DemoHistoryResult {
+async function playSlots(run: HistoryRun, slots: Slot[]): Promise<DemoHistoryResult> {
   const { random, clock, now } = run;
   const result: DemoHistoryResult = { buyers: run.buyers.length, completed: 0, cancelled: 0, feedback: 0 };
   for (let i = 0; i < slots.length; i++) {
@@ -190,7 +193,7 @@ function playSlots(run: HistoryRun, slots: Slot[]): DemoHistoryResult {
     // A trade that could not end before `now` is left out (planning leaves room; see planSlots).
     if (Math.max(clock.at, slot.at) > now - LAST_TRADE_BEFORE_NOW) break;
     run.moveTo(slot.at);
-    const started = startSlot(run, slot);
+    const started = await startSlot(run, slot);
     if (!started) {
       // Early on nobody has the past trades some offers ask for: the vendor trades a few days later.
       const later = clock.at + random.int(1, 6) * DAY;
@@ -203,28 +206,28 @@ function playSlots(run: HistoryRun, slots: Slot[]): DemoHistoryResult {
     if (slot.cancel) {
       run.advance(random.int(3, 20) * MINUTE);
       run.seen(started.buyerId);
-      run.services.trades.cancel(run.as(started.buyerId), { hash: started.hash });
+      await run.services.trades.cancel(await run.as(started.buyerId), { hash: started.hash });
       result.cancelled++;
       continue;
     }
-    completeTrade(run, started);
+    await completeTrade(run, started);
     result.completed++;
-    result.feedback += rateBothSides(run, started);
+    result.feedback += await rateBothSides(run, started);
   }
   return result;
 }
 
-function completeTrade(run: HistoryRun, { hash, buyerId, sellerId }: StartedTrade): void {
+async function completeTrade(run: HistoryRun, { hash, buyerId, sellerId }: StartedTrade): Promise<void> {
   run.advance(run.random.int(2, 25) * MINUTE);
   run.seen(buyerId);
-  run.services.trades.markPaid(run.as(buyerId), { hash });
+  await run.services.trades.markPaid(await run.as(buyerId), { hash });
   run.advance(run.random.int(1, 40) * MINUTE);
   run.seen(sellerId);
-  run.services.trades.release(run.as(sellerId), { hash });
+  await run.services.trades.release(await run.as(sellerId), { hash });
 }
 
 /** Both sides rate, in either order, within the next hours; now and then one is unhappy. Returns how many rated. */
-function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorId }: StartedTrade): number {
+async function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorId }: StartedTrade): Promise<number> {
   const { random } = run;
   const raters = random.chance(0.5) ? [buyerId, sellerId] : [sellerId, buyerId];
   for (const from of raters) {
@@ -240,13 +243,13 @@ function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorId }: S
         : aboutSeller
           ? NEGATIVE_ABOUT_SELLER
           : NEGATIVE_ABOUT_BUYER;
-    run.services.feedback.give(run.as(from), { hash, rating, message: random.pick(list) });
+    await run.services.feedback.give(await run.as(from), { hash, rating, message: random.pick(list) });
     // A vendor answers most criticism.
     const to = from === buyerId ? sellerId : buyerId;
     if (rating === 'negative' && to === vendorId && random.chance(0.7)) {
       run.advance(random.int(10, 120) * MINUTE);
       run.seen(vendorId);
-      run.services.feedback.reply(run.as(vendorId), { hash, reply: random.pick(REPLIES) });
+      await run.services.feedback.reply(await run.as(vendorId), { hash, reply: random.pick(REPLIES) });
     }
   }
   return raters.length;
@@ -256,21 +259,21 @@ function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorId }: S
  * Starts the slot's trade as the offer page would: the first of the vendor's offers a buyer of
  * the pool may start (no start-gate blocks), at an amount inside the limits the page shows.
  */
-function startSlot(run: HistoryRun, slot: Slot): StartedTrade | undefined {
+async function startSlot(run: HistoryRun, slot: Slot): Promise<StartedTrade | undefined> {
   const { random, services } = run;
   // The vendor is online: the start gate refuses offers of owners who are not.
   run.seen(slot.vendorId);
   for (const offerHash of slot.offerHashes) {
     for (const responderId of shuffled(random, run.buyers)) {
-      const ctx = run.as(responderId);
-      const { offer, blocks, limits } = services.offers.get(ctx, { hash: offerHash, locale: 'en' });
+      const ctx = await run.as(responderId);
+      const { offer, blocks, limits } = await services.offers.get(ctx, { hash: offerHash, locale: 'en' });
       // Most often an offer asking for more past trades than this buyer has yet.
       if (blocks.length > 0 || (offer.type === 'buy' && !run.sellers.includes(responderId))) continue;
       const fiat = amountFor(random, offer, limits);
       const crypto = offer.cryptoCurrency as 'BTC' | 'USDT';
       run.seen(responderId);
       try {
-        const trade = services.trades.start(ctx, {
+        const trade = await services.trades.start(ctx, {
           offer_hash: offer.hash,
           amount_fiat: fiat,
           amount_btc: (Number(fiat) / offer.fiatPricePerCrypto).toFixed(CRYPTO_DECIMALS[crypto]),
@@ -305,7 +308,7 @@ function restoreVendorPresence(db: Db, vendors: DemoVendor[]): void {
 }
 
 /** The demo buyers: e-mail, phone and identity verified (level 3), registered before the history. */
-function insertBuyers(db: Db, random: SeededRandom, passwordHash: string, start: number): number[] {
+function insertBuyers(db: Db, random: SeededRandom, passwordHash: string, start: number): Promise<number[]> {
   return immediate(db, () =>
     BUYER_NAMES.map((name, i) => {
       const createdAt = start - random.int(20, 600) * DAY;

@@ -4,6 +4,7 @@ import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { immediate, systemContext } from '../../server/services/context.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
+import { access } from '../access.ts';
 import type { Db } from '../client.ts';
 import { newId, newOfferHash } from '../ids.ts';
 import {
@@ -112,8 +113,8 @@ function roundNice(value: number): number {
   return step * magnitude;
 }
 
-export function hasDemoData(db: Db): boolean {
-  const [row] = db.select({ n: count() }).from(users).all();
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const [row] = await access(db, () => db.select({ n: count() }).from(users).all());
   return (row?.n ?? 0) > 0;
 }
 
@@ -132,23 +133,23 @@ export interface DemoSeedOptions {
 }
 
 /** Demo users of every role and `offerCount` offers across currencies and methods, in one transaction. */
-export function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOptions = {}): void {
+export async function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOptions = {}): Promise<void> {
   const { offerCount = 640, seed = 20261122, now = Date.now() } = options;
   const random = seededRandom(seed);
 
-  const fiats = db.select().from(fiatCurrencies).all();
-  const allMethods = db.select().from(paymentMethods).all();
-  const groups = new Map(
-    db
-      .select()
-      .from(paymentGroups)
-      .all()
-      .map((g) => [g.id, g.slug]),
-  );
-  const cryptos = db.select().from(cryptoCurrencies).all();
-  const fiatByCode = new Map(fiats.map((f) => [f.code, f]));
+  await immediate(db, () => {
+    const fiats = db.select().from(fiatCurrencies).all();
+    const allMethods = db.select().from(paymentMethods).all();
+    const groups = new Map(
+      db
+        .select()
+        .from(paymentGroups)
+        .all()
+        .map((g) => [g.id, g.slug]),
+    );
+    const cryptos = db.select().from(cryptoCurrencies).all();
+    const fiatByCode = new Map(fiats.map((f) => [f.code, f]));
 
-  immediate(db, () => {
     const accountIds: number[] = [];
     for (const account of demoAccounts) {
       const row = db
@@ -213,14 +214,14 @@ export const DEMO_VENDOR_FUNDS = { BTC: 150_000_000, USDT: 25_000_000_000 } as c
  * A demo account's starting coins: one deposit per currency from the chain's incoming account,
  * through the ledger service (the only writer of postings), inside the caller's transaction.
  */
-export function postDemoFunding(
+export async function postDemoFunding(
   ledger: Pick<ReturnType<typeof createLedgerService>, 'post'>,
   userId: number,
   funds: Readonly<Record<'BTC' | 'USDT', number>>,
-): void {
+): Promise<void> {
   for (const currency of ['BTC', 'USDT'] as const) {
     const amount = funds[currency];
-    ledger.post(
+    await ledger.post(
       { ...systemContext('demo-seed'), tx: { afterCommit: () => {} } },
       {
         kind: 'deposit',
@@ -241,24 +242,28 @@ export function postDemoFunding(
  * writer of postings) from the chain's incoming account. Without it a visitor who signs up would
  * find every sell offer refused for the seller's balance or trading limit. Returns how many.
  */
-export function readyDemoVendors(db: Db, now = Date.now()): number {
+export async function readyDemoVendors(db: Db, now = Date.now()): Promise<number> {
   const ledger = createLedgerService({ repo: createLedgerRepository(db), bus: createInProcessBus(), now: () => now });
-  const vendors = db
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
-    .all();
-  immediate(db, () => {
+  return immediate(db, async () => {
+    const vendors = demoVendorIds(db);
     for (const [i, { id }] of vendors.entries()) {
       const verifiedAt = now - 300 * 86_400_000;
       db.update(users).set({ idVerifiedAt: verifiedAt, addressVerifiedAt: verifiedAt }).where(eq(users.id, id)).run();
       // +1 555 01xx xxxx: numbers reserved for fiction in the North American plan.
       const number = `+1555010${String(i).padStart(4, '0')}`;
       db.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }).run();
-      postDemoFunding(ledger, id, DEMO_VENDOR_FUNDS);
+      await postDemoFunding(ledger, id, DEMO_VENDOR_FUNDS);
     }
+    return vendors.length;
   });
-  return vendors.length;
+}
+
+function demoVendorIds(db: Db): { id: number }[] {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
+    .all();
 }
 
 /**
@@ -267,14 +272,10 @@ export function readyDemoVendors(db: Db, now = Date.now()): number {
  * days after the first start (src/lib/shared/presence.ts) and the listings would empty. Only the seeded
  * `…@vendors.example.com` accounts move; nobody else's presence is touched.
  */
-export function refreshDemoPresence(db: Db, now = Date.now()): number {
+export async function refreshDemoPresence(db: Db, now = Date.now()): Promise<number> {
   const hour = Math.floor(now / 3_600_000);
-  const vendors = db
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
-    .all();
-  immediate(db, () => {
+  return immediate(db, () => {
+    const vendors = demoVendorIds(db);
     for (const { id } of vendors) {
       const random = seededRandom(hour * 7919 + id);
       const away = random.chance(0.34) ? random.int(0, 8 * 60_000) : random.int(10 * 60_000, 36 * 3_600_000);
@@ -283,24 +284,41 @@ export function refreshDemoPresence(db: Db, now = Date.now()): number {
         .where(eq(users.id, id))
         .run();
     }
+    return vendors.length;
   });
-  return vendors.length;
 }
 
 /**
  * `count` more offers of the demo's kinds, owned by the vendors already there and all of them
  * online: the benchmark's scratch database (100,000 offers) is built with it.
  */
-export function seedMoreOffers(db: Db, count: number, options: { seed?: number; now?: number } = {}): void {
+export async function seedMoreOffers(
+  db: Db,
+  count: number,
+  options: { seed?: number; now?: number } = {},
+): Promise<void> {
   const { seed = 4242, now = Date.now() } = options;
   const random = seededRandom(seed);
+  await immediate(db, () => {
+    db.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)).run();
+    const context = offerContext(db, now);
+    // Many rows per statement: one insert per offer takes ten times as long.
+    for (let done = 0; done < count; done += 200) {
+      const batch = Array.from({ length: Math.min(200, count - done) }, () => demoOffer(random, context));
+      db.insert(offers).values(batch).run();
+    }
+  });
+}
+
+/** The vendors, currencies, methods and groups the demo's offers are drawn from. */
+function offerContext(db: Db, now: number): OfferContext {
   const vendorIds = db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.isVendor, true))
     .all()
     .map((u) => u.id);
-  const context: OfferContext = {
+  return {
     vendorIds,
     fiats: db.select().from(fiatCurrencies).all(),
     allMethods: db.select().from(paymentMethods).all(),
@@ -314,14 +332,6 @@ export function seedMoreOffers(db: Db, count: number, options: { seed?: number; 
     cryptos: db.select().from(cryptoCurrencies).all(),
     now,
   };
-  immediate(db, () => {
-    db.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)).run();
-    // Many rows per statement: one insert per offer takes ten times as long.
-    for (let done = 0; done < count; done += 200) {
-      const batch = Array.from({ length: Math.min(200, count - done) }, () => demoOffer(random, context));
-      db.insert(offers).values(batch).run();
-    }
-  });
 }
 
 interface OfferContext {

@@ -29,21 +29,22 @@ export async function prepareDatabase(
     readyDemoVendors?: boolean;
   } = {},
 ): Promise<PrepareResult> {
-  runMigrations(db, options.migrationsFolder);
-  const seededReference = !hasReferenceData(db);
-  if (seededReference) seedReferenceData(db);
+  await runMigrations(db, options.migrationsFolder);
+  const seededReference = !(await hasReferenceData(db));
+  if (seededReference) await seedReferenceData(db);
   const now = Date.now();
   // Charts need a past on the first page view; the simulated market supplies a plausible one.
   // Before the demo: the demo history's trades are priced from it.
-  const seededPriceHistory = !hasPriceHistory(db);
-  if (seededPriceHistory) seedPriceHistory(db, now);
-  const seededDemo = (options.demo ?? true) && !hasDemoData(db);
+  const seededPriceHistory = !(await hasPriceHistory(db));
+  if (seededPriceHistory) await seedPriceHistory(db, now);
+  const seededDemo = (options.demo ?? true) && !(await hasDemoData(db));
   if (seededDemo) {
-    seedDemoData(db, await hashDemoPassword(), { now });
+    // Hashed before the transaction: argon2 is slow, and nothing may wait on it.
+    await seedDemoData(db, await hashDemoPassword(), { now });
     if (options.readyDemoVendors ?? true) {
       // Funded a day before the history starts, so their wallets show the deposit before the trades.
-      readyDemoVendors(db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
-      seedDemoHistory(db, { now });
+      await readyDemoVendors(db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
+      await seedDemoHistory(db, { now });
     }
   }
   return { seededReference, seededDemo, seededPriceHistory };

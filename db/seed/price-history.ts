@@ -12,12 +12,12 @@ import { seededRandom } from './random.ts';
 const HISTORY_SECONDS = 365 * 86_400;
 const SEEDS = { BTC: 0xb7c, USDT: 0x05d7 } as const;
 
-export function hasPriceHistory(db: Db): boolean {
-  return !createMarketRepository(db).isEmpty();
+export async function hasPriceHistory(db: Db): Promise<boolean> {
+  return !(await createMarketRepository(db).isEmpty());
 }
 
 /** Writes the history ending at `nowMs` in one transaction; answers the number of rows. */
-export function seedPriceHistory(db: Db, nowMs: number = Date.now()): number {
+export async function seedPriceHistory(db: Db, nowMs: number = Date.now()): Promise<number> {
   const now = Math.floor(nowMs / 1000);
   const rows: PriceHistoryRow[] = cryptoCodes.flatMap((crypto) => {
     const model = SIMULATED_MARKET[crypto];
@@ -30,6 +30,6 @@ export function seedPriceHistory(db: Db, nowMs: number = Date.now()): number {
     });
     return historyRows(points, now).map((row) => ({ crypto, ...row }));
   });
-  createMarketRepository(db).write(rows);
+  await createMarketRepository(db).write(rows);
   return rows.length;
 }

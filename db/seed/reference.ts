@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { immediate } from '../../server/services/context.ts';
 import { foldForSearch } from '../../src/lib/shared/fold-for-search.ts';
+import { access } from '../access.ts';
 import type { Db } from '../client.ts';
 import {
   countries,
@@ -65,8 +66,8 @@ export function ianaTimeZones(): string[] {
   return [...new Set(names)].sort();
 }
 
-export function hasReferenceData(db: Db): boolean {
-  const [row] = db.select({ n: count() }).from(fiatCurrencies).all();
+export async function hasReferenceData(db: Db): Promise<boolean> {
+  const [row] = await access(db, () => db.select({ n: count() }).from(fiatCurrencies).all());
   return (row?.n ?? 0) > 0;
 }
 
@@ -183,8 +184,8 @@ function seedPlaces(db: Db, countryIds: Map<string, number>): void {
 }
 
 /** Writes every reference table in one transaction; a half-seeded database is never left behind. */
-export function seedReferenceData(db: Db): void {
-  immediate(db, () => {
+export async function seedReferenceData(db: Db): Promise<void> {
+  await immediate(db, () => {
     const fiatIds = seedCurrencies(db);
     const methodIds = seedPaymentMethods(db);
     seedPlaces(db, seedCountries(db, fiatIds, methodIds));

@@ -1,3 +1,4 @@
+import { access } from '../../db/access.ts';
 import type { Db } from '../../db/client.ts';
 import type { LedgerCurrency } from '../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, toMinorUnits } from '../../src/lib/shared/money.ts';
@@ -52,13 +53,14 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
     if (adapter.kind !== 'simulated')
       throw new CommandError('The chain commands work with CHAIN=simulated only; this configuration uses a real node.');
   };
-  const confirmedDeposits = db.$client
+  const confirmedStatement = db.$client
     .prepare<[], number>("SELECT count(*) FROM chain_transactions WHERE direction = 'in' AND status = 'confirmed'")
     .pluck();
+  const confirmedDeposits = () => access(db, () => confirmedStatement.get() ?? 0);
 
   return {
     /** An incoming deposit to the user's deposit address (created if needed); prints its txid. */
-    deposit(email: string, amountText: string, currencyText: string): string {
+    async deposit(email: string, amountText: string, currencyText: string): Promise<string> {
       simulatedOnly();
       const currency = currencyText.toUpperCase();
       if (currency !== 'BTC' && currency !== 'USDT')
@@ -67,9 +69,13 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
       const amount = toMinorUnits(amountText, decimals);
       if (amount === undefined || amount === 0)
         throw new CommandError(`The amount is a positive number with at most ${decimals} decimals, such as 0.5.`);
-      const user = accounts.userByEmail(normalizeEmail(email));
+      const user = await accounts.userByEmail(normalizeEmail(email));
       if (!user) throw new CommandError(`No account with the e-mail address ${email}.`);
-      const row = chain.simulateDeposit(OPERATOR, { userId: user.id, currency: currency as LedgerCurrency, amount });
+      const row = await chain.simulateDeposit(OPERATOR, {
+        userId: user.id,
+        currency: currency as LedgerCurrency,
+        amount,
+      });
       const blocks = NETWORKS[row.network].requiredConfirmations;
       const ticks = Math.ceil(blocks / NETWORKS[row.network].simulatedBlocksPerTick);
       return [
@@ -84,11 +90,12 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
       simulatedOnly();
       const blocks = /^\d{1,5}$/.test(blocksText) ? Number(blocksText) : 0;
       if (blocks < 1) throw new CommandError('Mine 1 to 99999 blocks: npm run admin -- chain:mine [blocks]');
-      const before = confirmedDeposits.get() ?? 0;
+      const before = await confirmedDeposits();
       await chain.mine(OPERATOR, { ticks: blocks });
-      const credited = (confirmedDeposits.get() ?? 0) - before;
+      const credited = (await confirmedDeposits()) - before;
       const sim = adapter as SimulatedChain;
-      return `Mined ${blocks} tick(s): bitcoin at height ${sim.height('bitcoin')}, TRON at ${sim.height('TRC20')}; ${credited} deposit(s) credited.`;
+      const [bitcoin, tron] = [await sim.height('bitcoin'), await sim.height('TRC20')];
+      return `Mined ${blocks} tick(s): bitcoin at height ${bitcoin}, TRON at ${tron}; ${credited} deposit(s) credited.`;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { access } from '../../db/access.ts';
 import type { Db } from '../../db/client.ts';
 import { verifyLedger } from '../services/ledger/invariants.ts';
 import { CommandError } from './user-commands.ts';
@@ -8,18 +9,22 @@ import { CommandError } from './user-commands.ts';
 export function ledgerCommands(db: Db) {
   return {
     /** Every invariant of the ledger; a CommandError (exit status 1) listing what is broken. */
-    verify(): string {
-      const violations = verifyLedger(db);
+    async verify(): Promise<string> {
+      const violations = await verifyLedger(db);
       if (violations.length > 0)
         throw new CommandError(
           `Ledger: ${violations.length} violation(s)\n${violations.map((v) => `  [${v.rule}] ${v.message}`).join('\n')}`,
         );
-      const { accounts, transactions } = db.$client
-        .prepare<[], { accounts: number; transactions: number }>(
-          `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
+      const { accounts, transactions } = await access(
+        db,
+        () =>
+          db.$client
+            .prepare<[], { accounts: number; transactions: number }>(
+              `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
                   (SELECT count(*) FROM ledger_transactions) AS transactions`,
-        )
-        .get() ?? { accounts: 0, transactions: 0 };
+            )
+            .get() ?? { accounts: 0, transactions: 0 },
+      );
       return `Ledger OK: ${transactions} transaction(s) across ${accounts} account(s); every invariant holds.`;
     },
   };

@@ -17,18 +17,18 @@ export function userCommands(db: Db, now: () => number = Date.now) {
   return {
     create: (email: string, password: string, username?: string): Promise<string> =>
       createUser(parts, email, password, username),
-    verifyEmail: (email: string): string => verifyEmail(parts, email),
+    verifyEmail: (email: string): Promise<string> => verifyEmail(parts, email),
     /** The identity counts as verified (spec section 3 `isIdVerified`): the operator's way around review. */
-    verifyId: (email: string): string => verifyId(parts, email),
+    verifyId: (email: string): Promise<string> => verifyId(parts, email),
     /** The address counts as verified (`isAddressVerified`, verification level 4), as verifyId. */
-    verifyAddress: (email: string): string => verifyAddress(parts, email),
+    verifyAddress: (email: string): Promise<string> => verifyAddress(parts, email),
     /** A privilege change ends the sessions: the next sign-in carries the new rights. */
-    role: (email: string, role: string, state = 'on'): string => setRole(parts, email, role, state),
-    ban: (email: string): string => ban(parts, email),
+    role: (email: string, role: string, state = 'on'): Promise<string> => setRole(parts, email, role, state),
+    ban: (email: string): Promise<string> => ban(parts, email),
     /** The sessions end; the person may sign in again, read and finish open trades, but start none. */
-    suspend: (email: string): string => suspend(parts, email),
-    reinstate: (email: string): string => reinstate(parts, email),
+    suspend: (email: string): Promise<string> => suspend(parts, email),
+    reinstate: (email: string): Promise<string> => reinstate(parts, email),
     /** Removes the second factor of a person who lost it (identity established) and ends every session. */
-    resetTwoFactor: (email: string): string => resetTwoFactor(parts, email),
+    resetTwoFactor: (email: string): Promise<string> => resetTwoFactor(parts, email),
   };
 }

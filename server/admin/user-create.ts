@@ -14,14 +14,14 @@ export async function createUser(
 ): Promise<string> {
   const address = normalizeEmail(email);
   if (!isValidEmail(address)) throw new CommandError(`Not a valid e-mail address: ${email}`);
-  if (repo.userByEmail(address)) throw new CommandError(`An account with ${address} exists already.`);
+  if (await repo.userByEmail(address)) throw new CommandError(`An account with ${address} exists already.`);
   const failed = failedPasswordChecks(password);
   if (failed.length > 0) throw new CommandError(`The password needs: ${failed.join(', ')}.`);
   if (isCompromisedPassword(password)) throw new CommandError('That password is on leaked-password lists.');
   const name = username ?? `${address.split('@')[0]?.replace(/[^A-Za-z0-9]/g, '') || 'user'}${now() % 10000}`;
-  if (repo.usernameTaken(name)) throw new CommandError(`The username ${name} is taken.`);
+  if (await repo.usernameTaken(name)) throw new CommandError(`The username ${name} is taken.`);
   const at = now();
-  repo.insertUser({
+  await repo.insertUser({
     publicId: newId('usr'),
     username: name,
     email: address,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { access } from '../../db/access.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { normalizeEmail } from '../services/accounts/accounts.ts';
@@ -30,13 +31,13 @@ export function createUserCommandParts(db: Db, now: () => number) {
     // Who acts in the audit's terms: the operator at the console.
     operator: systemContext('admin', 'operator'),
     twoFactor: createTwoFactorRepository(db),
-    find: (email: string) => {
-      const user = repo.userByEmail(normalizeEmail(email));
+    find: async (email: string) => {
+      const user = await repo.userByEmail(normalizeEmail(email));
       if (!user) throw new CommandError(`No account with the e-mail address ${email}.`);
       return user;
     },
     update: (id: number, values: Partial<typeof users.$inferInsert>) =>
-      db.update(users).set(values).where(eq(users.id, id)).run(),
+      access(db, () => db.update(users).set(values).where(eq(users.id, id)).run()),
   };
 }
 

@@ -68,7 +68,7 @@ export function setSessionCookies(c: Context, token: string, session: SessionRow
 export function authMiddleware(sessions: SessionService, secure: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readCookie(c.req.header('cookie'), sessionCookieName(secure));
-    const found = token ? sessions.validate(token) : null;
+    const found = token ? await sessions.validate(token) : null;
     c.set('auth', found ? { session: found.session, user: found.user, profile: found.profile } : null);
     await next();
     // Most answers leave the cookie as it is; only the others need to look at the headers.

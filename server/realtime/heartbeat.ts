@@ -1,4 +1,4 @@
-import type { HubParts } from './hub-parts.ts';
+import { type HubParts, serially } from './hub-parts.ts';
 import { expireGrant } from './key-grants.ts';
 
 /** Pings every socket each `heartbeatMs` and ends expired keys; returns the stop function. */
@@ -12,7 +12,10 @@ export function startHeartbeat(parts: HubParts, heartbeatMs: number): () => void
       }
       client.alive = false;
       client.socket.ping();
-      expireGrant(parts, client);
+      // In turn with the socket's frames, which may be waiting for an answer of the key's.
+      void serially(parts, client, 'the heartbeat', () => {
+        expireGrant(parts, client);
+      });
     }
   }, heartbeatMs);
   heartbeat.unref();

@@ -44,8 +44,11 @@ export interface SocketPrincipal {
 /** Anyone may join these; every other channel needs the authorizer's yes. */
 export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['rates', 'quotes']);
 
-export type ChannelAuthorizer = (channel: string, principal: SocketPrincipal) => boolean;
-export type PrincipalResolver = (request: IncomingMessage) => SocketPrincipal;
+/** A synchronous answer or a promise of one (the trades service asks the database). */
+export type Awaitable<T> = T | Promise<T>;
+
+export type ChannelAuthorizer = (channel: string, principal: SocketPrincipal) => Awaitable<boolean>;
+export type PrincipalResolver = (request: IncomingMessage) => Awaitable<SocketPrincipal>;
 
 export const publicChannelsOnly: ChannelAuthorizer = (channel) => PUBLIC_CHANNELS.has(channel);
 
@@ -60,7 +63,7 @@ export interface RealtimeHubOptions {
   /** Reads a push-authorize key (server/realtime/push-keys.ts); without it `auth` frames are refused. */
   verifyKey?: (key: unknown) => PushGrant | null;
   /** Whether a key's session is still signed in (the session service); a key of an ended one is refused. */
-  isSessionLive?: (sessionPublicId: string) => boolean;
+  isSessionLive?: (sessionPublicId: string) => Awaitable<boolean>;
   now?: () => number;
 }
 
@@ -68,8 +71,8 @@ export interface RealtimeHub {
   /** Handles an HTTP upgrade for /ws; returns false when the request is not for the hub. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   connectionCount(): number;
-  /** These sessions ended: the sockets they authorised lose what only they granted. */
-  endSessions(sessionPublicIds: readonly string[]): void;
+  /** These sessions ended: the sockets they authorised lose what only they granted (resolves when done). */
+  endSessions(sessionPublicIds: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,10 +90,15 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     now: options.now ?? Date.now,
     clients: new Set(),
     rooms: new Map(),
+    resolving: new Set(),
   };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, clientTracking: false });
   // With a bus shared between processes, this hears the ends of every process.
-  const stopHearingEnds = bus.subscribe(SESSIONS_CHANNEL, (event) => endSessions(parts, endedSessionIds(event)));
+  const stopHearingEnds = bus.subscribe(SESSIONS_CHANNEL, (event) => {
+    void endSessions(parts, endedSessionIds(event)).catch((error: unknown) =>
+      parts.log('realtime: could not end the sockets of ended sessions', error),
+    );
+  });
   const stopHeartbeat = startHeartbeat(parts, heartbeatMs);
 
   let closing: Promise<void> | undefined;

@@ -1,5 +1,6 @@
 import type { EndedSession } from '../services/accounts/session-end-log.ts';
 import type { BusEvent } from './bus.ts';
+import type { Awaitable } from './hub.ts';
 
 // How the sockets of an ended session learn of it, on every process (docs/decisions/087-sockets-end-with-session.md, "Sockets
 // end with their session"):
@@ -26,14 +27,16 @@ export function endedSessionIds(event: BusEvent): string[] {
 }
 
 export interface SessionEndSource {
-  lastEndSeq(): number;
+  lastEndSeq(): Awaitable<number>;
   /** Ends after `seq`, oldest first, a page at a time. */
-  endedSince(seq: number): EndedSession[];
+  endedSince(seq: number): Awaitable<EndedSession[]>;
 }
 
 /**
  * Polls the revocation log and hands each batch of ended sessions to `onEnded`. It starts at the
- * log's end: a process that just started has no sockets from before. Returns the stop function.
+ * log's end (read at once): a process that just started has no sockets from before. A poll never
+ * overlaps the previous one: a tick that comes while one still runs is skipped. Returns the stop
+ * function.
  */
 export function watchSessionEnds({
   source,
@@ -42,25 +45,41 @@ export function watchSessionEnds({
   log = () => {},
 }: {
   source: SessionEndSource;
-  onEnded: (sessionPublicIds: string[]) => void;
+  onEnded: (sessionPublicIds: string[]) => Awaitable<void>;
   intervalMs?: number;
   log?: (message: string, error?: unknown) => void;
 }): () => void {
-  let seq = source.lastEndSeq();
-  const poll = () => {
-    try {
-      for (;;) {
-        const ended = source.endedSince(seq);
-        const last = ended.at(-1);
-        if (!last) return;
-        seq = last.seq;
-        onEnded([...new Set(ended.map((e) => e.sessionPublicId))]);
-      }
-    } catch (error) {
-      log('realtime: could not read the ended sessions', error);
+  let seq: number | undefined;
+  let running = false;
+  let stopped = false;
+  const catchUp = async () => {
+    // Until the log's end is known (a failed first read is tried again at the next tick).
+    if (seq === undefined) {
+      seq = await source.lastEndSeq();
+      return;
+    }
+    while (!stopped) {
+      const ended = await source.endedSince(seq);
+      const last = ended.at(-1);
+      if (!last) return;
+      seq = last.seq;
+      await onEnded([...new Set(ended.map((e) => e.sessionPublicId))]);
     }
   };
+  const poll = () => {
+    if (running || stopped) return;
+    running = true;
+    void catchUp()
+      .catch((error: unknown) => log('realtime: could not read the ended sessions', error))
+      .finally(() => {
+        running = false;
+      });
+  };
+  poll();
   const timer = setInterval(poll, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }

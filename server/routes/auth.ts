@@ -65,19 +65,19 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
   const { accounts, challenge } = services;
   // The browser's new session cookie replaces the one it came with: end that one on the server
   // too, or every sign-in on one browser would leave a live session nobody holds.
-  const endReplacedSession = (c: Context<AppEnv>) => {
+  const endReplacedSession = async (c: Context<AppEnv>) => {
     const previous = c.get('auth');
-    if (previous) accounts.logout(personContext(previous));
+    if (previous) await accounts.logout(personContext(previous));
   };
 
   return new Hono<AppEnv>()
-    .get('/challenge', (c) => c.json({ data: challenge.issue(requestContext(c)) }))
+    .get('/challenge', async (c) => c.json({ data: await challenge.issue(requestContext(c)) }))
     .post('/register', validate('json', RegisterBody), async (c) => {
       const result = await accounts.register(visitorContext(), {
         ...c.req.valid('json'),
         client: clientInfo(c, trustProxy),
       });
-      endReplacedSession(c);
+      await endReplacedSession(c);
       setSessionCookies(c, result.token, result.session, secureCookies);
       c.header('Set-Cookie', welcomeCookie(secureCookies), { append: true });
       return c.json({ data: { redirectTo: result.redirectTo } }, 201);
@@ -87,15 +87,15 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
         ...c.req.valid('json'),
         client: clientInfo(c, trustProxy),
       });
-      endReplacedSession(c);
+      await endReplacedSession(c);
       setSessionCookies(c, result.token, result.session, secureCookies);
       return c.json({
         data: { redirectTo: result.redirectTo },
         ...(result.compromised ? { meta: { compromised: true } } : {}),
       });
     })
-    .post('/logout', (c) => {
-      accounts.logout(personContextOf(c));
+    .post('/logout', async (c) => {
+      await accounts.logout(personContextOf(c));
       clearSessionCookies(c, secureCookies);
       c.header('Set-Cookie', csrfSetCookie(newCsrfToken(), secureCookies), { append: true });
       return c.json({ data: { redirectTo: '/' } });
@@ -109,10 +109,10 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
 
 /** GET /auth/verify-email?token=…: the link in the e-mail; lands on a page either way. */
 export function emailLinkRoutes(services: Services) {
-  return new Hono<AppEnv>().get('/verify-email', (c) => {
+  return new Hono<AppEnv>().get('/verify-email', async (c) => {
     const token = c.req.query('token') ?? '';
     try {
-      services.accounts.verifyEmail(requestContext(c), { token });
+      await services.accounts.verifyEmail(requestContext(c), { token });
       return c.redirect('/?email_verified=1', 303);
     } catch {
       return c.redirect('/?email_verified=0', 303);

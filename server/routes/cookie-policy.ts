@@ -36,29 +36,30 @@ export interface CookiePolicyOptions {
 }
 
 export function cookiePolicyRoutes({ secureCookies, settings }: CookiePolicyOptions) {
-  const stored = (ctx: PersonContext | undefined): CookieSettings | null =>
-    ctx && settings ? settings.cookieSettings(ctx) : null;
+  const stored = async (ctx: PersonContext | undefined): Promise<CookieSettings | null> =>
+    ctx && settings ? await settings.cookieSettings(ctx) : null;
   const personOf = (c: Context<AppEnv>): PersonContext | undefined => {
     const auth = c.get('auth');
     return auth ? personContext(auth) : undefined;
   };
 
   return new Hono<AppEnv>()
-    .get('/', (c) => {
-      const saved = stored(personOf(c));
+    .get('/', async (c) => {
+      const saved = await stored(personOf(c));
       const settings = saved ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
       return c.json({ data: { settings } });
     })
-    .post('/', validate('json', SettingsInput), (c) => {
+    .post('/', validate('json', SettingsInput), async (c) => {
       const person = personOf(c);
-      const current = stored(person) ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
+      const current =
+        (await stored(person)) ?? parseCookieSettings(readCookie(c.req.header('cookie'), COOKIE_SETTINGS_NAME));
       const changes = c.req.valid('json').settings;
       const next = { ...current };
       for (const category of cookieCategories) {
         const value = changes[category];
         if (value !== undefined) next[category] = value;
       }
-      if (person) settings?.saveCookieSettings(person, { settings: next });
+      if (person) await settings?.saveCookieSettings(person, { settings: next });
       c.header('Set-Cookie', cookieSettingsHeader(next, secureCookies), { append: true });
       return c.json({ data: { settings: next } });
     });

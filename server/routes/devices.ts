@@ -18,12 +18,14 @@ const ReviewBody = v.object({
 export function deviceReviewRoutes(services: Services) {
   const { devices } = services;
   return new Hono<AppEnv>()
-    .get('/review-device/:token', (c) =>
-      c.json({ data: devices.review(requestContext(c), { token: c.req.param('token'), locale: requestLocale(c) }) }),
+    .get('/review-device/:token', async (c) =>
+      c.json({
+        data: await devices.review(requestContext(c), { token: c.req.param('token'), locale: requestLocale(c) }),
+      }),
     )
-    .post('/review-device', validate('json', ReviewBody), (c) => {
+    .post('/review-device', validate('json', ReviewBody), async (c) => {
       const { isConfirmed, deviceToken } = c.req.valid('json');
-      const { redirectTo } = devices.decide(requestContext(c), { token: deviceToken, isConfirmed });
+      const { redirectTo } = await devices.decide(requestContext(c), { token: deviceToken, isConfirmed });
       return c.json({ data: { redirectTo } });
     });
 }

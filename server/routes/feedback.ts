@@ -38,10 +38,10 @@ export function feedbackRoutes(services: Services) {
   const { feedback } = services;
   return new Hono<AppEnv>()
     .use('/feedback/*', signedIn)
-    .post('/feedback/feature-request', validate('json', FeatureRequestBody), (c) =>
+    .post('/feedback/feature-request', validate('json', FeatureRequestBody), async (c) =>
       c.json(
         {
-          data: feedback.featureRequest(personContextOf(c), {
+          data: await feedback.featureRequest(personContextOf(c), {
             text: c.req.valid('json').text,
             locale: requestLocale(c),
           }),
@@ -49,34 +49,42 @@ export function feedbackRoutes(services: Services) {
         201,
       ),
     )
-    .get('/feedback/:id', validate('param', IdParam), (c) =>
-      c.json({ data: feedback.ofTrade(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    .get('/feedback/:id', validate('param', IdParam), async (c) =>
+      c.json({ data: await feedback.ofTrade(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
-    .post('/feedback/:id/give', validate('param', IdParam), validate('json', GiveBody), (c) => {
+    .post('/feedback/:id/give', validate('param', IdParam), validate('json', GiveBody), async (c) => {
       const body = c.req.valid('json');
       return c.json({
-        data: feedback.give(personContextOf(c), {
+        data: await feedback.give(personContextOf(c), {
           hash: c.req.valid('param').id,
           rating: body.rating,
           message: body.message,
         }),
       });
     })
-    .post('/feedback/:id/reply', validate('param', IdParam), validate('json', ReplyBody), (c) =>
+    .post('/feedback/:id/reply', validate('param', IdParam), validate('json', ReplyBody), async (c) =>
       c.json({
-        data: feedback.reply(personContextOf(c), { hash: c.req.valid('param').id, reply: c.req.valid('json').reply }),
+        data: await feedback.reply(personContextOf(c), {
+          hash: c.req.valid('param').id,
+          reply: c.req.valid('json').reply,
+        }),
       }),
     )
-    .get('/users/:username/feedbacks', validate('param', UsernameParam), validate('query', FeedbacksQuery), (c) => {
-      const q = c.req.valid('query');
-      // The spec reads total, positive, negative, data and nextPageUrl from the body itself.
-      return c.json(
-        feedback.ofUser(requestContext(c), {
-          username: c.req.valid('param').username,
-          page: q.f_page,
-          offerType: q.offer_type,
-          rating: q.feedback,
-        }),
-      );
-    });
+    .get(
+      '/users/:username/feedbacks',
+      validate('param', UsernameParam),
+      validate('query', FeedbacksQuery),
+      async (c) => {
+        const q = c.req.valid('query');
+        // The spec reads total, positive, negative, data and nextPageUrl from the body itself.
+        return c.json(
+          await feedback.ofUser(requestContext(c), {
+            username: c.req.valid('param').username,
+            page: q.f_page,
+            offerType: q.offer_type,
+            rating: q.feedback,
+          }),
+        );
+      },
+    );
 }

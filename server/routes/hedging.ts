@@ -43,8 +43,8 @@ export function hedgingRoutes(services: Services) {
           },
         }),
       )
-      .post('/convert', validate('json', ConvertBody), (c) => {
-        const data = hedging.convert(personContextOf(c), c.req.valid('json'));
+      .post('/convert', validate('json', ConvertBody), async (c) => {
+        const data = await hedging.convert(personContextOf(c), c.req.valid('json'));
         return c.json({ data });
       })
   );

@@ -34,23 +34,25 @@ function snakeCaseKeys(record: Record<string, unknown>): Record<string, unknown>
 export function marketRoutes(services: Services) {
   const { market, quotes } = services;
   return new Hono<AppEnv>()
-    .get('/calculator', validate('query', CalculatorQuery), (c) => {
+    .get('/calculator', validate('query', CalculatorQuery), async (c) => {
       const { range, currency } = c.req.valid('query');
       const locale = requestLocale(c);
       return c.json({
-        data: market.calculator(requestContext(c), { locale, code: currency, range, field: 'currency' }),
+        data: await market.calculator(requestContext(c), { locale, code: currency, range, field: 'currency' }),
       });
     })
-    .get('/calculator/chart', validate('query', ChartQuery), (c) => {
+    .get('/calculator/chart', validate('query', ChartQuery), async (c) => {
       const { range, currency, crypto } = c.req.valid('query');
-      return c.json({ data: market.chart(requestContext(c), { crypto, range, code: currency, field: 'currency' }) });
+      return c.json({
+        data: await market.chart(requestContext(c), { crypto, range, code: currency, field: 'currency' }),
+      });
     })
-    .get('/crypto-fiat-rates', validate('query', RatesQuery), (c) => {
+    .get('/crypto-fiat-rates', validate('query', RatesQuery), async (c) => {
       // Spec section 3's rate quote: the market rates plus the current conversion quote (null when
       // prices are too old to quote: the wallet then disables conversion).
-      const quote = quotes.current(requestContext(c));
+      const quote = await quotes.current(requestContext(c));
       const rates = {
-        ...market.cryptoFiatRates(requestContext(c)),
+        ...(await market.cryptoFiatRates(requestContext(c))),
         quoteId: quote?.id ?? null,
         expiredTimestamp: quote?.expired_timestamp ?? null,
         servicePriceAsk: quote?.service_price_ask ?? null,
@@ -58,10 +60,15 @@ export function marketRoutes(services: Services) {
       };
       return c.json({ data: c.req.valid('query').camelCase === '1' ? rates : snakeCaseKeys(rates) });
     })
-    .get('/vendorlanding/graph', validate('query', GraphQuery), (c) => {
+    .get('/vendorlanding/graph', validate('query', GraphQuery), async (c) => {
       const { currency } = c.req.valid('query');
       return c.json({
-        data: market.chart(requestContext(c), { crypto: 'BTC', range: 'week', code: currency, field: 'currency' }),
+        data: await market.chart(requestContext(c), {
+          crypto: 'BTC',
+          range: 'week',
+          code: currency,
+          field: 'currency',
+        }),
       });
     });
 }

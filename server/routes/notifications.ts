@@ -62,11 +62,11 @@ const AllBody = v.object({
 export function notificationRoutes(services: Services) {
   const { notifications } = services;
   return new Hono<AppEnv>()
-    .get('/', validate('query', ListQuery), (c) => {
+    .get('/', validate('query', ListQuery), async (c) => {
       const ctx = personContextOf(c);
       const q = c.req.valid('query');
       return c.json(
-        notifications.list(ctx, {
+        await notifications.list(ctx, {
           tab: q.name,
           types: q.types,
           read: q['filter-action'],
@@ -76,17 +76,22 @@ export function notificationRoutes(services: Services) {
         }),
       );
     })
-    .post('/', validate('json', Ids), (c) => {
-      const { updated, unread } = notifications.markRead(personContextOf(c), { ids: c.req.valid('json').ids });
+    .post('/', validate('json', Ids), async (c) => {
+      const { updated, unread } = await notifications.markRead(personContextOf(c), { ids: c.req.valid('json').ids });
       return c.json({ data: { updated }, meta: { unread } });
     })
-    .post('/reset-counters', validate('json', Ids), (c) => {
-      const { updated, unread } = notifications.resetCounters(personContextOf(c), { ids: c.req.valid('json').ids });
+    .post('/reset-counters', validate('json', Ids), async (c) => {
+      const { updated, unread } = await notifications.resetCounters(personContextOf(c), {
+        ids: c.req.valid('json').ids,
+      });
       return c.json({ data: { updated }, meta: { unread } });
     })
-    .post('/all', validate('json', AllBody), (c) => {
+    .post('/all', validate('json', AllBody), async (c) => {
       const body = c.req.valid('json');
-      const { updated, unread } = notifications.markAll(personContextOf(c), { tab: body.name, types: body.types });
+      const { updated, unread } = await notifications.markAll(personContextOf(c), {
+        tab: body.name,
+        types: body.types,
+      });
       return c.json({ data: { updated }, meta: { name: body.name, unread } });
     });
 }

@@ -139,8 +139,8 @@ export function offersRoutes(services: Services) {
   const serialized = new WeakMap<object, Uint8Array>();
 
   return new Hono<AppEnv>()
-    .get('/offers', validate('query', SearchQuery), (c) => {
-      const result = offers.search(requestContext(c), searchInput(c.req.valid('query'), requestLocale(c)));
+    .get('/offers', validate('query', SearchQuery), async (c) => {
+      const result = await offers.search(requestContext(c), searchInput(c.req.valid('query'), requestLocale(c)));
       let body = serialized.get(result);
       if (body === undefined) {
         body = Buffer.from(JSON.stringify({ data: result.offers, meta: result.meta }));
@@ -148,17 +148,17 @@ export function offersRoutes(services: Services) {
       }
       return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     })
-    .post('/offers', validate('json', OfferBody), (c) => {
-      const offer = offers.create(personContextOf(c), { offer: c.req.valid('json'), locale: requestLocale(c) });
+    .post('/offers', validate('json', OfferBody), async (c) => {
+      const offer = await offers.create(personContextOf(c), { offer: c.req.valid('json'), locale: requestLocale(c) });
       return c.json({ data: offer }, 201);
     })
     .get(
       '/offers/:hash',
       validate('param', HashParam),
       validate('query', v.object({ visitor_country_iso: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/))) })),
-      (c) => {
+      async (c) => {
         const locale = requestLocale(c);
-        const { offer, blocks, step, isOwner, limits } = offers.get(requestContext(c), {
+        const { offer, blocks, step, isOwner, limits } = await offers.get(requestContext(c), {
           hash: c.req.valid('param').hash,
           locale,
           visitorCountryIso: c.req.valid('query').visitor_country_iso?.toUpperCase(),
@@ -169,8 +169,8 @@ export function offersRoutes(services: Services) {
         });
       },
     )
-    .put('/offers/:hash', validate('param', HashParam), validate('json', OfferBody), (c) => {
-      const data = offers.update(personContextOf(c), {
+    .put('/offers/:hash', validate('param', HashParam), validate('json', OfferBody), async (c) => {
+      const data = await offers.update(personContextOf(c), {
         hash: c.req.valid('param').hash,
         offer: c.req.valid('json'),
         locale: requestLocale(c),
@@ -180,15 +180,15 @@ export function offersRoutes(services: Services) {
     .post('/offers/:hash/toggle', validate('param', HashParam), async (c) => {
       const ctx = personContextOf(c);
       const active = await toggleActive(c);
-      const data = offers.toggle(ctx, {
+      const data = await offers.toggle(ctx, {
         hash: c.req.valid('param').hash,
         locale: requestLocale(c),
         ...(active === undefined ? {} : { active }),
       });
       return c.json({ data });
     })
-    .delete('/offers/:hash', validate('param', HashParam), (c) => {
-      offers.remove(personContextOf(c), { hash: c.req.valid('param').hash });
+    .delete('/offers/:hash', validate('param', HashParam), async (c) => {
+      await offers.remove(personContextOf(c), { hash: c.req.valid('param').hash });
       return c.json({ data: { deleted: true } });
     })
     .get(
@@ -197,9 +197,9 @@ export function offersRoutes(services: Services) {
         'param',
         v.object({ username: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,40}$/, 'must be a username')) }),
       ),
-      (c) =>
+      async (c) =>
         c.json({
-          data: offers.listForUser(requestContext(c), {
+          data: await offers.listForUser(requestContext(c), {
             username: c.req.valid('param').username,
             locale: requestLocale(c),
           }),

@@ -59,8 +59,8 @@ export function passwordRoutes(services: Services, { secureCookies, trustProxy }
         await passwords.requestReset(requestContext(c), { ...c.req.valid('json'), client: clientInfo(c, trustProxy) });
         return c.json({ data: { sent: true } });
       })
-      .get('/rest/v1/auth/reset-password/:token', (c) =>
-        c.json({ data: passwords.inspectReset(requestContext(c), { token: c.req.param('token') }) }),
+      .get('/rest/v1/auth/reset-password/:token', async (c) =>
+        c.json({ data: await passwords.inspectReset(requestContext(c), { token: c.req.param('token') }) }),
       )
       .post('/rest/v1/auth/reset-password', validate('json', ResetPasswordBody), async (c) => {
         const result = await passwords.reset(requestContext(c), {

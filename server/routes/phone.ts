@@ -53,14 +53,14 @@ export function phoneRoutes(services: Services) {
       .post('/auth/call-phone-code', signedIn, validate('json', AuthSendBody), async (c) => {
         return c.json(await phone.sendCode(personContextOf(c), { phone: c.req.valid('json').phone, channel: 'call' }));
       })
-      .post('/rest/v1/users/confirm-phone', signedIn, validate('json', ConfirmBody), (c) => {
-        const { phone: number } = phone.confirm(personContextOf(c), { phoneCode: c.req.valid('json').phoneCode });
+      .post('/rest/v1/users/confirm-phone', signedIn, validate('json', ConfirmBody), async (c) => {
+        const { phone: number } = await phone.confirm(personContextOf(c), { phoneCode: c.req.valid('json').phoneCode });
         return c.json({ data: { isPhoneVerified: true, phone: number } });
       })
       // A GET that changes state (the spec's shape): the CSRF middleware checks it like a POST
       // (STATE_CHANGING_GETS in server/http/csrf.ts).
-      .get('/rest/v1/users/reset-phone', (c) => {
-        phone.reset(personContextOf(c));
+      .get('/rest/v1/users/reset-phone', async (c) => {
+        await phone.reset(personContextOf(c));
         return c.json({ data: { isPhoneVerified: false } });
       })
   );

@@ -25,32 +25,37 @@ export function profileRoutes(services: Services) {
   return new Hono<AppEnv>()
     .use('/users/:username/trust', signedIn)
     .use('/users/:username/past-trades', signedIn)
-    .get('/users/:username/profile', validate('param', UsernameParam), (c) =>
+    .get('/users/:username/profile', validate('param', UsernameParam), async (c) =>
       c.json({
-        data: profiles.profile(requestContext(c), {
+        data: await profiles.profile(requestContext(c), {
           username: c.req.valid('param').username,
           locale: requestLocale(c),
         }),
       }),
     )
-    .post('/users/:username/trust', validate('param', UsernameParam), validate('json', TrustBody), (c) =>
+    .post('/users/:username/trust', validate('param', UsernameParam), validate('json', TrustBody), async (c) =>
       c.json({
-        data: profiles.setTrust(personContextOf(c), {
+        data: await profiles.setTrust(personContextOf(c), {
           username: c.req.valid('param').username,
           kind: c.req.valid('json').kind,
         }),
       }),
     )
-    .get('/users/:username/past-trades', validate('param', UsernameParam), validate('query', PastTradesQuery), (c) => {
-      const ctx = personContextOf(c);
-      const q = c.req.valid('query');
-      return c.json(
-        profiles.pastTrades(ctx, {
-          username: c.req.valid('param').username,
-          page: q.page,
-          status: q.status,
-          type: q.type,
-        }),
-      );
-    });
+    .get(
+      '/users/:username/past-trades',
+      validate('param', UsernameParam),
+      validate('query', PastTradesQuery),
+      async (c) => {
+        const ctx = personContextOf(c);
+        const q = c.req.valid('query');
+        return c.json(
+          await profiles.pastTrades(ctx, {
+            username: c.req.valid('param').username,
+            page: q.page,
+            status: q.status,
+            type: q.type,
+          }),
+        );
+      },
+    );
 }

@@ -24,11 +24,11 @@ const Id = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9A-Za-z_]{6,40}$/, 'mu
 export function pushRoutes(services: Services, { authorize }: { authorize: ChannelAuthorizer }) {
   const push = createPushAuthorizer({ keys: services.pushKeys, authorize });
   return new Hono<AppEnv>()
-    .post('/trade/push-authorize/:id', validate('param', Id), validate('json', AuthorizeBody), (c) => {
+    .post('/trade/push-authorize/:id', validate('param', Id), validate('json', AuthorizeBody), async (c) => {
       const { id } = c.req.valid('param');
-      return c.json({ data: push.authorize(personContextOf(c), { id, channels: c.req.valid('json').channels }) });
+      return c.json({ data: await push.authorize(personContextOf(c), { id, channels: c.req.valid('json').channels }) });
     })
-    .post('/account/re-auth-push-subscription', validate('json', RenewBody), (c) =>
-      c.json({ data: push.renew(personContextOf(c), { channels: c.req.valid('json').channels }) }),
+    .post('/account/re-auth-push-subscription', validate('json', RenewBody), async (c) =>
+      c.json({ data: await push.renew(personContextOf(c), { channels: c.req.valid('json').channels }) }),
     );
 }

@@ -31,38 +31,40 @@ export function referenceRoutes(services: Services) {
   const { reference } = services;
   return (
     new Hono<AppEnv>()
-      .get('/currencies', validate('query', v.object({ 'with-popular': flag })), (c) => {
+      .get('/currencies', validate('query', v.object({ 'with-popular': flag })), async (c) => {
         const ctx = requestContext(c);
-        const data = reference.listCurrencies(ctx, { locale: requestLocale(c) });
+        const data = await reference.listCurrencies(ctx, { locale: requestLocale(c) });
         if (c.req.valid('query')['with-popular'] === '1') {
-          return c.json({ data, meta: { popularCurrencies: reference.popularCurrencyCodes(ctx) } });
+          return c.json({ data, meta: { popularCurrencies: await reference.popularCurrencyCodes(ctx) } });
         }
         return c.json({ data });
       })
-      .get('/currencies/:code', validate('param', v.object({ code: currencyCode })), (c) => {
+      .get('/currencies/:code', validate('param', v.object({ code: currencyCode })), async (c) => {
         const { code } = c.req.valid('param');
-        const currency = reference.getCurrency(requestContext(c), { locale: requestLocale(c), code });
+        const currency = await reference.getCurrency(requestContext(c), { locale: requestLocale(c), code });
         return c.json({ data: currency });
       })
-      .get('/calculator/currency', (c) =>
-        c.json({ data: reference.calculatorCurrencies(requestContext(c), { locale: requestLocale(c) }) }),
+      .get('/calculator/currency', async (c) =>
+        c.json({ data: await reference.calculatorCurrencies(requestContext(c), { locale: requestLocale(c) }) }),
       )
-      .get('/countries', validate('query', CountriesQuery), (c) => {
+      .get('/countries', validate('query', CountriesQuery), async (c) => {
         const { limit, offset } = c.req.valid('query');
-        const { items, total } = reference.listCountries(requestContext(c), {
+        const { items, total } = await reference.listCountries(requestContext(c), {
           locale: requestLocale(c),
           limit,
           offset,
         });
         return c.json({ data: items, meta: { total, limit, offset } });
       })
-      .get('/timezones', (c) => c.json({ data: reference.listTimezones(requestContext(c)) }))
+      .get('/timezones', async (c) => c.json({ data: await reference.listTimezones(requestContext(c)) }))
       // Not in spec section 7: the create-offer form needs the groups and methods to pick from.
-      .get('/payment-methods', (c) =>
-        c.json({ data: reference.listPaymentGroups(requestContext(c), { locale: requestLocale(c) }) }),
+      .get('/payment-methods', async (c) =>
+        c.json({ data: await reference.listPaymentGroups(requestContext(c), { locale: requestLocale(c) }) }),
       )
-      .get('/vendorlanding/currency', (c) =>
-        c.json({ data: { currencies: reference.listCurrencies(requestContext(c), { locale: requestLocale(c) }) } }),
+      .get('/vendorlanding/currency', async (c) =>
+        c.json({
+          data: { currencies: await reference.listCurrencies(requestContext(c), { locale: requestLocale(c) }) },
+        }),
       )
   );
 }
@@ -74,11 +76,11 @@ const LocationQuery = v.object({
 });
 
 export function locationRoutes(services: Services) {
-  return new Hono<AppEnv>().get('/search', validate('query', LocationQuery), (c) => {
+  return new Hono<AppEnv>().get('/search', validate('query', LocationQuery), async (c) => {
     const query = foldForSearch(c.req.valid('query').q);
     if (query.length < MIN_LOCATION_QUERY) return c.json({ data: [] });
     return c.json({
-      data: services.reference.searchLocations(requestContext(c), { locale: requestLocale(c), query, limit: 20 }),
+      data: await services.reference.searchLocations(requestContext(c), { locale: requestLocale(c), query, limit: 20 }),
     });
   });
 }

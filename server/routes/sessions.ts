@@ -22,13 +22,13 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function sessionRoutes(services: Services, { secureCookies }: { secureCookies: boolean }) {
   const { sessions } = services;
   return new Hono<AppEnv>()
-    .get('/', (c) => {
-      return c.json({ data: sessions.listDevices(personContextOf(c)) });
+    .get('/', async (c) => {
+      return c.json({ data: await sessions.listDevices(personContextOf(c)) });
     })
-    .post('/revoke', signedIn, validate('json', RevokeBody), (c) => {
+    .post('/revoke', signedIn, validate('json', RevokeBody), async (c) => {
       const ctx = personContextOf(c);
       const { id } = c.req.valid('json');
-      sessions.revokeDevice(ctx, { id });
+      await sessions.revokeDevice(ctx, { id });
       // Signing this very browser out from its own list is a sign-out: say so to the browser.
       const current = id === ctx.auth.session.publicId;
       if (current) {
@@ -37,7 +37,7 @@ export function sessionRoutes(services: Services, { secureCookies }: { secureCoo
       }
       return c.json({ data: { revoked: true, current } });
     })
-    .post('/revoke-others', (c) => {
-      return c.json({ data: { revoked: sessions.invalidateOthers(personContextOf(c)) } });
+    .post('/revoke-others', async (c) => {
+      return c.json({ data: { revoked: await sessions.invalidateOthers(personContextOf(c)) } });
     });
 }

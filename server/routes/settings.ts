@@ -42,9 +42,9 @@ export function settingsRoutes(services: Services) {
         }
         await next();
       })
-      .get('/settings', (c) => c.json({ data: settings.get(personContextOf(c)) }))
-      .post('/settings', validate('json', SettingsBody), (c) =>
-        c.json({ data: settings.update(personContextOf(c), c.req.valid('json')) }),
+      .get('/settings', async (c) => c.json({ data: await settings.get(personContextOf(c)) }))
+      .post('/settings', validate('json', SettingsBody), async (c) =>
+        c.json({ data: await settings.update(personContextOf(c), c.req.valid('json')) }),
       )
   );
 }

@@ -8,9 +8,9 @@ import type { Services } from '../services/container.ts';
 export function telegramRoutes(services: Services) {
   const { telegram } = services;
   return new Hono<AppEnv>()
-    .post('/subscribe', (c) => c.json({ data: telegram.subscribe(personContextOf(c)) }))
-    .post('/unsubscribe', (c) => {
-      telegram.unsubscribe(personContextOf(c));
+    .post('/subscribe', async (c) => c.json({ data: await telegram.subscribe(personContextOf(c)) }))
+    .post('/unsubscribe', async (c) => {
+      await telegram.unsubscribe(personContextOf(c));
       return c.json({ data: { telegramSubscribed: false } });
     });
 }

@@ -93,29 +93,34 @@ export function tradeUploadRoutes(services: Services) {
         return c.json({ success: true, data: messages }, 201);
       },
     )
-    .post('/rest/v1/trade/:id/upload', validate('param', IdParam), validate('json', UploadBody), (c) => {
+    .post('/rest/v1/trade/:id/upload', validate('param', IdParam), validate('json', UploadBody), async (c) => {
       const body = c.req.valid('json');
       return c.json({
-        data: tradeUploads.prove(personContextOf(c), {
+        data: await tradeUploads.prove(personContextOf(c), {
           hash: c.req.valid('param').id,
           url: body.url,
           requirementId: body.requirement,
         }),
       });
     })
-    .get('/rest/v1/trade/:id/uploads', validate('param', IdParam), (c) =>
-      c.json({ data: tradeUploads.list(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    .get('/rest/v1/trade/:id/uploads', validate('param', IdParam), async (c) =>
+      c.json({ data: await tradeUploads.list(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
-    .post('/rest/v1/trade/:id/requirement', validate('param', IdParam), validate('json', RequirementBody), (c) => {
-      const body = c.req.valid('json');
-      return c.json({
-        data: tradeUploads.review(personContextOf(c), {
-          hash: c.req.valid('param').id,
-          action: body.action,
-          requirementId: body.id,
-        }),
-      });
-    })
+    .post(
+      '/rest/v1/trade/:id/requirement',
+      validate('param', IdParam),
+      validate('json', RequirementBody),
+      async (c) => {
+        const body = c.req.valid('json');
+        return c.json({
+          data: await tradeUploads.review(personContextOf(c), {
+            hash: c.req.valid('param').id,
+            action: body.action,
+            requirementId: body.id,
+          }),
+        });
+      },
+    )
     .get('/uploads/trades/:publicId', async (c) => {
       const publicId = c.req.param('publicId');
       const file = await tradeUploads.read(personContextOf(c), { publicId });

@@ -84,36 +84,39 @@ export function tradesRoutes(services: Services, { trustProxy }: { trustProxy: b
 /** Starting a trade, reading it and moving it on. */
 function lifecycleRoutes(app: Hono<AppEnv>, trades: TradesService, trustProxy: boolean) {
   app
-    .post('/trade', validate('json', StartBody), (c) => {
-      const trade = trades.start(personContextOf(c), {
+    .post('/trade', validate('json', StartBody), async (c) => {
+      const trade = await trades.start(personContextOf(c), {
         ...c.req.valid('json'),
         locale: requestLocale(c),
         ip: clientInfo(c, trustProxy).ip,
       });
       return c.json({ data: trade }, 201);
     })
-    .get('/trade/active', (c) => {
-      const { trades: list, alarmedTrades } = trades.active(personContextOf(c));
+    .get('/trade/active', async (c) => {
+      const { trades: list, alarmedTrades } = await trades.active(personContextOf(c));
       return c.json({ data: list, meta: { alarmedTrades } });
     })
-    .get('/trade/:id', validate('param', IdParam), (c) =>
-      c.json({ data: trades.get(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    .get('/trade/:id', validate('param', IdParam), async (c) =>
+      c.json({ data: await trades.get(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
-    .post('/trade/:id/paid', validate('param', IdParam), (c) =>
-      c.json({ data: trades.markPaid(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    .post('/trade/:id/paid', validate('param', IdParam), async (c) =>
+      c.json({ data: await trades.markPaid(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
-    .post('/trade/:id/release', validate('param', IdParam), validate('json', ReleaseBody), (c) =>
+    .post('/trade/:id/release', validate('param', IdParam), validate('json', ReleaseBody), async (c) =>
       c.json({
-        data: trades.release(personContextOf(c), { hash: c.req.valid('param').id, code: c.req.valid('json').code }),
+        data: await trades.release(personContextOf(c), {
+          hash: c.req.valid('param').id,
+          code: c.req.valid('json').code,
+        }),
       }),
     )
-    .post('/trade/:id/cancel', validate('param', IdParam), (c) =>
-      c.json({ data: trades.cancel(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    .post('/trade/:id/cancel', validate('param', IdParam), async (c) =>
+      c.json({ data: await trades.cancel(personContextOf(c), { hash: c.req.valid('param').id }) }),
     )
-    .post('/trade/:id/dispute', validate('param', IdParam), validate('json', DisputeBody), (c) => {
+    .post('/trade/:id/dispute', validate('param', IdParam), validate('json', DisputeBody), async (c) => {
       const body = c.req.valid('json');
       return c.json({
-        data: trades.openDispute(personContextOf(c), {
+        data: await trades.openDispute(personContextOf(c), {
           hash: c.req.valid('param').id,
           reasonId: body.dispute_reason_id,
           text: body.dispute_reason_text,
@@ -121,8 +124,8 @@ function lifecycleRoutes(app: Hono<AppEnv>, trades: TradesService, trustProxy: b
       });
     })
     // The page lost its live channel and polls instead: it learns where the trade stands now.
-    .post('/trade/:id/fallback', validate('param', IdParam), (c) => {
-      const trade = trades.get(personContextOf(c), { hash: c.req.valid('param').id });
+    .post('/trade/:id/fallback', validate('param', IdParam), async (c) => {
+      const trade = await trades.get(personContextOf(c), { hash: c.req.valid('param').id });
       return c.json({ data: { status: trade.status, version: trade.version } });
     });
 }
@@ -130,17 +133,17 @@ function lifecycleRoutes(app: Hono<AppEnv>, trades: TradesService, trustProxy: b
 /** The trade's chat. */
 function chatRoutes(app: Hono<AppEnv>, trades: TradesService) {
   app
-    .get('/trade/:id/messages', validate('param', IdParam), validate('query', AfterQuery), (c) =>
+    .get('/trade/:id/messages', validate('param', IdParam), validate('query', AfterQuery), async (c) =>
       c.json({
-        data: trades.messages(personContextOf(c), {
+        data: await trades.messages(personContextOf(c), {
           hash: c.req.valid('param').id,
           after: c.req.valid('query').after,
         }),
       }),
     )
-    .post('/trade/:id/messages', validate('param', IdParam), validate('json', MessageBody), (c) => {
+    .post('/trade/:id/messages', validate('param', IdParam), validate('json', MessageBody), async (c) => {
       const body = c.req.valid('json');
-      const message = trades.postMessage(personContextOf(c), {
+      const message = await trades.postMessage(personContextOf(c), {
         hash: c.req.valid('param').id,
         text: body.text,
         isForModerator: body.is_for_moderator === 1,
@@ -152,19 +155,19 @@ function chatRoutes(app: Hono<AppEnv>, trades: TradesService) {
 /** The moderators' queue and decisions. */
 function moderationRoutes(app: Hono<AppEnv>, trades: TradesService) {
   app
-    .get('/moderation/disputes', validate('query', PageQuery), (c) => {
-      const { trades: list, hasMore } = trades.disputes(personContextOf(c), { page: c.req.valid('query').page });
+    .get('/moderation/disputes', validate('query', PageQuery), async (c) => {
+      const { trades: list, hasMore } = await trades.disputes(personContextOf(c), { page: c.req.valid('query').page });
       return c.json({ data: list, meta: { page: c.req.valid('query').page, nextPageExist: hasMore } });
     })
-    .post('/moderation/trades/:id/resolve', validate('param', IdParam), validate('json', ResolveBody), (c) =>
+    .post('/moderation/trades/:id/resolve', validate('param', IdParam), validate('json', ResolveBody), async (c) =>
       c.json({
-        data: trades.resolve(personContextOf(c), {
+        data: await trades.resolve(personContextOf(c), {
           hash: c.req.valid('param').id,
           winner: c.req.valid('json').winner,
         }),
       }),
     )
-    .post('/moderation/trades/:id/reopen', validate('param', IdParam), (c) =>
-      c.json({ data: trades.reopen(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    .post('/moderation/trades/:id/reopen', validate('param', IdParam), async (c) =>
+      c.json({ data: await trades.reopen(personContextOf(c), { hash: c.req.valid('param').id }) }),
     );
 }

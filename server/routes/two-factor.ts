@@ -27,29 +27,28 @@ export function twoFactorRoutes(services: Services, { secureCookies, trustProxy 
   const { twoFactor, sessions } = services;
 
   /** Ends every session of the user, this one included, and signs this browser in afresh. */
-  const rotateSession = (c: Context<AppEnv>, ctx: PersonContext) => {
-    sessions.invalidateAll(ctx, { userId: ctx.auth.user.id });
-    const { token, session } = sessions.create(ctx, { userId: ctx.auth.user.id, client: clientInfo(c, trustProxy) });
+  const rotateSession = async (c: Context<AppEnv>, ctx: PersonContext) => {
+    const { token, session } = await sessions.rotate(ctx, { client: clientInfo(c, trustProxy) });
     setSessionCookies(c, token, session, secureCookies);
   };
 
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ data: twoFactor.status(personContextOf(c)) }))
-    .post('/setup', (c) => c.json({ data: twoFactor.setup(personContextOf(c)) }))
-    .post('/confirm', validate('json', CodeBody), (c) => {
+    .get('/', async (c) => c.json({ data: await twoFactor.status(personContextOf(c)) }))
+    .post('/setup', async (c) => c.json({ data: await twoFactor.setup(personContextOf(c)) }))
+    .post('/confirm', validate('json', CodeBody), async (c) => {
       const ctx = personContextOf(c);
-      const { recoveryCodes } = twoFactor.confirm(ctx, { code: c.req.valid('json').code });
-      rotateSession(c, ctx);
-      return c.json({ data: { ...twoFactor.status(ctx), recoveryCodes } });
+      const { recoveryCodes } = await twoFactor.confirm(ctx, { code: c.req.valid('json').code });
+      await rotateSession(c, ctx);
+      return c.json({ data: { ...(await twoFactor.status(ctx)), recoveryCodes } });
     })
-    .post('/disable', validate('json', CodeBody), (c) => {
+    .post('/disable', validate('json', CodeBody), async (c) => {
       const ctx = personContextOf(c);
-      const status = twoFactor.disable(ctx, { code: c.req.valid('json').code });
-      rotateSession(c, ctx);
+      const status = await twoFactor.disable(ctx, { code: c.req.valid('json').code });
+      await rotateSession(c, ctx);
       return c.json({ data: status });
     })
-    .post('/purposes', validate('json', PurposesBody), (c) => {
+    .post('/purposes', validate('json', PurposesBody), async (c) => {
       const { code, ...purposes } = c.req.valid('json');
-      return c.json({ data: twoFactor.updatePurposes(personContextOf(c), { purposes, code }) });
+      return c.json({ data: await twoFactor.updatePurposes(personContextOf(c), { purposes, code }) });
     });
 }

@@ -14,22 +14,22 @@ const SetUsernameBody = v.object({
 
 export function usersRoutes(services: Services) {
   const { accounts, verification } = services;
-  const currentUser = (ctx: PersonContext, locale: string) =>
-    accounts.currentUser(ctx, { locale, verification: verification.currentUserFlags(ctx) });
+  const currentUser = async (ctx: PersonContext, locale: string) =>
+    accounts.currentUser(ctx, { locale, verification: await verification.currentUserFlags(ctx) });
   return (
     new Hono<AppEnv>()
-      .get('/me', (c) => {
-        return c.json({ data: currentUser(personContextOf(c), requestLocale(c)) });
+      .get('/me', async (c) => {
+        return c.json({ data: await currentUser(personContextOf(c), requestLocale(c)) });
       })
       // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
-      .get('/current_user', (c) => {
+      .get('/current_user', async (c) => {
         const auth = c.get('auth');
         return c.json({
-          data: auth ? currentUser(personContext(auth), requestLocale(c)) : { isLogged: false },
+          data: auth ? await currentUser(personContext(auth), requestLocale(c)) : { isLogged: false },
         });
       })
-      .post('/set-username', validate('json', SetUsernameBody), (c) => {
-        const user = accounts.setUsername(personContextOf(c), { username: c.req.valid('json').username });
+      .post('/set-username', validate('json', SetUsernameBody), async (c) => {
+        const user = await accounts.setUsername(personContextOf(c), { username: c.req.valid('json').username });
         return c.json({ data: { username: user.username, isUsernameChanged: true } });
       })
   );

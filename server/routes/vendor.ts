@@ -32,8 +32,8 @@ export function vendorRoutes(
       await next();
     },
     validate('form', VendorTermsForm),
-    (c) => {
-      const result = vendorTerms.decide(personContextOf(c), {
+    async (c) => {
+      const result = await vendorTerms.decide(personContextOf(c), {
         action: c.req.valid('form').vendor_terms_action,
         client: clientInfo(c, trustProxy),
       });

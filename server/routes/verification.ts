@@ -62,7 +62,7 @@ function fileHeaders(contentType: string, kind: string) {
 export function verificationRoutes(services: Services) {
   const { verification } = services;
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ data: verification.status(personContextOf(c)) }))
+    .get('/', async (c) => c.json({ data: await verification.status(personContextOf(c)) }))
     .post(
       '/documents',
       signedIn,
@@ -108,14 +108,14 @@ export function verificationRoutes(services: Services) {
         return c.json({ data: document }, 201);
       },
     )
-    .post('/submit', validate('json', SubmitBody), (c) => {
-      return c.json({ data: verification.submit(personContextOf(c), { check: c.req.valid('json').check }) });
+    .post('/submit', validate('json', SubmitBody), async (c) => {
+      return c.json({ data: await verification.submit(personContextOf(c), { check: c.req.valid('json').check }) });
     })
     .get('/documents/:id/file', validate('param', DocumentParam), async (c) => {
       const file = await verification.file(personContextOf(c), { documentId: c.req.valid('param').id });
       return c.body(new Uint8Array(file.bytes), 200, fileHeaders(file.contentType, file.kind));
     })
-    .get('/queue', (c) => c.json({ data: verification.queue(personContextOf(c)) }))
+    .get('/queue', async (c) => c.json({ data: await verification.queue(personContextOf(c)) }))
     .post('/documents/:id/review', validate('param', DocumentParam), validate('json', ReviewBody), async (c) => {
       const ctx = personContextOf(c);
       const { decision, reason } = c.req.valid('json');

@@ -39,16 +39,16 @@ const SendBody = v.object({
 export function walletRoutes(services: Services) {
   const { wallet } = services;
   return new Hono<AppEnv>()
-    .get('/balances', (c) => c.json({ data: wallet.balances(personContextOf(c)) }))
-    .get('/wallet/transactions', validate('query', PageQuery), (c) => {
-      const { items, meta } = wallet.transactions(personContextOf(c), { page: c.req.valid('query').page });
+    .get('/balances', async (c) => c.json({ data: await wallet.balances(personContextOf(c)) }))
+    .get('/wallet/transactions', validate('query', PageQuery), async (c) => {
+      const { items, meta } = await wallet.transactions(personContextOf(c), { page: c.req.valid('query').page });
       return c.json({ data: items, meta });
     })
-    .get('/wallet/deposit-address', validate('query', AddressQuery), (c) =>
-      c.json({ data: wallet.depositAddress(personContextOf(c), { currency: c.req.valid('query').currency }) }),
+    .get('/wallet/deposit-address', validate('query', AddressQuery), async (c) =>
+      c.json({ data: await wallet.depositAddress(personContextOf(c), { currency: c.req.valid('query').currency }) }),
     )
-    .post('/wallet/send', validate('json', SendBody), (c) => {
-      const { sendout, replayed } = wallet.send(personContextOf(c), c.req.valid('json'));
+    .post('/wallet/send', validate('json', SendBody), async (c) => {
+      const { sendout, replayed } = await wallet.send(personContextOf(c), c.req.valid('json'));
       return c.json({ data: sendout, meta: { replayed } }, replayed ? 200 : 201);
     });
 }

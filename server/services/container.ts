@@ -174,8 +174,9 @@ function marketAndOffers({ db, priceFeed, config, log, now, bus, siteOrigin, mai
     repo: createVerificationRepository(db),
     storage: createDocumentStorage(config.UPLOADS_DIR),
     usedVolumeUsdCents: tradesVolumeSource(db),
-    fiatPerUsd: (code) =>
-      reference.listCurrencies(systemContext('verification'), { locale: 'en' }).find((c) => c.code === code)?.rate.usd,
+    fiatPerUsd: async (code) =>
+      (await reference.listCurrencies(systemContext('verification'), { locale: 'en' })).find((c) => c.code === code)
+        ?.rate.usd,
     mailer,
     bus,
     siteOrigin,
@@ -254,8 +255,8 @@ function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoF
     bus,
     now,
     disputeWaitMs: (config.DISPUTE_WAIT_MINUTES ?? 30) * 60_000,
-    checkTradingLimit: (userId, usdCents) => {
-      verification.assertWithinLimit(systemContext('trades'), { userId, usdAmountCents: usdCents });
+    checkTradingLimit: async (userId, usdCents) => {
+      await verification.assertWithinLimit(systemContext('trades'), { userId, usdAmountCents: usdCents });
     },
   });
   return {

@@ -78,7 +78,11 @@ export const bindVerb =
     verb(deps, ctx, input);
 
 /** `body` inside the caller's transaction when the context carries one, else in its own. */
-export async function withinTransaction<T>(db: Db, ctx: ServiceContext, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
+export async function withinTransaction<T>(
+  db: Db,
+  ctx: ServiceContext,
+  body: (tx: Transaction) => Promise<T> | T,
+): Promise<T> {
   if (ctx.tx) return body(ctx.tx);
   return immediate(db, body);
 }

@@ -21,59 +21,59 @@ describe('npm run admin -- user:…', () => {
     expect(await commands.create('Ops@Example.org', 'Strong-pass-42', 'opsdesk')).toBe(
       'Created ops@example.org (username opsdesk, e-mail verified).',
     );
-    expect(repo.userByEmail('ops@example.org')).toMatchObject({ username: 'opsdesk', isEmailVerified: true });
+    expect(await repo.userByEmail('ops@example.org')).toMatchObject({ username: 'opsdesk', isEmailVerified: true });
     await expect(commands.create('ops@example.org', 'Strong-pass-42')).rejects.toThrow('exists already');
     await expect(commands.create('x@example.org', 'weak')).rejects.toThrow(CommandError);
     await expect(commands.create('x@example.org', 'Password123!')).rejects.toThrow('leaked');
     await expect(commands.create('not-an-email', 'Strong-pass-42')).rejects.toThrow('Not a valid');
   });
 
-  it('grants and removes roles, ending the sessions so new rights need a new sign-in', () => {
+  it('grants and removes roles, ending the sessions so new rights need a new sign-in', async () => {
     const { commands, repo, sessions } = setup();
-    const buyer = repo.userByEmail('buyer@example.com');
-    const { token } = sessions.create(systemContext('test'), {
+    const buyer = await repo.userByEmail('buyer@example.com');
+    const { token } = await sessions.create(systemContext('test'), {
       userId: buyer?.id ?? 0,
       client: { ip: '127.0.0.1', userAgent: 'test' },
     });
-    expect(commands.role('buyer@example.com', 'moderator')).toBe(
+    expect(await commands.role('buyer@example.com', 'moderator')).toBe(
       'buyer@example.com: moderator on; 1 session(s) ended.',
     );
-    expect(repo.userByEmail('buyer@example.com')?.role).toBe('moderator');
-    expect(sessions.validate(token)).toBeNull();
-    commands.role('buyer@example.com', 'moderator', 'off');
-    expect(repo.userByEmail('buyer@example.com')?.role).toBe('user');
-    commands.role('buyer@example.com', 'merchant', 'on');
-    expect(repo.userByEmail('buyer@example.com')?.isMerchant).toBe(true);
-    expect(() => commands.role('buyer@example.com', 'king')).toThrow('Unknown role');
-    expect(() => commands.role('buyer@example.com', 'vendor', 'maybe')).toThrow('on or off');
+    expect((await repo.userByEmail('buyer@example.com'))?.role).toBe('moderator');
+    expect(await sessions.validate(token)).toBeNull();
+    await commands.role('buyer@example.com', 'moderator', 'off');
+    expect((await repo.userByEmail('buyer@example.com'))?.role).toBe('user');
+    await commands.role('buyer@example.com', 'merchant', 'on');
+    expect((await repo.userByEmail('buyer@example.com'))?.isMerchant).toBe(true);
+    await expect(commands.role('buyer@example.com', 'king')).rejects.toThrow('Unknown role');
+    await expect(commands.role('buyer@example.com', 'vendor', 'maybe')).rejects.toThrow('on or off');
   });
 
-  it('bans (sessions end), suspends and reinstates', () => {
+  it('bans (sessions end), suspends and reinstates', async () => {
     const { commands, repo, sessions } = setup();
-    const buyer = repo.userByEmail('buyer@example.com');
-    const { token } = sessions.create(systemContext('test'), {
+    const buyer = await repo.userByEmail('buyer@example.com');
+    const { token } = await sessions.create(systemContext('test'), {
       userId: buyer?.id ?? 0,
       client: { ip: '127.0.0.1', userAgent: 'test' },
     });
-    expect(commands.ban('buyer@example.com')).toBe('buyer@example.com: banned; 1 session(s) ended.');
-    expect(sessions.validate(token)).toBeNull();
-    commands.suspend('buyer@example.com');
-    expect(repo.userByEmail('buyer@example.com')?.status).toBe('suspended');
-    commands.reinstate('buyer@example.com');
-    expect(repo.userByEmail('buyer@example.com')?.status).toBe('active');
+    expect(await commands.ban('buyer@example.com')).toBe('buyer@example.com: banned; 1 session(s) ended.');
+    expect(await sessions.validate(token)).toBeNull();
+    await commands.suspend('buyer@example.com');
+    expect((await repo.userByEmail('buyer@example.com'))?.status).toBe('suspended');
+    await commands.reinstate('buyer@example.com');
+    expect((await repo.userByEmail('buyer@example.com'))?.status).toBe('active');
   });
 
-  it('marks an identity verified, which the current user then reports', () => {
+  it('marks an identity verified, which the current user then reports', async () => {
     const { commands, repo } = setup();
-    expect(repo.userByEmail('buyer@example.com')?.idVerifiedAt).toBeNull();
-    expect(commands.verifyId('buyer@example.com')).toBe('buyer@example.com: identity marked verified.');
-    expect(repo.userByEmail('buyer@example.com')?.idVerifiedAt).toEqual(expect.any(Number));
-    expect(() => commands.verifyId('nobody@example.com')).toThrow(CommandError);
+    expect((await repo.userByEmail('buyer@example.com'))?.idVerifiedAt).toBeNull();
+    expect(await commands.verifyId('buyer@example.com')).toBe('buyer@example.com: identity marked verified.');
+    expect((await repo.userByEmail('buyer@example.com'))?.idVerifiedAt).toEqual(expect.any(Number));
+    await expect(commands.verifyId('nobody@example.com')).rejects.toThrow(CommandError);
   });
 
-  it('names the missing account', () => {
+  it('names the missing account', async () => {
     const { commands } = setup();
-    expect(() => commands.verifyEmail('ghost@example.com')).toThrow(
+    await expect(commands.verifyEmail('ghost@example.com')).rejects.toThrow(
       'No account with the e-mail address ghost@example.com.',
     );
   });

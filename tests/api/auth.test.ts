@@ -389,7 +389,7 @@ describe('answers for browsers', () => {
     const de = (await import('../../locales/de.json', { with: { type: 'json' } })).default as Record<string, string>;
     const fr = (await import('../../locales/fr.json', { with: { type: 'json' } })).default as Record<string, string>;
     const b = browserSession(t);
-    const wrong = { email: createUser(t).email, password: 'Wrong-password-1' };
+    const wrong = { email: (await createUser(t)).email, password: 'Wrong-password-1' };
     const messageOf = async (res: Response) =>
       ((await res.json()) as { errors: { message: string; details: { message: string; key: string }[] }[] }).errors[0];
     const german = await messageOf(await b.post('/rest/v1/auth/login?locale=de', wrong));
@@ -411,7 +411,10 @@ describe('answers for browsers', () => {
   it('keeps a readable signed-in hint beside the HttpOnly session, cleared at sign-out', async () => {
     t = createTestApp();
     const b = browserSession(t);
-    const login = await b.post('/rest/v1/auth/login', { email: createUser(t).email, password: 'Coinfair-demo-2026!' });
+    const login = await b.post('/rest/v1/auth/login', {
+      email: (await createUser(t)).email,
+      password: 'Coinfair-demo-2026!',
+    });
     const hint = login.headers.getSetCookie().find((c) => c.startsWith('signed_in='));
     expect(hint).toMatch(/^signed_in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
     expect(hint).not.toContain('HttpOnly');

@@ -42,14 +42,19 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-/** The test's person: a fresh account in the test's app, made on first use. */
+/** The test's person: a fresh account in the test's app, made on first use (`newPerson`). */
 let made: { app: typeof t; user: TestUser } | undefined;
+const newPerson = async () => {
+  if (made?.app !== t) made = { app: t, user: await createUser(t) };
+  return made.user;
+};
+/** The person `newPerson` (or signing in without an address) made in this test's app. */
 const person = () => {
-  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  if (made?.app !== t) throw new Error('the test made no person yet: sign in first');
   return made.user;
 };
 
-const signedIn = (email = person().email) => signedInSession(t, email);
+const signedIn = async (email?: string) => signedInSession(t, email ?? (await newPerson()).email);
 
 function form(bytes: Uint8Array, name = 'avatar.jpg', type = 'image/jpeg') {
   const body = new FormData();
@@ -293,7 +298,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
 
   it('finds only the caller’s own uploads: another person’s is 404 and stays theirs', async () => {
     t = createTestApp();
-    const ownerUser = createUser(t);
+    const ownerUser = await createUser(t);
     const owner = await ownerUser.signIn();
     const fileUrl = await uploaded(owner, fixtures.jpeg);
     const other = await signedIn();

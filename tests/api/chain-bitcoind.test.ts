@@ -38,7 +38,7 @@ let server: Server | undefined;
 let t: ReturnType<typeof createTestApp> | undefined;
 afterEach(async () => {
   if (t) {
-    expect(verifyLedger(t.db)).toEqual([]);
+    expect(await verifyLedger(t.db)).toEqual([]);
     t.close();
     t = undefined;
   }
@@ -220,7 +220,8 @@ describe('the wallet over bitcoind', () => {
     const app = t;
     const b = browserSession(app);
     expect(
-      (await b.post('/rest/v1/auth/login', { email: createUser(app).email, password: 'Coinfair-demo-2026!' })).status,
+      (await b.post('/rest/v1/auth/login', { email: (await createUser(app)).email, password: 'Coinfair-demo-2026!' }))
+        .status,
     ).toBe(200);
     const { address } = (await (await b.get('/rest/v1/wallet/deposit-address?currency=BTC')).json()).data;
     const deposit: Receive = {
@@ -248,11 +249,11 @@ describe('the wallet over bitcoind', () => {
     expect(sent.status).toBe(201);
     const { id } = (await sent.json()).data;
     await app.services.chain.tick();
-    const row = app.services.chain.byPublicId(job, { publicId: id });
+    const row = await app.services.chain.byPublicId(job, { publicId: id });
     expect(row).toMatchObject({ status: 'broadcast', simulated: 0 });
     node.wallet.set(row?.txid ?? '', 2);
     await app.services.chain.tick();
-    expect(app.services.chain.byPublicId(job, { publicId: id })).toMatchObject({
+    expect(await app.services.chain.byPublicId(job, { publicId: id })).toMatchObject({
       status: 'confirmed',
       confirmations: 2,
     });

@@ -29,9 +29,9 @@ const job = systemContext('chain');
 const personOf = (id: number) => personContext({ user: { id } } as AuthState);
 let testDb: ReturnType<typeof createTestDb>;
 const opened: ReturnType<typeof openDatabase>[] = [];
-afterEach(() => {
+afterEach(async () => {
   if (!testDb) return;
-  expect(verifyLedger(testDb.db)).toEqual([]);
+  expect(await verifyLedger(testDb.db)).toEqual([]);
   for (const db of opened.splice(0)) closeDatabase(db);
   testDb.close();
 });
@@ -70,17 +70,17 @@ describe('deposits on the simulated chain', () => {
   it('credits exactly once when rounds overlap and the credit step runs again', async () => {
     const { buyer, balanceOf, deposits } = setup();
     const { chain } = servicesOver();
-    const row = chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 70_000 });
+    const row = await chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 70_000 });
     await chain.mine(job, { ticks: 1 });
-    expect(chain.creditDeposit(job, { id: row.id })).toBe(false);
+    expect(await chain.creditDeposit(job, { id: row.id })).toBe(false);
     expect(balanceOf()).toBe(0);
-    (chain.adapter as ReturnType<typeof createSimulatedChain>).mine(1, now());
+    await (chain.adapter as ReturnType<typeof createSimulatedChain>).mine(1, now());
     await Promise.all([chain.tick(), chain.tick(), chain.tick()]);
-    expect(chain.creditDeposit(job, { id: row.id })).toBe(false);
+    expect(await chain.creditDeposit(job, { id: row.id })).toBe(false);
     await chain.tick();
     expect(balanceOf()).toBe(70_000);
     expect(deposits()).toBe(1);
-    expect(chain.byPublicId(job, { publicId: row.publicId })).toMatchObject({
+    expect(await chain.byPublicId(job, { publicId: row.publicId })).toMatchObject({
       status: 'confirmed',
       confirmations: 2,
       settledAt: clock.now,
@@ -91,7 +91,7 @@ describe('deposits on the simulated chain', () => {
   it('survives a restart in the middle: a second process continues and nothing is credited twice', async () => {
     const { buyer, balanceOf, deposits } = setup();
     const first = servicesOver();
-    const row = first.chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 123_456 });
+    const row = await first.chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 123_456 });
     await first.chain.mine(job, { ticks: 1 });
 
     // "Restart": another connection and fresh services over the same file.
@@ -103,18 +103,18 @@ describe('deposits on the simulated chain', () => {
 
     // The first process wakes up with its stale view and runs everything again.
     await first.chain.tick();
-    expect(first.chain.creditDeposit(job, { id: row.id })).toBe(false);
+    expect(await first.chain.creditDeposit(job, { id: row.id })).toBe(false);
     await second.chain.tick();
     expect(balanceOf()).toBe(123_456);
     expect(deposits()).toBe(1);
   });
 
-  it('replays the ledger posting if a credit is attempted again for the same output', () => {
+  it('replays the ledger posting if a credit is attempted again for the same output', async () => {
     const { buyer, sql, balanceOf } = setup();
     const { chain, ledger } = servicesOver();
-    const row = chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 5_000 });
+    const row = await chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: 5_000 });
     sql.prepare('UPDATE chain_transactions SET confirmations = 2 WHERE id = ?').run(row.id);
-    expect(chain.creditDeposit(job, { id: row.id })).toBe(true);
+    expect(await chain.creditDeposit(job, { id: row.id })).toBe(true);
     // Even with the row's status put back by hand, the idempotency key keeps the money where it is.
     const credit = sql.prepare('SELECT ledger_transaction_id FROM chain_transactions WHERE id = ?').pluck().get(row.id);
     expect(credit).toEqual(expect.any(Number));
@@ -123,41 +123,41 @@ describe('deposits on the simulated chain', () => {
         .prepare("UPDATE chain_transactions SET status = 'incoming', ledger_transaction_id = NULL WHERE id = ?")
         .run(row.id),
     ).not.toThrow();
-    expect(chain.creditDeposit(job, { id: row.id })).toBe(true);
+    expect(await chain.creditDeposit(job, { id: row.id })).toBe(true);
     expect(balanceOf()).toBe(5_000);
-    expect(ledger.balances(testContext, { userId: buyer }).BTC).toBe(5_000);
+    expect((await ledger.balances(testContext, { userId: buyer })).BTC).toBe(5_000);
   });
 
   it('keeps its block clock in the database: a restart mines only the ticks that fell due', async () => {
     setup();
     const first = createSimulatedChain({ repo: createChainRepository(testDb.db), blockSeconds: 30 });
-    first.advance?.(clock.now);
-    expect(first.height('bitcoin')).toBe(0);
+    await first.advance?.(clock.now);
+    expect(await first.height('bitcoin')).toBe(0);
     clock.now += 30_000;
-    first.advance?.(clock.now);
-    expect([first.height('bitcoin'), first.height('TRC20')]).toEqual([1, 10]);
+    await first.advance?.(clock.now);
+    expect([await first.height('bitcoin'), await first.height('TRC20')]).toEqual([1, 10]);
     clock.now += 65_000;
     const second = createSimulatedChain({ repo: createChainRepository(testDb.db), blockSeconds: 30 });
-    second.advance?.(clock.now);
-    first.advance?.(clock.now);
-    expect([second.height('bitcoin'), second.height('TRC20')]).toEqual([3, 30]);
+    await second.advance?.(clock.now);
+    await first.advance?.(clock.now);
+    expect([await second.height('bitcoin'), await second.height('TRC20')]).toEqual([3, 30]);
     // The 5 s left over count toward the next block.
     clock.now += 25_000;
-    first.advance?.(clock.now);
-    expect(first.height('bitcoin')).toBe(4);
+    await first.advance?.(clock.now);
+    expect(await first.height('bitcoin')).toBe(4);
   });
 
   it('credits a USDT deposit only after 19 TRON blocks', async () => {
     const { buyer, sql } = setup();
     const { chain, ledger } = servicesOver();
-    chain.simulateDeposit(job, { userId: buyer, currency: 'USDT', amount: 2_500_000 });
+    await chain.simulateDeposit(job, { userId: buyer, currency: 'USDT', amount: 2_500_000 });
     await chain.mine(job, { ticks: 1 });
-    expect(ledger.balances(testContext, { userId: buyer }).USDT).toBe(0);
-    expect(chain.incomingOf(job, { userId: buyer })).toEqual({ BTC: 0, USDT: 2_500_000 });
+    expect((await ledger.balances(testContext, { userId: buyer })).USDT).toBe(0);
+    expect(await chain.incomingOf(job, { userId: buyer })).toEqual({ BTC: 0, USDT: 2_500_000 });
     expect(sql.prepare('SELECT confirmations FROM chain_transactions').pluck().get()).toBe(10);
     await chain.mine(job, { ticks: 1 });
-    expect(ledger.balances(testContext, { userId: buyer }).USDT).toBe(2_500_000);
-    expect(chain.incomingOf(job, { userId: buyer })).toEqual({ BTC: 0, USDT: 0 });
+    expect((await ledger.balances(testContext, { userId: buyer })).USDT).toBe(2_500_000);
+    expect(await chain.incomingOf(job, { userId: buyer })).toEqual({ BTC: 0, USDT: 0 });
   });
 });
 
@@ -196,7 +196,7 @@ describe('deposits seen by a scanning adapter', () => {
     const { buyer, balanceOf, sql } = setup();
     const { outputs, adapter } = scripted();
     const chain = chainWith(adapter);
-    const address = servicesOver().wallet.depositAddress(personOf(buyer), { currency: 'BTC' }).address;
+    const address = (await servicesOver().wallet.depositAddress(personOf(buyer), { currency: 'BTC' })).address;
     outputs.push(
       { txid: 'a'.repeat(64), vout: 1, address, amount: 40_000, confirmations: 0, blockHeight: null },
       {
@@ -243,7 +243,7 @@ describe('npm run admin -- chain:…', () => {
     const cli = openDatabase(testDb.path);
     opened.push(cli);
     const commands = chainCommands(cli, {}, now);
-    const printed = commands.deposit('Buyer@Example.com', '0.25', 'btc');
+    const printed = await commands.deposit('Buyer@Example.com', '0.25', 'btc');
     const txid = /txid ([0-9a-f]{64})/.exec(printed)?.[1];
     expect(printed).toContain('Incoming 0.25 BTC to bc1q');
     expect(printed).toContain('chain:mine 2');
@@ -256,7 +256,7 @@ describe('npm run admin -- chain:…', () => {
     // The server's next round notices the CLI's deposit and tells the person's wallet screen.
     await server.chain.tick();
     expect(events).toEqual([{ type: 'balances', payload: null }]);
-    expect(server.wallet.balances(personOf(buyer))[0]).toMatchObject({ incoming: '0.25000000' });
+    expect((await server.wallet.balances(personOf(buyer)))[0]).toMatchObject({ incoming: '0.25000000' });
 
     expect(await commands.mine('2')).toBe('Mined 2 tick(s): bitcoin at height 2, TRON at 20; 1 deposit(s) credited.');
     expect(balanceOf()).toBe(25_000_000);
@@ -267,14 +267,14 @@ describe('npm run admin -- chain:…', () => {
   it('names what is wrong', async () => {
     setup();
     const commands = chainCommands(testDb.db, {}, now);
-    expect(() => commands.deposit('buyer@example.com', '0.5', 'ETH')).toThrow('BTC or USDT');
-    expect(() => commands.deposit('buyer@example.com', '0.123456789', 'BTC')).toThrow('at most 8 decimals');
-    expect(() => commands.deposit('buyer@example.com', '1.1234567', 'USDT')).toThrow('at most 6 decimals');
-    expect(() => commands.deposit('buyer@example.com', '0', 'BTC')).toThrow(CommandError);
-    expect(() => commands.deposit('nobody@example.com', '1', 'BTC')).toThrow('No account');
+    await expect(commands.deposit('buyer@example.com', '0.5', 'ETH')).rejects.toThrow('BTC or USDT');
+    await expect(commands.deposit('buyer@example.com', '0.123456789', 'BTC')).rejects.toThrow('at most 8 decimals');
+    await expect(commands.deposit('buyer@example.com', '1.1234567', 'USDT')).rejects.toThrow('at most 6 decimals');
+    await expect(commands.deposit('buyer@example.com', '0', 'BTC')).rejects.toThrow(CommandError);
+    await expect(commands.deposit('nobody@example.com', '1', 'BTC')).rejects.toThrow('No account');
     await expect(commands.mine('zero')).rejects.toThrow('Mine 1 to 99999 blocks');
     const real = chainCommands(testDb.db, { CHAIN: 'bitcoind', BITCOIND_RPC_URL: 'http://u:p@127.0.0.1:1/' }, now);
-    expect(() => real.deposit('buyer@example.com', '1', 'BTC')).toThrow('CHAIN=simulated only');
+    await expect(real.deposit('buyer@example.com', '1', 'BTC')).rejects.toThrow('CHAIN=simulated only');
     await expect(real.mine()).rejects.toThrow('CHAIN=simulated only');
   });
 });

@@ -16,10 +16,10 @@ const seen = (where: string) =>
   }[];
 
 describe('demo presence', () => {
-  it('puts about a third of the demo vendors online and the rest within 36 hours', () => {
+  it('puts about a third of the demo vendors online and the rest within 36 hours', async () => {
     t = createTestDb();
     const others = seen(`email NOT LIKE '%${DEMO_VENDOR_DOMAIN}'`);
-    const moved = refreshDemoPresence(t.db, NOW);
+    const moved = await refreshDemoPresence(t.db, NOW);
     const vendors = seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`);
     expect(moved).toBe(vendors.length);
     expect(vendors.length).toBeGreaterThan(30);
@@ -33,13 +33,13 @@ describe('demo presence', () => {
     expect(seen(`email NOT LIKE '%${DEMO_VENDOR_DOMAIN}'`)).toEqual(others);
   });
 
-  it('gives the same presence within an hour and a new one the next', () => {
+  it('gives the same presence within an hour and a new one the next', async () => {
     t = createTestDb();
-    refreshDemoPresence(t.db, NOW);
+    await refreshDemoPresence(t.db, NOW);
     const first = seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`).map(({ at }) => NOW - at);
-    refreshDemoPresence(t.db, NOW);
+    await refreshDemoPresence(t.db, NOW);
     expect(seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`).map(({ at }) => NOW - at)).toEqual(first);
-    refreshDemoPresence(t.db, NOW + 3_600_000);
+    await refreshDemoPresence(t.db, NOW + 3_600_000);
     expect(seen(`email LIKE '%${DEMO_VENDOR_DOMAIN}'`).map(({ at }) => NOW + 3_600_000 - at)).not.toEqual(first);
   });
 });

@@ -20,21 +20,21 @@ const demoVendorIds = () =>
   t.db.$client.prepare(`SELECT id FROM users WHERE email LIKE ?`).pluck().all(`%${DEMO_VENDOR_DOMAIN}`) as number[];
 
 describe('demo vendors', () => {
-  it('are verified to the highest level and funded, with the ledger whole', () => {
+  it('are verified to the highest level and funded, with the ledger whole', async () => {
     t = createTestApp();
     const ids = demoVendorIds();
-    expect(readyDemoVendors(t.db, t.clock.now)).toBe(ids.length);
+    expect(await readyDemoVendors(t.db, t.clock.now)).toBe(ids.length);
     expect(ids.length).toBeGreaterThan(30);
     for (const id of ids) {
-      expect(t.services.verification.tradeAllowance(testContext, { userId: id }).level).toBe(4);
-      expect(t.services.ledger.balances(testContext, { userId: id })).toEqual(DEMO_VENDOR_FUNDS);
+      expect((await t.services.verification.tradeAllowance(testContext, { userId: id })).level).toBe(4);
+      expect(await t.services.ledger.balances(testContext, { userId: id })).toEqual(DEMO_VENDOR_FUNDS);
     }
-    expect(ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
+    expect(await ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
   });
 
   it('let a newcomer start a trade on a demo sell offer', async () => {
     t = createTestApp();
-    readyDemoVendors(t.db, t.clock.now);
+    await readyDemoVendors(t.db, t.clock.now);
     const f = tradeFixtures(t);
     f.everyoneOnline();
     const candidates = t.db.$client
@@ -70,8 +70,8 @@ describe('demo vendors', () => {
     t = createTestApp();
     const now = t.clock.now;
     // As prepareDatabase does it: funded a day before the history starts.
-    readyDemoVendors(t.db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
-    const result = seedDemoHistory(t.db, { now, seed: 7 });
+    await readyDemoVendors(t.db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
+    const result = await seedDemoHistory(t.db, { now, seed: 7 });
     expect(result.buyers).toBe(12);
     expect(result.cancelled).toBeGreaterThan(0);
     expect(result.feedback).toBe(2 * result.completed);
@@ -114,6 +114,6 @@ describe('demo vendors', () => {
       .pluck()
       .all(`%${DEMO_VENDOR_DOMAIN}`, `%${DEMO_BUYER_DOMAIN}`);
     expect(mismatched).toEqual([]);
-    expect(ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
+    expect(await ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
   });
 });

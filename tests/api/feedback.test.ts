@@ -123,7 +123,7 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
     }
 
     const hash = await releasedTrade();
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     const stranger = await f.signedIn('affiliate@example.com');
     for (const who of [moderator, stranger]) {
       expect((await who.post(`/rest/v1/feedback/${hash}/give`, { rating: 'positive', message: 'x' })).status).toBe(404);
@@ -261,6 +261,15 @@ describe('POST /rest/v1/feedback/feature-request', () => {
     expect(limited.status).toBe(429);
     t.clock.now += DAY;
     expect((await buyer.post('/rest/v1/feedback/feature-request', { text: 'Next day' })).status).toBe(201);
+  });
+
+  it('holds the limit when many requests arrive at once', async () => {
+    const sent = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => buyer.post('/rest/v1/feedback/feature-request', { text: `Idea ${i}` })),
+    );
+    expect(sent.filter((res) => res.status === 201)).toHaveLength(10);
+    expect(sent.filter((res) => res.status === 429)).toHaveLength(5);
+    expect(t.db.$client.prepare('SELECT count(*) FROM feature_requests').pluck().get()).toBe(10);
   });
 
   it('refuses visitors, missing CSRF tokens and empty or long text', async () => {

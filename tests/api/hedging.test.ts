@@ -25,7 +25,8 @@ function setUp() {
 }
 
 /** Some person signed in with the password: a fresh one unless named. */
-async function signedIn(email = createUser(t).email): Promise<{ b: Browser; userId: number }> {
+async function signedIn(name?: string): Promise<{ b: Browser; userId: number }> {
+  const email = name ?? (await createUser(t)).email;
   const b = browserSession(t);
   const res = await b.post('/rest/v1/auth/login', { email, password: 'Coinfair-demo-2026!' });
   expect(res.status).toBe(200);
@@ -34,8 +35,8 @@ async function signedIn(email = createUser(t).email): Promise<{ b: Browser; user
 }
 
 /** Money arriving from the chain, as a confirmed deposit posts it. */
-function fund(userId: number, currency: 'BTC' | 'USDT', amount: number) {
-  t.services.ledger.post(
+async function fund(userId: number, currency: 'BTC' | 'USDT', amount: number) {
+  await t.services.ledger.post(
     { actor: { type: 'system', name: 'test' } },
     {
       kind: 'deposit',
@@ -67,7 +68,7 @@ describe('POST /rest/v1/hedging/convert', () => {
   it('converts USDT to BTC at the ask, through the desk, and reports the amount received', async () => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'USDT', 1_000_000_000); // 1,000 USDT
+    await fund(userId, 'USDT', 1_000_000_000); // 1,000 USDT
     const res = await b.post('/rest/v1/hedging/convert', body());
     expect(res.status).toBe(200);
     const { data } = await res.json();
@@ -79,21 +80,24 @@ describe('POST /rest/v1/hedging/convert', () => {
       amountFrom: '902.250000',
       price: 90_225,
     });
-    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
-    expect(verifyLedger(t.db)).toEqual([]);
+    expect(await t.services.ledger.balances(testContext, { userId: userId })).toEqual({
+      BTC: 1_000_000,
+      USDT: 97_750_000,
+    });
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it('answers a retry of the same order with the first result and moves nothing twice, even after the quote expired', async () => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'USDT', 2_000_000_000);
+    await fund(userId, 'USDT', 2_000_000_000);
     const request = body();
     const first = await (await b.post('/rest/v1/hedging/convert', request)).json();
     t.clock.now += 10 * 60_000;
     const again = await b.post('/rest/v1/hedging/convert', request);
     expect(again.status).toBe(200);
     expect((await again.json()).data).toEqual(first.data);
-    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({
+    expect(await t.services.ledger.balances(testContext, { userId: userId })).toEqual({
       BTC: 1_000_000,
       USDT: 1_097_750_000,
     });
@@ -101,7 +105,7 @@ describe('POST /rest/v1/hedging/convert', () => {
     t.priceFeed.resumeFrom({ at: t.clock.now, usd: { BTC: 95_000, USDT: 1 } });
     const atNewQuote = await b.post('/rest/v1/hedging/convert', { ...request, quote_id: quoteId() });
     expect((await atNewQuote.json()).data).toEqual(first.data);
-    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({
+    expect(await t.services.ledger.balances(testContext, { userId: userId })).toEqual({
       BTC: 1_000_000,
       USDT: 1_097_750_000,
     });
@@ -114,7 +118,7 @@ describe('POST /rest/v1/hedging/convert', () => {
   it('turns 50 concurrent copies of one order into one conversion', async () => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'USDT', 1_000_000_000);
+    await fund(userId, 'USDT', 1_000_000_000);
     const request = body();
     const answers = await Promise.all(Array.from({ length: 50 }, () => b.post('/rest/v1/hedging/convert', request)));
     expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
@@ -123,35 +127,38 @@ describe('POST /rest/v1/hedging/convert', () => {
       .pluck()
       .get();
     expect(conversions).toBe(1);
-    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 1_000_000, USDT: 97_750_000 });
+    expect(await t.services.ledger.balances(testContext, { userId: userId })).toEqual({
+      BTC: 1_000_000,
+      USDT: 97_750_000,
+    });
   });
 
   it('keeps order ids per person: another user may use the same one', async () => {
     setUp();
     const one = await signedIn();
     const two = await signedIn();
-    fund(one.userId, 'USDT', 1_000_000_000);
-    fund(two.userId, 'USDT', 1_000_000_000);
+    await fund(one.userId, 'USDT', 1_000_000_000);
+    await fund(two.userId, 'USDT', 1_000_000_000);
     const request = body({ order_id: 'shared-order-1' });
     expect((await one.b.post('/rest/v1/hedging/convert', request)).status).toBe(200);
     expect((await two.b.post('/rest/v1/hedging/convert', request)).status).toBe(200);
-    expect(t.services.ledger.balances(testContext, { userId: two.userId }).BTC).toBe(1_000_000);
+    expect((await t.services.ledger.balances(testContext, { userId: two.userId })).BTC).toBe(1_000_000);
   });
 
   it('refuses more than the wallet holds with nothing written', async () => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'USDT', 100_000_000); // 100 USDT
+    await fund(userId, 'USDT', 100_000_000); // 100 USDT
     const res = await b.post('/rest/v1/hedging/convert', body({ amount: '150' }));
     expect(res.status).toBe(409);
     expect((await res.json()).errors[0].code).toBe('INSUFFICIENT_FUNDS');
-    expect(t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 0, USDT: 100_000_000 });
+    expect(await t.services.ledger.balances(testContext, { userId: userId })).toEqual({ BTC: 0, USDT: 100_000_000 });
   });
 
   it('refuses an expired or unknown quote, as retryable codes', async () => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'USDT', 1_000_000_000);
+    await fund(userId, 'USDT', 1_000_000_000);
     const stale = body();
     t.clock.now += 31_000;
     const expired = await b.post('/rest/v1/hedging/convert', stale);
@@ -159,7 +166,7 @@ describe('POST /rest/v1/hedging/convert', () => {
     expect((await expired.json()).errors[0].code).toBe('QUOTE_EXPIRED');
     const unknown = await b.post('/rest/v1/hedging/convert', { ...stale, quote_id: 'qt_nothing' });
     expect((await unknown.json()).errors[0].code).toBe('QUOTE_UNKNOWN');
-    expect(t.services.ledger.balances(testContext, { userId: userId }).USDT).toBe(1_000_000_000);
+    expect((await t.services.ledger.balances(testContext, { userId: userId })).USDT).toBe(1_000_000_000);
     const settings = await (await t.send('/rest/v1/hedging/settings')).json();
     expect(settings.data.retryableCodes).toContain('QUOTE_EXPIRED');
   });
@@ -179,19 +186,19 @@ describe('POST /rest/v1/hedging/convert', () => {
   ])('refuses %o on the field %s with nothing written', async (overrides, field) => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'USDT', 1_000_000_000);
+    await fund(userId, 'USDT', 1_000_000_000);
     const res = await b.post('/rest/v1/hedging/convert', body(overrides));
     expect(res.status).toBe(400);
     const error = (await res.json()).errors[0];
     expect(error.code).toBe('ERROR_INPUT_VALIDATION');
     expect(error.details.map((d: { field: string }) => d.field)).toContain(field);
-    expect(t.services.ledger.balances(testContext, { userId: userId }).USDT).toBe(1_000_000_000);
+    expect((await t.services.ledger.balances(testContext, { userId: userId })).USDT).toBe(1_000_000_000);
   });
 
   it('converts bitcoin only for a verified identity (spec section 6)', async () => {
     setUp();
     const { b, userId } = await signedIn();
-    fund(userId, 'BTC', 10_000_000);
+    await fund(userId, 'BTC', 10_000_000);
     const refused = await b.post(
       '/rest/v1/hedging/convert',
       body({ from_crypto_currency_code: 'BTC', to_crypto_currency_code: 'USDT', amount: '0.01' }),
@@ -222,7 +229,7 @@ describe('POST /rest/v1/hedging/convert', () => {
       isIdVerified: () => true,
     });
     const auth = { user: { id: userId, status: 'active' } } as AuthState;
-    const result = verified.convert(personContext(auth), {
+    const result = await verified.convert(personContext(auth), {
       from_crypto_currency_code: 'BTC',
       to_crypto_currency_code: 'USDT',
       amount: '0.01',
@@ -230,7 +237,7 @@ describe('POST /rest/v1/hedging/convert', () => {
       order_id: 'btc-order-1',
     });
     expect(result).toMatchObject({ currencyToCode: 'USDT', amountTo: '897.750000', price: 89_775 });
-    expect(verifyLedger(t.db)).toEqual([]);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it('needs a session and the CSRF token; a suspended account cannot convert', async () => {
@@ -243,7 +250,7 @@ describe('POST /rest/v1/hedging/convert', () => {
       headers: { cookie: `session=${b.jar.get('session')}`, 'x-csrf-token': 'wrong' },
     });
     expect(res.status).toBe(403);
-    const suspended = await signedIn(createUser(t, { status: 'suspended' }).email);
+    const suspended = await signedIn((await createUser(t, { status: 'suspended' })).email);
     const refused = await suspended.b.post('/rest/v1/hedging/convert', body());
     expect(refused.status).toBe(403);
   });

@@ -78,14 +78,14 @@ describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
     const ids = new Set(results.map((r) => (r.ok ? r.id : '')));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
-    expect(ledger.balances(testContext, { userId: alice }).BTC).toBe(25_000);
+    expect((await ledger.balances(testContext, { userId: alice })).BTC).toBe(25_000);
     expect(testDb.db.$client.prepare('SELECT count(*) FROM ledger_transactions').pluck().get()).toBe(1);
-    expect(verifyLedger(testDb.db)).toEqual([]);
+    expect(await verifyLedger(testDb.db)).toEqual([]);
   });
 
   it(`lets ${REQUESTS} concurrent debits that together exceed the balance take it to zero, never below`, async () => {
     const { ledger, alice, bob } = setup();
-    ledger.post({ actor: { type: 'system', name: 'test' } }, deposit(alice, 1_000, 'fund'));
+    await ledger.post({ actor: { type: 'system', name: 'test' } }, deposit(alice, 1_000, 'fund'));
     // 50 × 100 asked of 1,000: exactly 10 fit, whichever they are.
     const results = await contend(
       testDb.path,
@@ -100,8 +100,8 @@ describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(Array(40).fill('INSUFFICIENT_FUNDS'));
-    expect(ledger.balances(testContext, { userId: alice }).BTC).toBe(0);
-    expect(ledger.balances(testContext, { userId: bob }).BTC).toBe(1_000);
-    expect(verifyLedger(testDb.db)).toEqual([]);
+    expect((await ledger.balances(testContext, { userId: alice })).BTC).toBe(0);
+    expect((await ledger.balances(testContext, { userId: bob })).BTC).toBe(1_000);
+    expect(await verifyLedger(testDb.db)).toEqual([]);
   });
 });

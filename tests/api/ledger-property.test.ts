@@ -237,7 +237,7 @@ function execute(ledger: LedgerService, call: Call) {
 const sorted = (postings: [string, number][]) =>
   [...postings].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
 
-function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, number> }): void {
+async function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, number> }): Promise<void> {
   const testDb = createTestDb();
   try {
     const db = testDb.db;
@@ -331,8 +331,8 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
       }
     };
 
-    const check = () => {
-      expect(verifyLedger(db)).toEqual([]);
+    const check = async () => {
+      expect(await verifyLedger(db)).toEqual([]);
       const rows = db.$client
         .prepare<
           [],
@@ -358,7 +358,7 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
       const expected = new Map([...model.balances].filter(([, b]) => b !== 0));
       expect(actual).toEqual(expected);
       for (const id of users.slice(0, 3))
-        expect(ledger.balances(ctx, { userId: id })).toEqual({
+        expect(await ledger.balances(ctx, { userId: id })).toEqual({
           BTC: model.balance(walletOf(id, 'BTC')),
           USDT: model.balance(walletOf(id, 'USDT')),
         });
@@ -366,11 +366,11 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
       expect(events).toBe(model.committed.size);
     };
 
-    ops.forEach((op, i) => {
+    for (const [i, op] of ops.entries()) {
       let call: Call;
       let expected: Expected | { replayOf: string };
       if (op.t === 'retry' || op.t === 'reuseKey') {
-        if (history.length === 0) return;
+        if (history.length === 0) continue;
         const earlier = history[history.length - 1 - (op.back % history.length)] as Call;
         if (op.t === 'retry') {
           call = earlier;
@@ -378,7 +378,7 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
           expected = first ? { replayOf: first.id } : model.expect(call);
         } else {
           const first = model.committed.get(keyOf(earlier));
-          if (!first) return;
+          if (!first) continue;
           // Same key, other parameters: never a deposit with this memo before.
           call = {
             op: 'post',
@@ -400,9 +400,9 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
         expected = model.expect(call);
       }
 
-      let outcome: ReturnType<typeof execute> | AppError;
+      let outcome: Awaited<ReturnType<typeof execute>> | AppError;
       try {
-        outcome = execute(ledger, call);
+        outcome = await execute(ledger, call);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         outcome = error;
@@ -428,9 +428,9 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
         expect(sorted(postings), label).toEqual(sorted(expected.postings));
         model.commit(call, outcome.id, postings);
       }
-      if ((i + 1) % CHECK_EVERY === 0) check();
-    });
-    check();
+      if ((i + 1) % CHECK_EVERY === 0) await check();
+    }
+    await check();
   } finally {
     testDb.close();
   }
@@ -439,11 +439,11 @@ function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<string, nu
 describe('ledger: random operations against a model', () => {
   it(
     `keeps every invariant over ${RUNS} × ${OPS_PER_RUN} random operations`,
-    () => {
+    async () => {
       const counter = { ops: 0, outcomes: new Map<string, number>() };
       const seed = process.env.LEDGER_PROPERTY_SEED;
-      fc.assert(
-        fc.property(fc.array(opArb, { minLength: OPS_PER_RUN, maxLength: OPS_PER_RUN }), (ops) =>
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { minLength: OPS_PER_RUN, maxLength: OPS_PER_RUN }), (ops) =>
           runSequence(ops, counter),
         ),
         { numRuns: RUNS, ...(seed ? { seed: Number(seed) } : {}) },

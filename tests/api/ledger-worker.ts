@@ -26,17 +26,20 @@ Atomics.add(flags, 0, 1);
 Atomics.notify(flags, 0);
 Atomics.wait(flags, 1, 0);
 
-const results: WorkerResult[] = requests.map((input) => {
+// One after another, as one process's requests: the race is between the workers' connections.
+const results: WorkerResult[] = [];
+for (const input of requests) {
   try {
-    const tx = ledger.post({ actor: { type: 'system', name: 'contender' } }, input);
-    return { ok: true, id: tx.id, replayed: tx.replayed };
+    const tx = await ledger.post({ actor: { type: 'system', name: 'contender' } }, input);
+    results.push({ ok: true, id: tx.id, replayed: tx.replayed });
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, code: error.code };
-    return {
-      ok: false,
-      code: error instanceof Error ? `${(error as { code?: string }).code}: ${error.message}` : 'unknown',
-    };
+    if (error instanceof AppError) results.push({ ok: false, code: error.code });
+    else
+      results.push({
+        ok: false,
+        code: error instanceof Error ? `${(error as { code?: string }).code}: ${error.message}` : 'unknown',
+      });
   }
-});
+}
 closeDatabase(db);
 parentPort?.postMessage(results);

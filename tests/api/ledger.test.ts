@@ -3,7 +3,7 @@ import { ledgerCommands } from '../../server/admin/ledger-commands.ts';
 import { CommandError } from '../../server/admin/user-commands.ts';
 import { statusOf } from '../../server/http/errors.ts';
 import { type BusEvent, createInProcessBus } from '../../server/realtime/bus.ts';
-import type { ServiceContext } from '../../server/services/context.ts';
+import { immediate, type ServiceContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import {
@@ -19,9 +19,9 @@ import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 // writes nothing. verifyLedger runs after every test.
 
 let app: ReturnType<typeof createTestApp>;
-afterEach(() => {
+afterEach(async () => {
   if (!app) return;
-  expect(verifyLedger(app.db)).toEqual([]);
+  expect(await verifyLedger(app.db)).toEqual([]);
   app.close();
 });
 
@@ -66,10 +66,10 @@ function setup() {
   };
 }
 
-/** The AppError `fn` throws, for its code and fields. */
-function refusal(fn: () => unknown): AppError {
+/** The AppError `fn`'s promise rejects with, for its code and fields. */
+async function refusal(fn: () => Promise<unknown>): Promise<AppError> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
@@ -78,10 +78,10 @@ function refusal(fn: () => unknown): AppError {
 }
 
 describe('ledger: posting', () => {
-  it('posts a balanced deposit, creates the wallet on first use, audits it and announces it after commit', () => {
+  it('posts a balanced deposit, creates the wallet on first use, audits it and announces it after commit', async () => {
     const { ledger, sql, events, alice, deposit } = setup();
-    expect(ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 0 });
-    const tx = deposit(alice, 150_000);
+    expect(await ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 0 });
+    const tx = await deposit(alice, 150_000);
     expect(tx).toMatchObject({
       id: expect.stringMatching(/^ltx_[0-9A-Za-z]{16}$/),
       kind: 'deposit',
@@ -92,8 +92,8 @@ describe('ledger: posting', () => {
         { account: { kind: 'user_wallet', userId: alice, currency: 'BTC' }, amount: 150_000 },
       ],
     });
-    expect(ledger.balances(system, { userId: alice })).toEqual({ BTC: 150_000, USDT: 0 });
-    expect(ledger.account(system, systemAccount('chain_in', 'BTC'))?.balance).toBe(-150_000);
+    expect(await ledger.balances(system, { userId: alice })).toEqual({ BTC: 150_000, USDT: 0 });
+    expect((await ledger.account(system, systemAccount('chain_in', 'BTC')))?.balance).toBe(-150_000);
     expect(sql.prepare('SELECT operation, actor_type, actor_name, request_id FROM ledger_audit').all()).toEqual([
       { operation: 'post', actor_type: 'system', actor_name: 'test', request_id: 'req-1' },
     ]);
@@ -106,10 +106,10 @@ describe('ledger: posting', () => {
     ]);
   });
 
-  it('moves two currencies through the conversion desk in one transaction', () => {
+  it('moves two currencies through the conversion desk in one transaction', async () => {
     const { ledger, alice, deposit, events } = setup();
-    deposit(alice, 1_000_000);
-    const tx = ledger.post(
+    await deposit(alice, 1_000_000);
+    const tx = await ledger.post(
       { actor: { type: 'user', userId: alice } },
       {
         kind: 'conversion',
@@ -125,8 +125,8 @@ describe('ledger: posting', () => {
       },
     );
     expect(tx).toMatchObject({ kind: 'conversion', memo: 'quote q_1', metadata: { quoteId: 'q_1' } });
-    expect(ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 900_000_000 });
-    expect(ledger.account(system, systemAccount('conversion_desk', 'USDT'))?.balance).toBe(-900_000_000);
+    expect(await ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 900_000_000 });
+    expect((await ledger.account(system, systemAccount('conversion_desk', 'USDT')))?.balance).toBe(-900_000_000);
     expect(events.at(-1)?.payload).toMatchObject({ userIds: [alice] });
   });
 
@@ -226,9 +226,9 @@ describe('ledger: posting', () => {
     ['an empty idempotency key', { idempotencyKey: '' }, 'idempotencyKey'],
     ['metadata that is not an object', { metadata: ['x'] as never }, 'metadata'],
     ['a key with a control character', { idempotencyKey: 'a\nb' }, 'idempotencyKey'],
-  ])('refuses %s, writing nothing', (_name, change, field) => {
+  ])('refuses %s, writing nothing', async (_name, change, field) => {
     const { ledger, alice, snapshot, deposit } = setup();
-    deposit(alice, 10);
+    await deposit(alice, 10);
     const before = snapshot();
     const input: PostInput = {
       kind: 'transfer',
@@ -239,16 +239,16 @@ describe('ledger: posting', () => {
       ],
       ...change,
     };
-    const error = refusal(() => ledger.post(system, input));
+    const error = await refusal(() => ledger.post(system, input));
     expect(error.code).toBe('ERROR_INPUT_VALIDATION');
     expect(error.details?.map((d) => d.field)).toContain(field);
     expect(snapshot()).toEqual(before);
   });
 
-  it('refuses an unknown user, writing nothing', () => {
+  it('refuses an unknown user, writing nothing', async () => {
     const { ledger, snapshot } = setup();
     const before = snapshot();
-    const error = refusal(() =>
+    const error = await refusal(() =>
       ledger.post(system, {
         kind: 'deposit',
         idempotencyKey: 'k',
@@ -263,9 +263,9 @@ describe('ledger: posting', () => {
     expect(snapshot()).toEqual(before);
   });
 
-  it('refuses an overdraft with 409 INSUFFICIENT_FUNDS and writes nothing, then lets the same key pass once funded', () => {
+  it('refuses an overdraft with 409 INSUFFICIENT_FUNDS and writes nothing, then lets the same key pass once funded', async () => {
     const { ledger, alice, bob, snapshot, deposit, events } = setup();
-    deposit(alice, 1_000);
+    await deposit(alice, 1_000);
     const before = snapshot();
     const eventsBefore = events.length;
     const transfer = () =>
@@ -280,7 +280,7 @@ describe('ledger: posting', () => {
           ],
         },
       );
-    const error = refusal(transfer);
+    const error = await refusal(transfer);
     expect(error.code).toBe('INSUFFICIENT_FUNDS');
     expect(statusOf[error.code]).toBe(409);
     expect(error.message).toBe('The BTC balance is lower than the amount.');
@@ -288,23 +288,23 @@ describe('ledger: posting', () => {
     expect(snapshot()).toEqual(before);
     expect(events).toHaveLength(eventsBefore);
     // A key is taken only by a commit: after a deposit the same request goes through.
-    deposit(alice, 1);
-    expect(transfer().replayed).toBe(false);
-    expect(ledger.balances(system, { userId: alice }).BTC).toBe(0);
-    expect(ledger.balances(system, { userId: bob }).BTC).toBe(1_001);
+    await deposit(alice, 1);
+    expect((await transfer()).replayed).toBe(false);
+    expect((await ledger.balances(system, { userId: alice })).BTC).toBe(0);
+    expect((await ledger.balances(system, { userId: bob })).BTC).toBe(1_001);
   });
 
-  it('answers a retry with the first transaction and changes nothing', () => {
+  it('answers a retry with the first transaction and changes nothing', async () => {
     const { ledger, alice, snapshot, deposit, events } = setup();
-    const first = deposit(alice, 500, 'USDT', 'chain:txid:0');
+    const first = await deposit(alice, 500, 'USDT', 'chain:txid:0');
     const before = snapshot();
-    const again = deposit(alice, 500, 'USDT', 'chain:txid:0');
+    const again = await deposit(alice, 500, 'USDT', 'chain:txid:0');
     expect(again).toEqual({ ...first, replayed: true });
     expect(snapshot()).toEqual(before);
     // No second event: nothing changed.
     expect(events).toHaveLength(1);
     // Leg order is not part of the request.
-    const reordered = ledger.post(system, {
+    const reordered = await ledger.post(system, {
       kind: 'deposit',
       idempotencyKey: 'chain:txid:0',
       legs: [
@@ -315,16 +315,16 @@ describe('ledger: posting', () => {
     expect(reordered.id).toBe(first.id);
   });
 
-  it('refuses a reused key with other parameters (400 IDEMPOTENCY_KEY_REUSED)', () => {
+  it('refuses a reused key with other parameters (400 IDEMPOTENCY_KEY_REUSED)', async () => {
     const { ledger, alice, bob, snapshot, deposit } = setup();
-    deposit(alice, 500, 'BTC', 'k1');
+    await deposit(alice, 500, 'BTC', 'k1');
     const before = snapshot();
     for (const [amount, user, memo] of [
       [501, alice, undefined],
       [500, bob, undefined],
       [500, alice, 'other memo'],
     ] as const) {
-      const error = refusal(() =>
+      const error = await refusal(() =>
         ledger.post(system, {
           kind: 'deposit',
           idempotencyKey: 'k1',
@@ -340,14 +340,15 @@ describe('ledger: posting', () => {
     }
     // Another operation with the same key is another request too.
     expect(
-      refusal(() => ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'k1' })).code,
+      (await refusal(() => ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'k1' })))
+        .code,
     ).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(snapshot()).toEqual(before);
   });
 
-  it('sends out and takes a returned sendout back', () => {
+  it('sends out and takes a returned sendout back', async () => {
     const { ledger, alice, deposit } = setup();
-    deposit(alice, 70_000);
+    await deposit(alice, 70_000);
     const out = (kind: 'sendout' | 'sendout_return', amount: number, key: string) =>
       ledger.post(system, {
         kind,
@@ -357,11 +358,11 @@ describe('ledger: posting', () => {
           { account: systemAccount('chain_out', 'BTC'), amount: kind === 'sendout' ? amount : -amount },
         ],
       });
-    out('sendout', 70_000, 's1');
-    expect(refusal(() => out('sendout', 1, 's2')).code).toBe('INSUFFICIENT_FUNDS');
-    out('sendout_return', 70_000, 's1-return');
-    expect(ledger.balances(system, { userId: alice }).BTC).toBe(70_000);
-    expect(ledger.account(system, systemAccount('chain_out', 'BTC'))?.balance).toBe(0);
+    await out('sendout', 70_000, 's1');
+    expect((await refusal(() => out('sendout', 1, 's2'))).code).toBe('INSUFFICIENT_FUNDS');
+    await out('sendout_return', 70_000, 's1-return');
+    expect((await ledger.balances(system, { userId: alice })).BTC).toBe(70_000);
+    expect((await ledger.account(system, systemAccount('chain_out', 'BTC')))?.balance).toBe(0);
   });
 });
 
@@ -374,12 +375,12 @@ describe('ledger: escrow', () => {
     tradeRef = 'trd_1',
   ) => l.lockEscrow(system, { tradeRef, sellerId, currency: 'BTC', amount, idempotencyKey: key });
 
-  it('locks, then releases to the buyer less the fee, once', () => {
+  it('locks, then releases to the buyer less the fee, once', async () => {
     const { ledger, alice, bob, deposit, snapshot, events } = setup();
-    deposit(alice, 100_000);
-    lock(ledger, alice, 80_000);
-    expect(ledger.balances(system, { userId: alice }).BTC).toBe(20_000);
-    expect(ledger.account(system, escrowOf('trd_1', 'BTC'))).toMatchObject({
+    await deposit(alice, 100_000);
+    await lock(ledger, alice, 80_000);
+    expect((await ledger.balances(system, { userId: alice })).BTC).toBe(20_000);
+    expect(await ledger.account(system, escrowOf('trd_1', 'BTC'))).toMatchObject({
       balance: 80_000,
       ownerId: alice,
       resolvedAt: null,
@@ -389,14 +390,14 @@ describe('ledger: escrow', () => {
         { actor: { type: 'user', userId: alice } },
         { tradeRef: 'trd_1', currency: 'BTC', buyerId: bob, fee: 800, idempotencyKey: key },
       );
-    const released = release('release-1');
+    const released = await release('release-1');
     expect(released.postings).toEqual([
       { account: escrowOf('trd_1', 'BTC'), amount: -80_000 },
       { account: walletOf(bob, 'BTC'), amount: 79_200 },
       { account: systemAccount('fee_income', 'BTC'), amount: 800 },
     ]);
-    expect(ledger.balances(system, { userId: bob }).BTC).toBe(79_200);
-    expect(ledger.account(system, escrowOf('trd_1', 'BTC'))).toMatchObject({
+    expect((await ledger.balances(system, { userId: bob })).BTC).toBe(79_200);
+    expect(await ledger.account(system, escrowOf('trd_1', 'BTC'))).toMatchObject({
       balance: 0,
       resolution: 'released',
       resolvedAt: TEST_NOW,
@@ -404,111 +405,120 @@ describe('ledger: escrow', () => {
     expect(events.at(-1)?.payload).toMatchObject({ kind: 'escrow_release', userIds: [bob] });
     const before = snapshot();
     // The same release retried: the first result. Another release or a return: refused.
-    expect(release('release-1')).toEqual({ ...released, replayed: true });
-    const twice = refusal(() => release('release-2'));
+    expect(await release('release-1')).toEqual({ ...released, replayed: true });
+    const twice = await refusal(() => release('release-2'));
     expect(twice.code).toBe('ESCROW_ALREADY_RESOLVED');
     expect(statusOf[twice.code]).toBe(409);
     expect(
-      refusal(() => ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' })).code,
+      (
+        await refusal(() =>
+          ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' }),
+        )
+      ).code,
     ).toBe('ESCROW_ALREADY_RESOLVED');
     // A resolved escrow is not locked again.
-    expect(refusal(() => lock(ledger, alice, 10, 'lock-2')).code).toBe('ESCROW_ALREADY_RESOLVED');
+    expect((await refusal(() => lock(ledger, alice, 10, 'lock-2'))).code).toBe('ESCROW_ALREADY_RESOLVED');
     expect(snapshot()).toEqual(before);
   });
 
-  it('returns the escrow to the seller who locked it', () => {
+  it('returns the escrow to the seller who locked it', async () => {
     const { ledger, alice, deposit } = setup();
-    deposit(alice, 5_000);
-    lock(ledger, alice, 5_000);
-    const returned = ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' });
+    await deposit(alice, 5_000);
+    await lock(ledger, alice, 5_000);
+    const returned = await ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' });
     expect(returned.kind).toBe('escrow_return');
-    expect(ledger.balances(system, { userId: alice }).BTC).toBe(5_000);
-    expect(ledger.account(system, escrowOf('trd_1', 'BTC'))?.resolution).toBe('returned');
+    expect((await ledger.balances(system, { userId: alice })).BTC).toBe(5_000);
+    expect((await ledger.account(system, escrowOf('trd_1', 'BTC')))?.resolution).toBe('returned');
   });
 
-  it('refuses a lock beyond the balance, a second lock, and a release of nothing', () => {
+  it('refuses a lock beyond the balance, a second lock, and a release of nothing', async () => {
     const { ledger, alice, bob, deposit, snapshot } = setup();
-    deposit(alice, 1_000);
+    await deposit(alice, 1_000);
     let before = snapshot();
-    expect(refusal(() => lock(ledger, alice, 1_001)).code).toBe('INSUFFICIENT_FUNDS');
+    expect((await refusal(() => lock(ledger, alice, 1_001))).code).toBe('INSUFFICIENT_FUNDS');
     // The escrow account created in that transaction went with it.
     expect(snapshot()).toEqual(before);
-    lock(ledger, alice, 600);
+    await lock(ledger, alice, 600);
     before = snapshot();
-    expect(refusal(() => lock(ledger, alice, 100, 'lock-2')).code).toBe('ESCROW_ALREADY_LOCKED');
+    expect((await refusal(() => lock(ledger, alice, 100, 'lock-2'))).code).toBe('ESCROW_ALREADY_LOCKED');
     expect(
-      refusal(() =>
-        ledger.releaseEscrow(system, {
-          tradeRef: 'trd_none',
-          currency: 'BTC',
-          buyerId: bob,
-          fee: 0,
-          idempotencyKey: 'r',
-        }),
+      (
+        await refusal(() =>
+          ledger.releaseEscrow(system, {
+            tradeRef: 'trd_none',
+            currency: 'BTC',
+            buyerId: bob,
+            fee: 0,
+            idempotencyKey: 'r',
+          }),
+        )
       ).code,
     ).toBe('NOT_FOUND');
-    const feeTooHigh = refusal(() =>
+    const feeTooHigh = await refusal(() =>
       ledger.releaseEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', buyerId: bob, fee: 600, idempotencyKey: 'r' }),
     );
     expect(feeTooHigh.details?.[0]?.field).toBe('fee');
-    expect(refusal(() => lock(ledger, alice, -5, 'lock-3')).details?.[0]?.field).toBe('amount');
-    expect(refusal(() => lock(ledger, alice, 2.5, 'lock-3')).details?.[0]?.field).toBe('amount');
+    expect((await refusal(() => lock(ledger, alice, -5, 'lock-3'))).details?.[0]?.field).toBe('amount');
+    expect((await refusal(() => lock(ledger, alice, 2.5, 'lock-3'))).details?.[0]?.field).toBe('amount');
     expect(snapshot()).toEqual(before);
   });
 
-  it('writes inside a caller transaction, rolls back only its own part on refusal, and waits for the commit to announce', () => {
+  it('writes inside a caller transaction, rolls back only its own part on refusal, and waits for the commit to announce', async () => {
     const { ledger, sql, alice, deposit, events } = setup();
-    deposit(alice, 1_000);
+    await deposit(alice, 1_000);
     const pending: (() => void)[] = [];
     const tx = { afterCommit: (fn: () => void) => pending.push(fn) };
     const eventsBefore = events.length;
-    const run = sql.transaction(() => {
+    const run = immediate(app.db, async () => {
       sql.prepare("UPDATE users SET locale = 'de' WHERE id = ?").run(alice);
-      lock(ledger, alice, 400, 'in-tx-1', 'trd_a');
+      await lock(ledger, alice, 400, 'in-tx-1', 'trd_a');
       // Refused inside: its savepoint rolls back, the caller's own write stays.
       expect(
-        refusal(() =>
-          ledger.lockEscrow(
-            { ...system, tx },
-            { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
-          ),
+        (
+          await refusal(() =>
+            ledger.lockEscrow(
+              { ...system, tx },
+              { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
+            ),
+          )
         ).code,
       ).toBe('INSUFFICIENT_FUNDS');
     });
     // Without ctx.tx inside an open transaction the ledger refuses: it would announce too early.
-    expect(() => run.immediate()).toThrow('without ctx.tx');
-    expect(ledger.balances(system, { userId: alice }).BTC).toBe(1_000);
+    await expect(run).rejects.toThrow('without ctx.tx');
+    expect((await ledger.balances(system, { userId: alice })).BTC).toBe(1_000);
 
-    const good = sql.transaction(() => {
+    await immediate(app.db, async () => {
       sql.prepare("UPDATE users SET locale = 'de' WHERE id = ?").run(alice);
-      ledger.lockEscrow(
+      await ledger.lockEscrow(
         { ...system, tx },
         { tradeRef: 'trd_a', sellerId: alice, currency: 'BTC', amount: 400, idempotencyKey: 'in-tx-1' },
       );
       expect(
-        refusal(() =>
-          ledger.lockEscrow(
-            { ...system, tx },
-            { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
-          ),
+        (
+          await refusal(() =>
+            ledger.lockEscrow(
+              { ...system, tx },
+              { tradeRef: 'trd_b', sellerId: alice, currency: 'BTC', amount: 10_000, idempotencyKey: 'in-tx-2' },
+            ),
+          )
         ).code,
       ).toBe('INSUFFICIENT_FUNDS');
       expect(events).toHaveLength(eventsBefore);
     });
-    good.immediate();
     expect(sql.prepare('SELECT locale FROM users WHERE id = ?').pluck().get(alice)).toBe('de');
-    expect(ledger.balances(system, { userId: alice }).BTC).toBe(600);
-    expect(ledger.account(system, escrowOf('trd_b', 'BTC'))).toBeUndefined();
+    expect((await ledger.balances(system, { userId: alice })).BTC).toBe(600);
+    expect(await ledger.account(system, escrowOf('trd_b', 'BTC'))).toBeUndefined();
     for (const fn of pending) fn();
     expect(events).toHaveLength(eventsBefore + 1);
   });
 });
 
 describe('ledger: reads', () => {
-  it("pages a user's history newest first with the signed change per currency", () => {
+  it("pages a user's history newest first with the signed change per currency", async () => {
     const { ledger, alice, bob, deposit } = setup();
-    for (let i = 1; i <= 60; i += 1) deposit(alice, i, 'BTC', `d${i}`);
-    ledger.post(system, {
+    for (let i = 1; i <= 60; i += 1) await deposit(alice, i, 'BTC', `d${i}`);
+    await ledger.post(system, {
       kind: 'conversion',
       idempotencyKey: 'c1',
       legs: [
@@ -518,8 +528,8 @@ describe('ledger: reads', () => {
         { account: walletOf(alice, 'USDT'), amount: 9_000 },
       ],
     });
-    deposit(bob, 5, 'BTC', 'bob');
-    const first = ledger.history(system, { userId: alice });
+    await deposit(bob, 5, 'BTC', 'bob');
+    const first = await ledger.history(system, { userId: alice });
     expect(first.items).toHaveLength(50);
     expect(first.items[0]).toMatchObject({
       kind: 'conversion',
@@ -530,26 +540,28 @@ describe('ledger: reads', () => {
     });
     expect(first.items[1]?.changes).toEqual([{ currency: 'BTC', amount: 60 }]);
     expect(first.nextBefore).toBe(first.items[49]?.id);
-    const second = ledger.history(system, { userId: alice, before: first.nextBefore ?? '' });
+    const second = await ledger.history(system, { userId: alice, before: first.nextBefore ?? '' });
     expect(second.items.map((i) => i.changes[0]?.amount)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(second.nextBefore).toBeNull();
-    expect(ledger.history(system, { userId: bob }).items).toHaveLength(1);
-    expect(ledger.history(system, { userId: alice, limit: 1 }).items).toHaveLength(1);
-    expect(refusal(() => ledger.history(system, { userId: alice, before: 'ltx_unknown' })).code).toBe('NOT_FOUND');
-    expect(ledger.transaction(system, { id: first.items[0]?.id ?? '' })?.postings).toHaveLength(4);
+    expect((await ledger.history(system, { userId: bob })).items).toHaveLength(1);
+    expect((await ledger.history(system, { userId: alice, limit: 1 })).items).toHaveLength(1);
+    expect((await refusal(() => ledger.history(system, { userId: alice, before: 'ltx_unknown' }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await ledger.transaction(system, { id: first.items[0]?.id ?? '' }))?.postings).toHaveLength(4);
   });
 });
 
 describe('npm run admin -- ledger:verify', () => {
-  it('says OK on a sound ledger and lists violations (exit status 1) on a broken one', () => {
+  it('says OK on a sound ledger and lists violations (exit status 1) on a broken one', async () => {
     const { sql, alice, deposit } = setup();
-    deposit(alice, 42);
+    await deposit(alice, 42);
     const commands = ledgerCommands(app.db);
-    expect(commands.verify()).toBe('Ledger OK: 1 transaction(s) across 2 account(s); every invariant holds.');
+    expect(await commands.verify()).toBe('Ledger OK: 1 transaction(s) across 2 account(s); every invariant holds.');
     // A balance edited by hand, as a bad manual fix would.
     sql.prepare("UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'user_wallet'").run();
-    expect(() => commands.verify()).toThrow(CommandError);
-    expect(() => commands.verify()).toThrow(
+    await expect(commands.verify()).rejects.toThrow(CommandError);
+    await expect(commands.verify()).rejects.toThrow(
       /2 violation\(s\)[\s\S]*\[currency_sum\] BTC: the accounts sum to 1[\s\S]*\[cached_balance\]/,
     );
     sql.prepare("UPDATE ledger_accounts SET balance = balance - 1 WHERE kind = 'user_wallet'").run();

@@ -65,7 +65,7 @@ describe('GET /rest/v1/calculator', () => {
   it('shows ticks as they are recorded', async () => {
     // The last minute of the previous five-minute step: its close is this tick.
     const step = historyEnd - (historyEnd % 300) - 300;
-    t.services.market.recordTick({ at: (step + 245) * 1000, usd: { BTC: 93_333.33, USDT: 1 } });
+    await t.services.market.recordTick({ at: (step + 245) * 1000, usd: { BTC: 93_333.33, USDT: 1 } });
     const { data } = await json(await t.send('/rest/v1/calculator?range=day'));
     expect(data.chart.find((p: any) => p.date === step).rate).toBe(93_333.33);
   });

@@ -141,7 +141,7 @@ describe('SMTP mailer', () => {
     expect(mail.html).toBe(message.html);
     expect(smtp.logins).toEqual([{ method: 'PLAIN', username: 'user' }]);
 
-    expect(createOutboxRepository(db).latestFor('ana@example.com', 'email')).toMatchObject({
+    expect(await createOutboxRepository(db).latestFor('ana@example.com', 'email')).toMatchObject({
       subject: message.subject,
       text: message.text,
       html: message.html,
@@ -178,7 +178,7 @@ describe('SMTP mailer', () => {
     expect(error.code).toBe('EAUTH');
     expect(error.responseCode).toBe(535);
     expect(smtp.received).toEqual([]);
-    expect(createOutboxRepository(db).latestFor('ana@example.com', 'email')?.deliveredAt).toBeNull();
+    expect((await createOutboxRepository(db).latestFor('ana@example.com', 'email'))?.deliveredAt).toBeNull();
   });
 
   it('scrubs the credentials even when a server repeats them in its answer', async () => {
@@ -211,7 +211,7 @@ describe('SMTP mailer', () => {
     expect(error.permanent).toBe(true);
     expect(smtp.received).toEqual([]);
     // The attempt stays visible to operators, undelivered.
-    expect(createOutboxRepository(db).listFor('gone@example.com')).toMatchObject([{ deliveredAt: null }]);
+    expect(await createOutboxRepository(db).listFor('gone@example.com')).toMatchObject([{ deliveredAt: null }]);
   });
 
   it('rejects at once when nothing listens on the port', async () => {
@@ -221,7 +221,7 @@ describe('SMTP mailer', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(error.message).toContain(`SMTP server 127.0.0.1:${port} failed`);
     expect(error.message).toContain('ECONNREFUSED');
-    expect(createOutboxRepository(db).latestFor('ana@example.com', 'email')?.deliveredAt).toBeNull();
+    expect((await createOutboxRepository(db).latestFor('ana@example.com', 'email'))?.deliveredAt).toBeNull();
   });
 
   it('gives up on a server that never greets, within the greeting timeout', async () => {
@@ -272,6 +272,6 @@ describe('createMailer', () => {
     );
     await mail.send(message);
     expect(smtp.received).toHaveLength(1);
-    expect(createOutboxRepository(db).latestFor(message.to, 'email')?.deliveredAt).toBe(NOW);
+    expect((await createOutboxRepository(db).latestFor(message.to, 'email'))?.deliveredAt).toBe(NOW);
   });
 });

@@ -61,7 +61,8 @@ describe('answers through @hono/node-server', () => {
   it('keep a signed-in answer the same', async () => {
     const b = browserSession(t);
     expect(
-      (await b.post('/rest/v1/auth/login', { email: createUser(t).email, password: 'Coinfair-demo-2026!' })).status,
+      (await b.post('/rest/v1/auth/login', { email: (await createUser(t)).email, password: 'Coinfair-demo-2026!' }))
+        .status,
     ).toBe(200);
     const cookie = [...b.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const { inProcess, overHttp } = await bothWays('/rest/v1/users/me', { headers: { cookie } });
@@ -73,7 +74,8 @@ describe('answers through @hono/node-server', () => {
   it('keep a route’s own Cache-Control', async () => {
     const b = browserSession(t);
     expect(
-      (await b.post('/rest/v1/auth/login', { email: createUser(t).email, password: 'Coinfair-demo-2026!' })).status,
+      (await b.post('/rest/v1/auth/login', { email: (await createUser(t)).email, password: 'Coinfair-demo-2026!' }))
+        .status,
     ).toBe(200);
     const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#16a085' } })
       .jpeg()

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { access } from '../../db/access.ts';
 import { type BusEvent, createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
 import { systemContext } from '../../server/services/context.ts';
 import { createDeliveryJob } from '../../server/services/notifications/deliveries.ts';
@@ -21,16 +22,16 @@ let bus: EventBus;
 afterEach(() => t?.close());
 
 /** A buyer and a vendor, fresh ones unless the test reads the seeded accounts' names and addresses. */
-function setup({ seeded = false }: { seeded?: boolean } = {}) {
+async function setup({ seeded = false }: { seeded?: boolean } = {}) {
   bus = createInProcessBus((error) => {
     throw error;
   });
   t = createTestApp({ bus });
   const [buyerEmail, vendorEmail] = seeded
     ? ['buyer@example.com', 'vendor@example.com']
-    : [createUser(t).email, createUser(t, { vendor: true }).email];
-  const buyer = { ...signedInAs(t, buyerEmail), email: buyerEmail };
-  const vendor = { ...signedInAs(t, vendorEmail), email: vendorEmail };
+    : [(await createUser(t)).email, (await createUser(t, { vendor: true })).email];
+  const buyer = { ...(await signedInAs(t, buyerEmail)), email: buyerEmail };
+  const vendor = { ...(await signedInAs(t, vendorEmail)), email: vendorEmail };
   const live = (publicId: string) => {
     const seen: BusEvent[] = [];
     bus.subscribe(`notifications:${publicId}`, (event) => seen.push(event));
@@ -38,6 +39,12 @@ function setup({ seeded = false }: { seeded?: boolean } = {}) {
   };
   return { buyer, vendor, live, sql: t.db.$client };
 }
+
+/**
+ * Once the subscriber's work for what was published so far is done: each event's transaction
+ * takes its turn at the connection as it is published, so a turn taken after them waits for them.
+ */
+const settled = () => access(t.db, () => undefined);
 
 const json = async (res: Response) => (await res.json()) as { data: any; meta?: any; errors?: any[] };
 
@@ -76,7 +83,7 @@ const message = (over: Partial<TradeMessagePayload>): TradeMessagePayload => ({
 
 describe('GET /rest/v1/notifications', () => {
   it('answers 401 without a session and lists nothing for a new account', async () => {
-    const { buyer } = setup();
+    const { buyer } = await setup();
     expect((await t.send('/rest/v1/notifications')).status).toBe(401);
     const res = await buyer.get('/rest/v1/notifications');
     expect(res.status).toBe(200);
@@ -87,7 +94,7 @@ describe('GET /rest/v1/notifications', () => {
   });
 
   it('puts moderator types in the moderators tab and the rest in inbox, in the reader’s language', async () => {
-    const { buyer, vendor } = setup();
+    const { buyer, vendor } = await setup();
     publishTrade({ type: 'trade.changed', payload: trade({ buyerId: buyer.id, sellerId: vendor.id }) });
     publishTrade({
       type: 'trade.message',
@@ -123,10 +130,10 @@ describe('GET /rest/v1/notifications', () => {
   });
 
   it('pages newest first, filters by type and by read state, and refuses bad filters', async () => {
-    const { buyer } = setup();
+    const { buyer } = await setup();
     for (let i = 0; i < 5; i++) {
       t.clock.now += 1000;
-      t.services.notifications.notify(systemContext('test'), {
+      await t.services.notifications.notify(systemContext('test'), {
         userId: buyer.id,
         type: i % 2 ? 'trade_paid' : 'feedback_received',
         link: `/trade/T${i}`,
@@ -157,23 +164,25 @@ describe('GET /rest/v1/notifications', () => {
 });
 
 describe('marking read', () => {
-  function seed(userId: number, n: number, type: 'trade_paid' | 'moderator_message' = 'trade_paid') {
-    return Array.from({ length: n }, (_, i) => {
+  async function seed(userId: number, n: number, type: 'trade_paid' | 'moderator_message' = 'trade_paid') {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
       t.clock.now += 1000;
-      const view = t.services.notifications.notify(systemContext('test'), {
+      const view = await t.services.notifications.notify(systemContext('test'), {
         userId,
         type,
         link: `/trade/${type}${i}`,
         message: { key: type, params: { username: 'x' } },
       });
-      return view?.id ?? '';
-    });
+      ids.push(view?.id ?? '');
+    }
+    return ids;
   }
 
   it('marks the caller’s own ids read, never another user’s, and tells the open pages', async () => {
-    const { buyer, vendor, live } = setup();
-    const mine = seed(buyer.id, 3);
-    const theirs = seed(vendor.id, 1);
+    const { buyer, vendor, live } = await setup();
+    const mine = await seed(buyer.id, 3);
+    const theirs = await seed(vendor.id, 1);
     const events = live(buyer.publicId);
     const res = await buyer.post('/rest/v1/notifications', { ids: [mine[0], mine[1], theirs[0]] });
     expect(res.status).toBe(200);
@@ -186,8 +195,8 @@ describe('marking read', () => {
   });
 
   it('refuses a missing CSRF token, no session and bad ids', async () => {
-    const { buyer } = setup();
-    const [id] = seed(buyer.id, 1);
+    const { buyer } = await setup();
+    const [id] = await seed(buyer.id, 1);
     const noCsrf = await t.send('/rest/v1/notifications', {
       method: 'POST',
       headers: { cookie: buyer.cookie, 'X-CSRF-Token': 'wrong' },
@@ -204,7 +213,7 @@ describe('marking read', () => {
 
   it('resets a chat notification’s counter where it is read; the next message starts again at 1', async () => {
     // The seeded pair: the message names the vendor.
-    const { buyer, vendor } = setup({ seeded: true });
+    const { buyer, vendor } = await setup({ seeded: true });
     for (let i = 0; i < 3; i++) {
       publishTrade({
         type: 'trade.message',
@@ -233,10 +242,10 @@ describe('marking read', () => {
   });
 
   it('marks all read in one tab only, optionally narrowed by type', async () => {
-    const { buyer, vendor } = setup();
-    seed(buyer.id, 2, 'trade_paid');
-    seed(buyer.id, 2, 'moderator_message');
-    seed(vendor.id, 1, 'trade_paid');
+    const { buyer, vendor } = await setup();
+    await seed(buyer.id, 2, 'trade_paid');
+    await seed(buyer.id, 2, 'moderator_message');
+    await seed(vendor.id, 1, 'trade_paid');
     expect((await t.send('/rest/v1/notifications/all', { method: 'POST', json: {} })).status).toBe(401);
     expect((await buyer.post('/rest/v1/notifications/all', { name: 'elsewhere' })).status).toBe(400);
     const res = await buyer.post('/rest/v1/notifications/all', { name: 'moderators', types: ['moderator_message'] });
@@ -253,8 +262,8 @@ describe('marking read', () => {
 
 describe('events become notifications after their commit', () => {
   it('maps each trade action to who must hear of it, with active trades refreshed for both parties', async () => {
-    const { buyer, vendor, live, sql } = setup();
-    const moderator = createUser(t, { role: 'moderator' }).session();
+    const { buyer, vendor, live, sql } = await setup();
+    const moderator = await (await createUser(t, { role: 'moderator' })).session();
     const buyerLive = live(buyer.publicId);
     const base = { buyerId: buyer.id, sellerId: vendor.id };
     publishTrade({ type: 'trade.changed', payload: trade({ ...base, action: 'paid', actorRole: 'buyer' }) });
@@ -297,6 +306,7 @@ describe('events become notifications after their commit', () => {
         reason: 'Blurry photo',
       },
     });
+    await settled();
     const types = (rows: { user_id: number }[]) => rows;
     const rows = types(
       sql.prepare('SELECT user_id, type, tab, message_tk FROM notifications ORDER BY id').all() as any[],
@@ -333,7 +343,7 @@ describe('events become notifications after their commit', () => {
   });
 
   it('groups attachments per trade and kind, and skips the chat’s system lines and the author', async () => {
-    const { buyer, vendor, sql } = setup();
+    const { buyer, vendor, sql } = await setup();
     const chat = (over: Partial<TradeMessagePayload>) =>
       publishTrade({ type: 'trade.message', payload: message({ recipientIds: [buyer.id, vendor.id], ...over }) });
     chat({ authorId: vendor.id, authorRole: 'seller', hasAttachment: true });
@@ -341,6 +351,7 @@ describe('events become notifications after their commit', () => {
     chat({ authorId: null, authorRole: 'moderator', hasAttachment: true });
     chat({ authorId: null, authorRole: 'system' });
     chat({ authorId: vendor.id, authorRole: 'seller', tradeHash: 'OtherTrade1', link: '/trade/OtherTrade1' });
+    await settled();
     const rows = sql.prepare('SELECT user_id, type, count, link FROM notifications ORDER BY id').all() as any[];
     expect(rows.map((r) => [r.user_id === buyer.id ? 'buyer' : 'vendor', r.type, r.count, r.link])).toEqual([
       ['buyer', 'trade_attach_uploaded', 2, '/trade/Tr4deHash01'],
@@ -351,7 +362,7 @@ describe('events become notifications after their commit', () => {
   });
 
   it('tells the owner of a sign-in from a new device', async () => {
-    const { buyer } = setup();
+    const { buyer } = await setup();
     const login = (userAgent: string) =>
       t.send('/rest/v1/auth/login', {
         method: 'POST',
@@ -379,7 +390,7 @@ describe('deliveries', () => {
   }
 
   it('sends each notification to a linked Telegram chat once, across a restart', async () => {
-    const { buyer, vendor } = setup();
+    const { buyer, vendor } = await setup();
     linkTelegram(vendor.id, '4242');
     publishTrade({ type: 'trade.changed', payload: trade({ buyerId: buyer.id, sellerId: vendor.id }) });
     const bot = t.services.telegramBot;
@@ -405,7 +416,7 @@ describe('deliveries', () => {
   });
 
   it('keeps pending rows through a restart, and never resends one a crash cut short', async () => {
-    const { buyer, vendor, sql } = setup();
+    const { buyer, vendor, sql } = await setup();
     linkTelegram(vendor.id, '77');
     publishTrade({ type: 'trade.changed', payload: trade({ buyerId: buyer.id, sellerId: vendor.id }) });
     publishTrade({
@@ -413,6 +424,7 @@ describe('deliveries', () => {
       payload: trade({ buyerId: buyer.id, sellerId: vendor.id, action: 'paid', tradeHash: 'Tr4deHash02' }),
     });
     // The first process claimed one row and died before finishing it.
+    await settled();
     const [first] = sql.prepare('SELECT id FROM notification_deliveries ORDER BY id').all() as { id: number }[];
     sql.prepare('UPDATE notification_deliveries SET claimed_at = 1 WHERE id = ?').run(first?.id);
     const sent: string[] = [];
@@ -438,12 +450,13 @@ describe('deliveries', () => {
 
   it('e-mails one digest of unread trade messages per interval, and none when they were read', async () => {
     // The seeded pair: the digest goes to the buyer's address and names the vendor.
-    const { buyer, vendor, sql } = setup({ seeded: true });
+    const { buyer, vendor, sql } = await setup({ seeded: true });
     sql.prepare('UPDATE users SET is_email_verified = 1 WHERE id = ?').run(buyer.id);
     sql
       .prepare('INSERT INTO user_settings (user_id, updated_at, notify_trade_messages_interval) VALUES (?, 0, 5)')
       .run(buyer.id);
-    const say = (hash: string) =>
+    // Said at the clock's time: stored before the clock moves on.
+    const say = async (hash: string) => {
       publishTrade({
         type: 'trade.message',
         payload: message({
@@ -454,10 +467,12 @@ describe('deliveries', () => {
           recipientIds: [buyer.id],
         }),
       });
-    say('TradeAAAAAA');
+      await settled();
+    };
+    await say('TradeAAAAAA');
     t.clock.now += 60_000;
-    say('TradeBBBBBB');
-    say('TradeBBBBBB');
+    await say('TradeBBBBBB');
+    await say('TradeBBBBBB');
     const job = t.services.notificationDeliveries;
     expect(await job.runOnce()).toBe(0);
     expect(t.sent).toEqual([]);
@@ -472,7 +487,7 @@ describe('deliveries', () => {
     expect(t.sent[0]?.text).toContain('/trade/TradeAAAAAA');
 
     // The next digest waits for the interval after the last one; read before then, it is skipped.
-    say('TradeCCCCCC');
+    await say('TradeCCCCCC');
     t.clock.now += 4 * 60_000;
     expect(await job.runOnce()).toBe(0);
     await buyer.post('/rest/v1/notifications/all', {});
@@ -486,7 +501,7 @@ describe('deliveries', () => {
   });
 
   it('texts an incoming trade only to a verified phone whose owner asked for it', async () => {
-    const { buyer, vendor, sql } = setup();
+    const { buyer, vendor, sql } = await setup();
     sql
       .prepare('INSERT INTO user_settings (user_id, updated_at, notify_sms_incoming_trade) VALUES (?, 0, 1)')
       .run(vendor.id);

@@ -94,7 +94,7 @@ describe('POST /rest/v1/offers', () => {
     });
     // The trade instructions are for the trade partner once a trade starts, and for the owner.
     expect(offer.tradeInstructions).toBe('IBAN follows in the chat.');
-    const buyer = await createUser(t).signIn();
+    const buyer = await (await createUser(t)).signIn();
     expect(await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).text()).not.toContain('IBAN');
     expect(await (await t.send('/rest/v1/offers?type=buy')).text()).not.toContain('IBAN');
     expect(await (await buyer.get('/rest/v1/users/vendor/offers')).text()).not.toContain('IBAN');
@@ -104,7 +104,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('prices in the currency of the offer, at its decimals, and keeps a fixed price fixed', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const euro = await createOffer(vendor, { currency: 'EUR', payment_method: 'sepa', margin: '-1.25' });
     // 90,000 USD × 0.86 EUR/USD = 77,400 EUR per bitcoin, 1.25 % below: 76,432.50.
     expect(euro).toMatchObject({ fiatCurrency: 'EUR', fiatPricePerCrypto: 76_432.5, margin: -1.25 });
@@ -148,7 +148,7 @@ describe('POST /rest/v1/offers', () => {
     [{ crypto_currency_code: 'ETH' }, 'crypto_currency_code'],
     [{ fiat_min: 50 }, 'fiat_min'],
   ])('refuses %o with a field error on %s and saves nothing', async (overrides, field) => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const before = offerCount();
     const res = await vendor.post('/rest/v1/offers', offerBody(overrides));
     expect(res.status).toBe(400);
@@ -159,7 +159,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('reports every problem at once', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const res = await vendor.post(
       '/rest/v1/offers',
       offerBody({ margin: '900', fiat_min: '0', terms: 'x'.repeat(4000) }),
@@ -169,7 +169,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('takes cash in person with a place to meet, and finds it near that place', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const lagos = t.db.$client.prepare(`SELECT id FROM locations WHERE city_name = 'Lagos'`).get() as { id: number };
     const offer = await createOffer(vendor, {
       payment_method: 'cash-in-person',
@@ -185,7 +185,7 @@ describe('POST /rest/v1/offers', () => {
   });
 
   it('is for vendors only', async () => {
-    const buyer = await createUser(t).signIn();
+    const buyer = await (await createUser(t)).signIn();
     const res = await buyer.post('/rest/v1/offers', offerBody());
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0]).toMatchObject({
@@ -196,7 +196,7 @@ describe('POST /rest/v1/offers', () => {
 
   it('needs a session and the CSRF token', async () => {
     expect((await t.send('/rest/v1/offers', { method: 'POST', json: offerBody() })).status).toBe(401);
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const res = await t.send('/rest/v1/offers', {
       method: 'POST',
       json: offerBody(),
@@ -209,7 +209,7 @@ describe('POST /rest/v1/offers', () => {
 
 describe('the vendor changes their offers', () => {
   it('replaces an offer, switches it off and on, and deletes it', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor);
 
     const put = await vendor.send(`/rest/v1/offers/${offer.hash}`, {
@@ -242,7 +242,7 @@ describe('the vendor changes their offers', () => {
   });
 
   it("never touches another vendor's offer", async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor);
     const other = await signedIn('swiftsats@vendors.example.com');
     for (const res of [
@@ -256,7 +256,7 @@ describe('the vendor changes their offers', () => {
   });
 
   it('cannot switch on an offer a moderator stopped', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor);
     sql(`UPDATE offers SET status = 'blocked' WHERE hash = ?`, offer.hash);
     const res = await vendor.post(`/rest/v1/offers/${offer.hash}/toggle`, { active: true });
@@ -286,7 +286,7 @@ describe('the vendor changes their offers', () => {
 
 describe('GET /rest/v1/offers', () => {
   it('lists sell offers to buyers cheapest first and buy offers to sellers dearest first, featured on top', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const cheap = await createOffer(vendor, { margin: '1' });
     const dear = await createOffer(vendor, { margin: '8' });
     const featured = await createOffer(vendor, { margin: '20' });
@@ -308,7 +308,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('sorts a fixed price among margins by where it stands against the market', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const plus3 = await createOffer(vendor, { margin: '3' });
     const fixed = await createOffer(vendor, { price_type: 'fixed', fixed_price: '91800', margin: undefined }); // +2 %
     const plus1 = await createOffer(vendor, { margin: '1' });
@@ -316,7 +316,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('filters by currency, payment method, group, amount and crypto', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const usdBank = await createOffer(vendor, { fiat_min: '100', fiat_max: '500' });
     const eurSepa = await createOffer(vendor, { currency: 'EUR', payment_method: 'sepa' });
     const usdPaypal = await createOffer(vendor, { payment_method: 'paypal' });
@@ -334,7 +334,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('leaves out offers a visitor cannot trade: offline owners, blocked people, other countries, hidden ones', async () => {
-    const vendorUser = createUser(t, { vendor: true });
+    const vendorUser = await createUser(t, { vendor: true });
     const vendor = await vendorUser.signIn();
     const open = await createOffer(vendor);
     const germansOnly = await createOffer(vendor, { allowed_countries: ['DE'] });
@@ -352,7 +352,7 @@ describe('GET /rest/v1/offers', () => {
     );
 
     // The buyer blocked the vendor: none of the vendor's offers for the buyer.
-    const buyerUser = createUser(t);
+    const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
     sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'blocked', ?)`,
@@ -368,7 +368,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('ranks owners seen in the last two hours first and scores each offer by last seen', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const other = await signedIn('swiftsats@vendors.example.com');
     const staleButCheap = await createOffer(other, { margin: '0' });
     const freshButDear = await createOffer(vendor, { margin: '9' });
@@ -382,7 +382,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('serves a repeated search from its cache until an offer changes', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const first = await createOffer(vendor);
     expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([first.hash]);
     // Behind the service's back: the cached answer stands for the rest of the 10-second bucket.
@@ -396,7 +396,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('pages by 50', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     for (let i = 0; i < 53; i++) await createOffer(vendor, { margin: String(i / 10) });
     const first = await search(t, 'type=buy');
     const second = await search(t, 'type=buy&page=2');
@@ -407,7 +407,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it('relaxes amount, then currency, then payment method when asked and nothing matches', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor, {
       currency: 'EUR',
       payment_method: 'sepa',
@@ -430,7 +430,7 @@ describe('GET /rest/v1/offers', () => {
   });
 
   it("shows a visitor's own currency when the listing is localized", async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const euro = await createOffer(vendor, { currency: 'EUR', payment_method: 'sepa' });
     await createOffer(vendor);
     const found = await search(t, 'type=buy&visitor_country_iso=DE&is_payment_localized=1');
@@ -477,16 +477,16 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   };
 
   it('lets a verified buyer start, and tells a visitor to sign in', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor, { is_skip_warnings: true });
-    const buyer = await createUser(t).signIn();
+    const buyer = await (await createUser(t)).signIn();
     expect(await gate(buyer, offer.hash)).toMatchObject({ canStartTrade: true, codes: [], step: 'start' });
     expect(await gate(t, offer.hash)).toMatchObject({ canStartTrade: false, codes: ['sign_in_required'] });
     expect(await gate(vendor, offer.hash)).toMatchObject({ codes: ['own_offer'], isOwner: true });
   });
 
   it('names every reason of spec section 5, in its order', async () => {
-    const vendorUser = createUser(t, { vendor: true });
+    const vendorUser = await createUser(t, { vendor: true });
     const vendor = await vendorUser.signIn();
     const offer = await createOffer(vendor, {
       type: 'buy',
@@ -495,7 +495,7 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
       require_min_past_trades: 5,
       show_only_trusted_user: true,
     });
-    const buyerUser = createUser(t);
+    const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
     sql(
       `UPDATE users SET is_email_verified = 0, country_id = (SELECT id FROM countries WHERE iso = 'KE') WHERE id = ?`,
@@ -526,7 +526,7 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   });
 
   it('admits the people the vendor trusts and those whose country uses the currency', async () => {
-    const vendorUser = createUser(t, { vendor: true });
+    const vendorUser = await createUser(t, { vendor: true });
     const vendor = await vendorUser.signIn();
     const offer = await createOffer(vendor, {
       currency: 'EUR',
@@ -535,7 +535,7 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
       require_offer_currency_match_buyer_country: true,
       is_skip_warnings: true,
     });
-    const buyerUser = createUser(t);
+    const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
     expect((await gate(buyer, offer.hash)).codes).toEqual(['currency_country_mismatch', 'trusted_only']);
     expect((await gate(buyer, offer.hash, '?visitor_country_iso=DE')).codes).toEqual(['trusted_only']);
@@ -549,8 +549,8 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   });
 
   it('chooses the first step of the decision order of spec section 4', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
-    const buyer = await createUser(t).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
+    const buyer = await (await createUser(t)).signIn();
     const stepOf = async (overrides: Record<string, unknown>) =>
       (await gate(buyer, (await createOffer(vendor, overrides)).hash)).step;
     expect(await stepOf({ payment_method: 'amazon-gift-card', is_gold: true })).toBe('choose_gift_cards');
@@ -563,9 +563,9 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
   });
 
   it('caps a new trader at the offer limit for new partners', async () => {
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor, { new_buyer_max_fiat: '200', is_skip_warnings: true });
-    const buyerUser = createUser(t);
+    const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
     const read = async () => (await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).json()).meta.limits;
     expect(await read()).toEqual({ min: 50, max: 200 });

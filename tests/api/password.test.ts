@@ -336,7 +336,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
     expect(Number(limited.headers.get('retry-after'))).toBe(3600);
     expect(t.sent).toHaveLength(0);
     // Another address is not held up; this one may ask again once the hour has passed.
-    expect((await forgot(browserSession(t, '192.0.2.100'), createUser(t).email)).status).toBe(200);
+    expect((await forgot(browserSession(t, '192.0.2.100'), (await createUser(t)).email)).status).toBe(200);
     t.clock.now += HOUR_MS + 1;
     expect((await forgot(b)).status).toBe(200);
     expect(resetMails()).toBe(1);

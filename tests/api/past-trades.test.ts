@@ -47,7 +47,7 @@ describe('GET /rest/v1/users/{username}/past-trades', () => {
       dispute_reason_text: 'No answer for hours.',
     });
     expect(opened.status, await opened.clone().text()).toBe(200);
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     const resolved = await moderator.post(`/rest/v1/moderation/trades/${disputed.hash}/resolve`, { winner: 'seller' });
     expect(resolved.status).toBe(200);
     t.clock.now += 1000;
@@ -104,7 +104,7 @@ describe('GET /rest/v1/users/{username}/past-trades', () => {
     const stranger = await f.signedIn('affiliate@example.com');
     const other = await stranger.get('/rest/v1/users/buyer/past-trades');
     expect(other.status).toBe(403);
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     expect((await moderator.get('/rest/v1/users/buyer/past-trades')).status).toBe(200);
     expect((await t.send('/rest/v1/users/buyer/past-trades')).status).toBe(401);
     expect((await buyer.get('/rest/v1/users/nobody/past-trades')).status).toBe(404);

@@ -18,13 +18,13 @@ const E164 = '+4915123456789';
 const MIN = 60_000;
 
 /** The test's person: a fresh account in the test's app, made on first use. */
-let made: { app: typeof t; user: TestUser } | undefined;
-const person = () => {
+let made: { app: typeof t; user: Promise<TestUser> } | undefined;
+const person = (): Promise<TestUser> => {
   if (made?.app !== t) made = { app: t, user: createUser(t) };
   return made.user;
 };
 
-const signedIn = (email = person().email) => signedInSession(t, email);
+const signedIn = async (email?: string) => signedInSession(t, email ?? (await person()).email);
 
 /** The code in the last text message, as the person reads it off their phone. */
 function lastCode(): string {
@@ -65,7 +65,7 @@ describe('POST /account/send-phone-code', () => {
     const row = t.db
       .select()
       .from(phones)
-      .where(eq(phones.userId, userIdOf(person().email)))
+      .where(eq(phones.userId, userIdOf((await person()).email)))
       .get();
     expect(row).toMatchObject({ number: E164, verifiedAt: null, codeHash: hashCode(code), codeAttempts: 0 });
     expect(row?.codeExpiresAt).toBe(t.clock.now + 10 * MIN);
@@ -80,7 +80,11 @@ describe('POST /account/send-phone-code', () => {
     expect(await errorOf(national)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'phone' });
 
     const germany = t.db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE')).get();
-    t.db.update(users).set({ countryId: germany?.id }).where(eq(users.email, person().email)).run();
+    t.db
+      .update(users)
+      .set({ countryId: germany?.id })
+      .where(eq(users.email, (await person()).email))
+      .run();
     expect((await send(b, '0151 23456789')).status).toBe(200);
     expect(t.sms.at(-1)?.to).toBe(E164);
   });
@@ -133,7 +137,7 @@ describe('POST /account/send-phone-code', () => {
 
   it('limits one number to 10 texts an hour and 20 a day, whichever accounts ask', async () => {
     t = createTestApp();
-    const accounts = await Promise.all(Array.from({ length: 5 }, () => createUser(t).signIn()));
+    const accounts = await Promise.all(Array.from({ length: 5 }, async () => (await createUser(t)).signIn()));
     // Three accounts, 3 + 3 + 3, then one more: the hour's 10 texts.
     for (const b of accounts.slice(0, 3)) for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
     t.clock.now += 10 * MIN;
@@ -156,7 +160,7 @@ describe('POST /account/send-phone-code', () => {
 
   it('refuses a number another account has verified, counting the try', async () => {
     t = createTestApp();
-    await verify(await createUser(t).signIn());
+    await verify(await (await createUser(t)).signIn());
     const b = await signedIn();
     const res = await send(b);
     expect(res.status).toBe(400);
@@ -289,7 +293,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
 
   it('lets only the first of two accounts waiting on one number verify it', async () => {
     t = createTestApp();
-    const vendor = await createUser(t).signIn();
+    const vendor = await (await createUser(t)).signIn();
     const buyer = await signedIn();
     await send(vendor);
     const vendorCode = lastCode();
@@ -315,12 +319,12 @@ describe('GET /rest/v1/users/reset-phone', () => {
     const row = t.db
       .select()
       .from(phones)
-      .where(eq(phones.userId, userIdOf(person().email)))
+      .where(eq(phones.userId, userIdOf((await person()).email)))
       .get();
     expect(row?.number ?? '').toBe('');
 
     t.clock.now += 10 * MIN;
-    await verify(await createUser(t).signIn());
+    await verify(await (await createUser(t)).signIn());
   });
 
   it('keeps the send limits across a removal', async () => {

@@ -28,15 +28,17 @@ afterAll(async () => {
 });
 
 /** Some signed-in person: a fresh account and its session token. */
-const user = () => {
-  const { id, publicId } = createUser(t);
+const user = async () => {
+  const { id, publicId } = await createUser(t);
   return {
     id,
     public_id: publicId,
-    token: t.services.sessions.create(systemContext('test'), {
-      userId: id,
-      client: { ip: '127.0.0.1', userAgent: 'test' },
-    }).token,
+    token: (
+      await t.services.sessions.create(systemContext('test'), {
+        userId: id,
+        client: { ip: '127.0.0.1', userAgent: 'test' },
+      })
+    ).token,
   };
 };
 
@@ -44,7 +46,7 @@ const socket = (cookie?: string) => openSocket(url, cookie);
 
 describe('personal channels', () => {
   it('lets a signed-in socket join its own channel and receive its events', async () => {
-    const buyer = user();
+    const buyer = await user();
     const { ws, ask } = await socket(`session=${buyer.token}`);
     const channel = personalChannel('notifications', buyer.public_id);
     expect(await ask({ type: 'subscribe', channel })).toEqual({ type: 'subscribed', channel });
@@ -55,8 +57,8 @@ describe('personal channels', () => {
   });
 
   it("refuses another user's channel, and every personal channel to an anonymous socket", async () => {
-    const buyer = user();
-    const vendor = user();
+    const buyer = await user();
+    const vendor = await user();
     const signedIn = await socket(`session=${buyer.token}`);
     const theirs = personalChannel('telegram', vendor.public_id);
     expect(await signedIn.ask({ type: 'subscribe', channel: theirs })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });

@@ -21,8 +21,8 @@ const bus = createInProcessBus();
 const t = createTestApp({ bus });
 /** The trades service's answer, stood in for: the buyer follows this one trade. */
 const FOLLOWED = 'Tr4deHash01';
-let buyer: ReturnType<typeof signedInAs>;
-let vendor: ReturnType<typeof signedInAs>;
+let buyer: Awaited<ReturnType<typeof signedInAs>>;
+let vendor: Awaited<ReturnType<typeof signedInAs>>;
 const authorize = createChannelAuthorizer({
   tradeAccess: (hash, userId) => hash === FOLLOWED && userId === buyer.id,
 });
@@ -32,19 +32,19 @@ let hub: StartedHub;
 let url: string;
 
 beforeAll(async () => {
-  buyer = createUser(t).session();
-  vendor = createUser(t, { vendor: true }).session();
+  buyer = await (await createUser(t)).session();
+  vendor = await (await createUser(t, { vendor: true })).session();
   hub = await startHub({
     bus,
     authorize,
     verifyKey: t.services.pushKeys.verify,
     isSessionLive: t.services.sessions.isLive,
     now: () => t.clock.now,
-    resolvePrincipal: (req) => {
+    resolvePrincipal: async (req) => {
       // Cookie sockets as in production; most sockets here carry only a key.
       const cookie = req.headers.cookie ?? '';
       const match = /session=([^;]+)/.exec(cookie);
-      const found = match?.[1] ? t.services.sessions.validate(match[1]) : null;
+      const found = match?.[1] ? await t.services.sessions.validate(match[1]) : null;
       return found ? { userId: found.user.id, userPublicId: found.user.publicId } : {};
     },
   });
@@ -131,7 +131,7 @@ describe('sockets with a key', () => {
       expect(await ask({ type: 'subscribe', channel: theirs })).toMatchObject({ code: 'CHANNEL_FORBIDDEN' });
     }
     const heard = new Promise<any>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
-    t.services.notifications.notify(systemContext('test'), {
+    await t.services.notifications.notify(systemContext('test'), {
       userId: buyer.id,
       type: 'trade_paid',
       link: '/trade/x',

@@ -27,17 +27,17 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** The test's person: a fresh account in the test's app, made on first use. */
-let made: { app: typeof t; user: TestUser } | undefined;
-const person = () => {
+let made: { app: typeof t; user: Promise<TestUser> } | undefined;
+const person = (): Promise<TestUser> => {
   if (made?.app !== t) made = { app: t, user: createUser(t) };
   return made.user;
 };
 
-async function signedIn(email = person().email, ip = '198.51.100.20', userAgent = FIREFOX_WINDOWS) {
+async function signedIn(email?: string, ip = '198.51.100.20', userAgent = FIREFOX_WINDOWS) {
   const b = browserSession(t, ip);
   const res = await b.send('/rest/v1/auth/login', {
     method: 'POST',
-    json: { email, password: 'Coinfair-demo-2026!' },
+    json: { email: email ?? (await person()).email, password: 'Coinfair-demo-2026!' },
     headers: { 'user-agent': userAgent },
   });
   expect(res.status).toBe(200);
@@ -65,11 +65,11 @@ function withoutCsrfHeader(b: Browser, path: string, json: unknown) {
 describe('GET /rest/v1/users/sessions', () => {
   it("lists the account's signed-in browsers, this one marked, newest use first", async () => {
     t = createTestApp();
-    const laptop = await signedIn(person().email, '198.51.100.20', FIREFOX_WINDOWS);
+    const laptop = await signedIn((await person()).email, '198.51.100.20', FIREFOX_WINDOWS);
     t.clock.now += LAST_USED_PRECISION_MS;
-    const phone = await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
+    const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     // Another person's session never appears.
-    await signedIn(createUser(t).email);
+    await signedIn((await createUser(t)).email);
 
     t.clock.now += LAST_USED_PRECISION_MS;
     const devices = await devicesOf(laptop);
@@ -117,7 +117,7 @@ describe('GET /rest/v1/users/sessions', () => {
   it('records the last use at most every few minutes, not on every request', async () => {
     t = createTestApp();
     const laptop = await signedIn();
-    const phone = await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
+    const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const lastUse = async () => (await devicesOf(laptop)).find((d) => !d.current)?.lastUsedAt;
 
     t.clock.now += LAST_USED_PRECISION_MS - 1000;
@@ -130,7 +130,7 @@ describe('GET /rest/v1/users/sessions', () => {
 
   it('leaves expired sessions out', async () => {
     t = createTestApp();
-    await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
+    await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     t.clock.now += 31 * 24 * 3600 * 1000;
     const b = await signedIn();
     expect((await devicesOf(b)).map((d) => d.current)).toEqual([true]);
@@ -148,7 +148,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   it('signs another browser of the account out', async () => {
     t = createTestApp();
     const laptop = await signedIn();
-    const phone = await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
+    const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const other = (await devicesOf(laptop)).find((d) => !d.current);
 
     const res = await laptop.post('/rest/v1/users/sessions/revoke', { id: other?.id });
@@ -166,7 +166,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   it("answers 404 for another person's session and leaves it signed in", async () => {
     t = createTestApp();
     const buyer = await signedIn();
-    const vendor = await signedIn(createUser(t).email, '203.0.113.9');
+    const vendor = await signedIn((await createUser(t)).email, '203.0.113.9');
     const vendorDevice = (await devicesOf(vendor))[0];
 
     const res = await buyer.post('/rest/v1/users/sessions/revoke', { id: vendorDevice?.id });
@@ -206,7 +206,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   it('needs the CSRF token and revokes nothing without it', async () => {
     t = createTestApp();
     const laptop = await signedIn();
-    const phone = await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
+    const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const other = (await devicesOf(laptop)).find((d) => !d.current);
     const res = await withoutCsrfHeader(laptop, '/rest/v1/users/sessions/revoke', { id: other?.id });
     expect(res.status).toBe(403);
@@ -219,9 +219,9 @@ describe('POST /rest/v1/users/sessions/revoke-others', () => {
   it('signs out every other browser of the account and keeps this one', async () => {
     t = createTestApp();
     const laptop = await signedIn();
-    const phone = await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
-    const tablet = await signedIn(person().email, '203.0.113.10');
-    const vendor = await signedIn(createUser(t).email);
+    const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
+    const tablet = await signedIn((await person()).email, '203.0.113.10');
+    const vendor = await signedIn((await createUser(t)).email);
 
     const res = await laptop.post('/rest/v1/users/sessions/revoke-others');
     expect(res.status).toBe(200);
@@ -242,7 +242,7 @@ describe('POST /rest/v1/users/sessions/revoke-others', () => {
   it('needs the CSRF token', async () => {
     t = createTestApp();
     const laptop = await signedIn();
-    const phone = await signedIn(person().email, '203.0.113.9', SAFARI_IPHONE);
+    const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const res = await withoutCsrfHeader(laptop, '/rest/v1/users/sessions/revoke-others', {});
     expect(res.status).toBe(403);
     expect(await isSignedIn(phone)).toBe(true);

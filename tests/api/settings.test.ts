@@ -11,12 +11,12 @@ type Browser = ReturnType<typeof browserSession>;
 
 /** The test's person: a fresh account in the test's app, made on first use. */
 let made: { app: typeof t; user: TestUser } | undefined;
-const person = () => {
-  if (made?.app !== t) made = { app: t, user: createUser(t) };
+const person = async () => {
+  if (made?.app !== t) made = { app: t, user: await createUser(t) };
   return made.user;
 };
 
-const signedIn = (email = person().email, ip?: string) => signedInSession(t, email, ip);
+const signedIn = async (email?: string, ip?: string) => signedInSession(t, email ?? (await person()).email, ip);
 
 /** The signed-in browser's cookies, but no X-CSRF-Token header: what a forged request carries. */
 function withoutCsrfHeader(b: Browser, path: string, json: unknown) {
@@ -51,7 +51,7 @@ describe('GET /rest/v1/users/settings', () => {
   it('answers the defaults of spec section 3 before anything is saved', async () => {
     t = createTestApp();
     const b = await signedIn();
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
     const res = await b.get('/rest/v1/users/settings');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: DEFAULTS });
@@ -62,7 +62,7 @@ describe('GET /rest/v1/users/settings', () => {
     const b = await signedIn();
     // Saving one value creates the row: every other value is now the schema's default.
     await b.post('/rest/v1/users/settings', { emailSubscribed: false });
-    expect(storedRow(person().email)).toBeDefined();
+    expect(storedRow((await person()).email)).toBeDefined();
     expect(await settingsOf(b)).toEqual(DEFAULTS);
   });
 
@@ -99,7 +99,7 @@ describe('POST /rest/v1/users/settings', () => {
     };
     expect(await res.json()).toEqual({ data: expected });
     expect(await settingsOf(b)).toEqual(expected);
-    expect(storedRow(person().email)).toMatchObject({
+    expect(storedRow((await person()).email)).toMatchObject({
       notify_trade_messages_interval: 30,
       sound_notifications: 0,
     });
@@ -155,7 +155,7 @@ describe('POST /rest/v1/users/settings', () => {
     const error = (await res.json()).errors[0];
     expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'bio' });
     expect(error.details).toEqual([{ field: 'bio', message: expect.any(String), key }]);
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
   });
 
   it.each([['ten'], ['10.5'], ['-5'], [''], [-1], [2.5], [null], [true]])(
@@ -199,7 +199,7 @@ describe('POST /rest/v1/users/settings', () => {
       ['bio', 'bio_contact_error'],
       ['notify_trade_messages_interval', 'notification_error'],
     ]);
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
     expect(await settingsOf(b)).toEqual(DEFAULTS);
   });
 
@@ -209,7 +209,7 @@ describe('POST /rest/v1/users/settings', () => {
     const res = await b.post('/rest/v1/users/settings', { soundNotifications: 'loud', bio: 'fine' });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'soundNotifications' });
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
   });
 
   it('says a form body is not what it reads, and saves nothing', async () => {
@@ -222,7 +222,7 @@ describe('POST /rest/v1/users/settings', () => {
     });
     expect(res.status).toBe(415);
     expect((await res.json()).errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
   });
 
   it('needs a session, whatever the body', async () => {
@@ -241,13 +241,13 @@ describe('POST /rest/v1/users/settings', () => {
     const res = await withoutCsrfHeader(b, '/rest/v1/users/settings', { bio: 'forged' });
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
   });
 
   it("never shows one person's settings to another", async () => {
     t = createTestApp();
-    const buyer = await signedIn(person().email, '198.51.100.20');
-    const vendor = await signedIn(createUser(t).email, '198.51.100.21');
+    const buyer = await signedIn((await person()).email, '198.51.100.20');
+    const vendor = await signedIn((await createUser(t)).email, '198.51.100.21');
     await buyer.post('/rest/v1/users/settings', {
       bio: 'Buyer bio',
       notify_trade_messages_interval: 60,
@@ -283,13 +283,13 @@ describe('/rest/v1/cookie-policy signed in', () => {
     expect(res.headers.getSetCookie().find((c) => c.startsWith('cookie_settings='))).toMatch(
       /^cookie_settings=10111110;/,
     );
-    expect(storedRow(person().email)).toMatchObject({ cookie_settings: '10111110' });
+    expect(storedRow((await person()).email)).toMatchObject({ cookie_settings: '10111110' });
   });
 
   it('follows the person to another browser, and the stored choice wins over a cookie', async () => {
     t = createTestApp();
     await (await signedIn()).post('/rest/v1/cookie-policy', { settings: { survey: false } });
-    const other = await signedIn(person().email, '198.51.100.30');
+    const other = await signedIn((await person()).email, '198.51.100.30');
     expect(await cookieSettingsOf(other)).toEqual({ ...ALL_ON, survey: false });
     other.jar.set('cookie_settings', '00000000');
     expect(await cookieSettingsOf(other)).toEqual({ ...ALL_ON, survey: false });
@@ -306,13 +306,13 @@ describe('/rest/v1/cookie-policy signed in', () => {
     expect(await cookieSettingsOf(b)).toEqual({ ...ALL_ON, login: false });
     // The first signed-in save starts from what the banner had chosen in this browser.
     await b.post('/rest/v1/cookie-policy', { settings: { site: false } });
-    expect(storedRow(person().email)).toMatchObject({ cookie_settings: '01101111' });
+    expect(storedRow((await person()).email)).toMatchObject({ cookie_settings: '01101111' });
   });
 
   it("keeps one person's choice from another, and a visitor's choice out of the database", async () => {
     t = createTestApp();
-    await (await signedIn(person().email)).post('/rest/v1/cookie-policy', { settings: { login: false } });
-    const vendor = await signedIn(createUser(t).email, '198.51.100.31');
+    await (await signedIn((await person()).email)).post('/rest/v1/cookie-policy', { settings: { login: false } });
+    const vendor = await signedIn((await createUser(t)).email, '198.51.100.31');
     expect(await cookieSettingsOf(vendor)).toEqual(ALL_ON);
     const visitor = browserSession(t);
     expect((await visitor.post('/rest/v1/cookie-policy', { settings: { login: false } })).status).toBe(200);
@@ -325,6 +325,6 @@ describe('/rest/v1/cookie-policy signed in', () => {
     const b = await signedIn();
     const res = await withoutCsrfHeader(b, '/rest/v1/cookie-policy', { settings: { login: false } });
     expect(res.status).toBe(403);
-    expect(storedRow(person().email)).toBeUndefined();
+    expect(storedRow((await person()).email)).toBeUndefined();
   });
 });

@@ -15,12 +15,12 @@ type Browser = ReturnType<typeof browserSession>;
 
 /** The test's person: a fresh account in the test's app, made on first use. */
 let made: { app: typeof t; user: TestUser } | undefined;
-const person = () => {
-  if (made?.app !== t) made = { app: t, user: createUser(t) };
+const person = async () => {
+  if (made?.app !== t) made = { app: t, user: await createUser(t) };
   return made.user;
 };
 
-const signedIn = (email = person().email, ip?: string) => signedInSession(t, email, ip);
+const signedIn = async (email?: string, ip?: string) => signedInSession(t, email ?? (await person()).email, ip);
 
 const publicIdOf = (email: string) =>
   (t.db.$client.prepare('SELECT public_id FROM users WHERE email = ?').get(email) as { public_id: string }).public_id;
@@ -59,7 +59,7 @@ describe('POST /rest/v1/telegram/subscribe', () => {
     const { data } = await res.json();
     expect(data.subscriptionUrl).toMatch(/^https:\/\/t\.me\/CoinfairBot\?start=[A-Za-z0-9_-]{43}$/);
     const token = new URL(data.subscriptionUrl).searchParams.get('start');
-    const row = telegramRow(person().email);
+    const row = telegramRow((await person()).email);
     expect(row?.token).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.token).not.toBe(token);
     expect(row?.chatId).toBeNull();
@@ -102,14 +102,14 @@ describe('the bot pressing Start', () => {
     await expect(t.services.telegramBot.handleStart(first, '1001')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     await t.services.telegramBot.handleStart(second, '1002');
     await expect(t.services.telegramBot.handleStart(second, '1003')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
-    expect(telegramRow(person().email)?.chatId).toBe('1002');
+    expect(telegramRow((await person()).email)?.chatId).toBe('1002');
   });
 
   it.each([[''], ['not a token!'], ['x'.repeat(65)], ['A'.repeat(43)]])('refuses the token %j', async (token) => {
     t = createTestApp();
     await subscribe(await signedIn());
     await expect(t.services.telegramBot.handleStart(token, '1001')).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
-    expect(telegramRow(person().email)?.chatId).toBeNull();
+    expect(telegramRow((await person()).email)?.chatId).toBeNull();
   });
 
   it('refuses a chat id that is not a number', async () => {
@@ -120,13 +120,13 @@ describe('the bot pressing Start', () => {
     });
     // The link still works for the real Start.
     await t.services.telegramBot.handleStart(token, '-100200300');
-    expect(telegramRow(person().email)?.chatId).toBe('-100200300');
+    expect(telegramRow((await person()).email)?.chatId).toBe('-100200300');
   });
 
   it("links the token's owner only, and tells only them", async () => {
     const bus = createInProcessBus();
     t = createTestApp({ bus });
-    const other = createUser(t);
+    const other = await createUser(t);
     const buyer = await signedIn(undefined, '198.51.100.50');
     const vendor = await other.signIn('198.51.100.51');
     const vendorEvents = watch(bus, `telegram:${other.publicId}`);
@@ -143,14 +143,14 @@ describe('POST /rest/v1/telegram/unsubscribe', () => {
     const bus = createInProcessBus();
     t = createTestApp({ bus });
     const b = await signedIn();
-    const events = watch(bus, `telegram:${person().publicId}`);
+    const events = watch(bus, `telegram:${(await person()).publicId}`);
     await t.services.telegramBot.handleStart(await subscribe(b), '4242');
     const pending = await subscribe(b);
 
     const res = await b.post('/rest/v1/telegram/unsubscribe');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { telegramSubscribed: false } });
-    expect(telegramRow(person().email)).toEqual({ token: null, chatId: null });
+    expect(telegramRow((await person()).email)).toEqual({ token: null, chatId: null });
     expect(await subscribed(b)).toBe(false);
     expect(events.map((e) => (e.payload as { status: string }).status)).toEqual(['subscribed', 'unsubscribed']);
     await expect(t.services.telegramBot.handleStart(pending, '4242')).rejects.toMatchObject({
@@ -162,7 +162,7 @@ describe('POST /rest/v1/telegram/unsubscribe', () => {
     t = createTestApp();
     const res = await (await signedIn()).post('/rest/v1/telegram/unsubscribe');
     expect(res.status).toBe(200);
-    expect(telegramRow(person().email)).toBeUndefined();
+    expect(telegramRow((await person()).email)).toBeUndefined();
   });
 });
 
@@ -184,7 +184,7 @@ describe.each(['/rest/v1/telegram/subscribe', '/rest/v1/telegram/unsubscribe'])(
     });
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(telegramRow(person().email)).toBeUndefined();
+    expect(telegramRow((await person()).email)).toBeUndefined();
   });
 });
 

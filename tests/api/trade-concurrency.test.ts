@@ -46,8 +46,8 @@ async function setUp(trades: number) {
   const f = tradeFixtures(t);
   // A quiet market (the demo offers paused) and two fully verified people, the seller funded.
   f.sql(`UPDATE offers SET status = 'paused'`);
-  const seller = createUser(t, { vendor: true, verified: true, funded: { BTC: trades * 50_500 } });
-  const purchaser = createUser(t, { verified: true });
+  const seller = await createUser(t, { vendor: true, verified: true, funded: { BTC: trades * 50_500 } });
+  const purchaser = await createUser(t, { verified: true });
   const [vendor, buyer] = [await seller.signIn(), await purchaser.signIn()];
   const offer = await f.createOffer(vendor);
   const started: TradeData[] = [];
@@ -74,8 +74,8 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
     expect(t.db.$client.prepare("SELECT count(*) FROM trade_transitions WHERE action = 'release'").pluck().get()).toBe(
       1,
     );
-    expect(f.balance(purchaser.email)).toBe(50_000);
-    expect(verifyLedger(t.db)).toEqual([]);
+    expect(await f.balance(purchaser.email)).toBe(50_000);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it(`release racing cancel, ${TRIALS} trials: each trade ends one way, the money follows it`, async () => {
@@ -105,8 +105,8 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
         .get(trade.hash);
       expect(moves).toBe(1);
     }
-    expect(f.balance(purchaser.email)).toBe(released * 50_000);
-    expect(f.balance(seller.email)).toBe((TRIALS - released) * 50_500);
-    expect(verifyLedger(t.db)).toEqual([]);
+    expect(await f.balance(purchaser.email)).toBe(released * 50_000);
+    expect(await f.balance(seller.email)).toBe((TRIALS - released) * 50_500);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

@@ -347,6 +347,22 @@ describe('requirements: upload, approve, reject', () => {
     expect((await tradeOf(buyer)).paymentDetails).toContain('IBAN');
   });
 
+  it('links one file to one requirement, even when it is sent for two at once', async () => {
+    const offer = await f.createOffer(vendor, {
+      trade_requirements: [
+        { kind: 'photo_id', stage: 'before_reveal', optional: false },
+        { kind: 'selfie', stage: 'before_reveal', optional: false },
+      ],
+    });
+    trade = await f.startTrade(buyer, offer);
+    const [first, second] = (trade.flow.state.beforeRevealPaymentDetails ?? []).map((r) => r.id as number);
+    const [line] = await attached(buyer, [{ bytes: fixtures.jpeg }]);
+    const url = line?.attachment?.url as string;
+    const answers = await Promise.all([prove(buyer, url, first), prove(buyer, url, second)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+    expect((await uploads(buyer)).map((u) => u.id)).toEqual([line?.attachment?.id]);
+  });
+
   it('only the responder proves, only the owner or a moderator reviews, strangers get 404', async () => {
     const [mine] = await attached(vendor, [{ bytes: fixtures.png }]);
     // The vendor owns the offer: nothing to prove, and not with someone else's file either.

@@ -60,19 +60,26 @@ Atomics.add(flags, 0, 1);
 Atomics.notify(flags, 0);
 Atomics.wait(flags, 1, 0);
 
-const results: TradeWorkerResult[] = actions.map(({ hash, action, userId }) => {
+// One action after the other, as one server process serving one request at a time would.
+const results: TradeWorkerResult[] = [];
+for (const { hash, action, userId } of actions) {
   try {
     const trade =
-      action === 'release' ? trades.release(ctxOf(userId), { hash }) : trades.cancel(ctxOf(userId), { hash });
-    return { ok: true, hash, status: trade.status };
+      action === 'release'
+        ? await trades.release(ctxOf(userId), { hash })
+        : await trades.cancel(ctxOf(userId), { hash });
+    results.push({ ok: true, hash, status: trade.status });
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, hash, code: error.code };
-    return {
+    if (error instanceof AppError) {
+      results.push({ ok: false, hash, code: error.code });
+      continue;
+    }
+    results.push({
       ok: false,
       hash,
       code: error instanceof Error ? `${(error as { code?: string }).code}: ${error.message}` : 'unknown',
-    };
+    });
   }
-});
+}
 closeDatabase(db);
 parentPort?.postMessage(results);

@@ -28,7 +28,7 @@ const AMOUNT = 100_000;
 const FEE = 1_000;
 
 const dataOf = async (res: Response) => ((await res.json()) as { data: TradeData }).data;
-const ledgerIsSound = () => expect(verifyLedger(t.db)).toEqual([]);
+const ledgerIsSound = async () => expect(await verifyLedger(t.db)).toEqual([]);
 
 beforeEach(async () => {
   bus = createInProcessBus();
@@ -60,12 +60,17 @@ describe('POST /rest/v1/trade', () => {
       actions: { markPaid: true, release: false, cancel: true, dispute: false },
     });
     expect(trade.expiresAt - (trade.startedAt as number)).toBe(30 * 60);
-    expect(f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
+    expect(await f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
     expect(
-      t.services.ledger.account(systemContext('test'), { kind: 'trade_escrow', reference: trade.hash, currency: 'BTC' })
-        ?.balance,
+      (
+        await t.services.ledger.account(systemContext('test'), {
+          kind: 'trade_escrow',
+          reference: trade.hash,
+          currency: 'BTC',
+        })
+      )?.balance,
     ).toBe(AMOUNT + FEE);
-    ledgerIsSound();
+    await ledgerIsSound();
   });
 
   it('refuses visitors, requests without a CSRF token and bad input, field by field', async () => {
@@ -82,7 +87,7 @@ describe('POST /rest/v1/trade', () => {
     expect(await errorOf(bad)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'amount_fiat' });
     const missing = await buyer.post('/rest/v1/trade', { offer_hash: offer.hash });
     expect(missing.status).toBe(400);
-    expect(f.balance(VENDOR)).toBe(1_000_000);
+    expect(await f.balance(VENDOR)).toBe(1_000_000);
   });
 
   it('refuses amounts outside the limits and amounts that no longer match the price', async () => {
@@ -134,7 +139,7 @@ describe('POST /rest/v1/trade', () => {
     expect(noTerms.status).toBe(400);
     expect(await errorOf(noTerms)).toMatchObject({ field: 'gold_terms' });
     expect((await buyer.post('/rest/v1/trade', f.startBody(gold, '100', { gold_terms: 1 }))).status).toBe(201);
-    ledgerIsSound();
+    await ledgerIsSound();
   });
 
   it('on a buy offer the person who answers sells from their own wallet', async () => {
@@ -142,10 +147,10 @@ describe('POST /rest/v1/trade', () => {
     const poor = await buyer.post('/rest/v1/trade', f.startBody(buyOffer, '100'));
     expect(poor.status).toBe(409);
     expect((await errorOf(poor))?.message).toContain('Your BTC balance');
-    f.fund(BUYER, 'BTC', 500_000);
+    await f.fund(BUYER, 'BTC', 500_000);
     const trade = await dataOf(await buyer.post('/rest/v1/trade', f.startBody(buyOffer, '100')));
     expect(trade).toMatchObject({ role: 'seller', isVendor: false, buyer: { username: 'vendor' } });
-    expect(f.balance(BUYER)).toBe(500_000 - AMOUNT - FEE);
+    expect(await f.balance(BUYER)).toBe(500_000 - AMOUNT - FEE);
   });
 });
 
@@ -166,8 +171,10 @@ describe('the lifecycle', () => {
       tradeCompleted: true,
       actions: { cancel: false },
     });
-    expect(f.balance(BUYER)).toBe(AMOUNT);
-    expect(t.services.ledger.account(systemContext('test'), systemAccount('fee_income', 'BTC'))?.balance).toBe(FEE);
+    expect(await f.balance(BUYER)).toBe(AMOUNT);
+    expect((await t.services.ledger.account(systemContext('test'), systemAccount('fee_income', 'BTC')))?.balance).toBe(
+      FEE,
+    );
     const completed = t.db.$client
       .prepare('SELECT completed_trades AS n FROM users WHERE email IN (?, ?) ORDER BY email')
       .all(BUYER, VENDOR) as { n: number }[];
@@ -177,8 +184,8 @@ describe('the lifecycle', () => {
     const late = await buyer.post(`${path}/cancel`);
     expect(late.status).toBe(409);
     expect(await errorOf(late)).toMatchObject({ code: 'TRADE_STATE_CHANGED' });
-    expect(f.balance(BUYER)).toBe(AMOUNT);
-    ledgerIsSound();
+    expect(await f.balance(BUYER)).toBe(AMOUNT);
+    await ledgerIsSound();
   });
 
   it('the buyer may cancel until the release; the seller only before the buyer paid', async () => {
@@ -188,13 +195,13 @@ describe('the lifecycle', () => {
     expect(sellerTooLate.status).toBe(409);
     const cancelled = await dataOf(await buyer.post(`/rest/v1/trade/${first.hash}/cancel`));
     expect(cancelled).toMatchObject({ status: 'cancelled_buyer', cancelledAt: expect.any(Number) });
-    expect(f.balance(VENDOR)).toBe(1_000_000);
+    expect(await f.balance(VENDOR)).toBe(1_000_000);
 
     const second = await f.startTrade(buyer, offer);
     const bySeller = await dataOf(await vendor.post(`/rest/v1/trade/${second.hash}/cancel`));
     expect(bySeller.status).toBe('cancelled_seller');
-    expect(f.balance(VENDOR)).toBe(1_000_000);
-    ledgerIsSound();
+    expect(await f.balance(VENDOR)).toBe(1_000_000);
+    await ledgerIsSound();
   });
 
   it('hides a trade from everyone but its parties and moderators', async () => {
@@ -211,9 +218,9 @@ describe('the lifecycle', () => {
     expect((await buyer.get('/rest/v1/trade/zzzzzzzzzzz')).status).toBe(404);
     const canFollow = (email: string) =>
       t.services.trades.canFollow({ actor: { type: 'user', userId: f.userId(email) } }, { hash: trade.hash });
-    expect(canFollow('affiliate@example.com')).toBe(false);
-    expect(canFollow(BUYER)).toBe(true);
-    expect(canFollow(MODERATOR)).toBe(true);
+    expect(await canFollow('affiliate@example.com')).toBe(false);
+    expect(await canFollow(BUYER)).toBe(true);
+    expect(await canFollow(MODERATOR)).toBe(true);
   });
 
   it('lists running trades with the ones that need attention', async () => {
@@ -240,10 +247,10 @@ describe('the lifecycle', () => {
     const wrong = await vendor.post(path, { code: '000000' === code(30_000) ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
     expect(await errorOf(wrong)).toMatchObject({ code: 'RELEASE_CODE_INVALID' });
-    expect(f.balance(BUYER)).toBe(0);
+    expect(await f.balance(BUYER)).toBe(0);
     const right = await vendor.post(path, { code: code(30_000) });
     expect(right.status).toBe(200);
-    expect(f.balance(BUYER)).toBe(AMOUNT);
+    expect(await f.balance(BUYER)).toBe(AMOUNT);
   });
 });
 
@@ -252,16 +259,16 @@ describe('the payment window', () => {
     const unpaid = await f.startTrade(buyer, offer);
     const paid = await f.startTrade(buyer, offer);
     await buyer.post(`/rest/v1/trade/${paid.hash}/paid`);
-    expect(t.services.trades.expireDue(systemContext('trades'))).toBe(0);
+    expect(await t.services.trades.expireDue(systemContext('trades'))).toBe(0);
     t.clock.now += 30 * 60_000;
-    expect(t.services.trades.expireDue(systemContext('trades'))).toBe(1);
+    expect(await t.services.trades.expireDue(systemContext('trades'))).toBe(1);
     expect((await dataOf(await buyer.get(`/rest/v1/trade/${unpaid.hash}`))).status).toBe('cancelled_system');
     expect((await dataOf(await buyer.get(`/rest/v1/trade/${paid.hash}`))).status).toBe('paid');
-    expect(f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
+    expect(await f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
     // Marking paid after the expiry is too late.
     expect((await buyer.post(`/rest/v1/trade/${unpaid.hash}/paid`)).status).toBe(409);
-    expect(t.services.trades.expireDue(systemContext('trades'))).toBe(0);
-    ledgerIsSound();
+    expect(await t.services.trades.expireDue(systemContext('trades'))).toBe(0);
+    await ledgerIsSound();
   });
 });
 
@@ -296,8 +303,8 @@ describe('disputes', () => {
     expect((await buyer.get('/rest/v1/moderation/disputes')).status).toBe(403);
     const won = await moderator.post(`/rest/v1/moderation/trades/${trade.hash}/resolve`, { winner: 'buyer' });
     expect(await dataOf(won)).toMatchObject({ status: 'dispute_won_buyer', tradeCompleted: true });
-    expect(f.balance(BUYER)).toBe(AMOUNT);
-    ledgerIsSound();
+    expect(await f.balance(BUYER)).toBe(AMOUNT);
+    await ledgerIsSound();
   });
 
   it('a moderator reopens a cancelled trade, locking the seller’s coins again, then settles for the seller', async () => {
@@ -306,13 +313,13 @@ describe('disputes', () => {
     const moderator = await f.signedIn(MODERATOR);
     const reopened = await dataOf(await moderator.post(`/rest/v1/moderation/trades/${trade.hash}/reopen`));
     expect(reopened.status).toBe('dispute_open');
-    expect(f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
+    expect(await f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);
     const settled = await dataOf(
       await moderator.post(`/rest/v1/moderation/trades/${trade.hash}/resolve`, { winner: 'seller' }),
     );
     expect(settled.status).toBe('dispute_won_seller');
-    expect(f.balance(VENDOR)).toBe(1_000_000);
-    ledgerIsSound();
+    expect(await f.balance(VENDOR)).toBe(1_000_000);
+    await ledgerIsSound();
   });
 });
 

@@ -318,11 +318,11 @@ describe('turning it off and choosing what it protects', () => {
     expect((await login(browserSession(t))).status).toBe(200);
 
     const userId = (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(EMAIL) as { id: number }).id;
-    expect(t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'release' })).toBe('disabled');
-    expect(t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout' })).toBe('failed');
+    expect(await t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'release' })).toBe('disabled');
+    expect(await t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout' })).toBe('failed');
     t.clock.now += STEP_MS;
     expect(
-      t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout', code: codeAt(secret) }),
+      await t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout', code: codeAt(secret) }),
     ).toBe('passed');
   });
 
@@ -380,7 +380,7 @@ describe('npm run admin -- user:reset-2fa', () => {
     await enable(b);
     const commands = userCommands(t.db, () => t.clock.now);
 
-    expect(commands.resetTwoFactor('Buyer@Example.com')).toBe(
+    expect(await commands.resetTwoFactor('Buyer@Example.com')).toBe(
       'buyer@example.com: two-factor authentication removed; 1 session(s) ended.',
     );
     expect((await b.get('/rest/v1/users/me')).status).toBe(401);
@@ -388,9 +388,9 @@ describe('npm run admin -- user:reset-2fa', () => {
     expect((await login(fresh)).status).toBe(200);
     expect((await status(fresh)).state).toBe('initial');
 
-    expect(commands.resetTwoFactor(EMAIL)).toBe(
+    expect(await commands.resetTwoFactor(EMAIL)).toBe(
       'buyer@example.com: no two-factor authentication to remove; nothing changed.',
     );
-    expect(() => commands.resetTwoFactor('ghost@example.com')).toThrow(CommandError);
+    await expect(commands.resetTwoFactor('ghost@example.com')).rejects.toThrow(CommandError);
   });
 });

@@ -7,7 +7,7 @@ let t: ReturnType<typeof createTestApp>;
 afterEach(() => t?.close());
 
 /** Some signed-in person, a fresh one unless named. */
-const signedIn = (email?: string) => signedInSession(t, email ?? createUser(t).email);
+const signedIn = async (email?: string) => signedInSession(t, email ?? (await createUser(t)).email);
 
 describe('GET /rest/v1/users/me and /current_user', () => {
   it('answers the current-user shape of spec section 3', async () => {

@@ -14,12 +14,12 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** The test's person: a fresh account in the test's app, made on first use. */
 let made: { app: typeof t; user: TestUser } | undefined;
-const person = () => {
-  if (made?.app !== t) made = { app: t, user: createUser(t) };
+const person = async () => {
+  if (made?.app !== t) made = { app: t, user: await createUser(t) };
   return made.user;
 };
 
-const signedIn = (email = person().email, ip?: string) => signedInSession(t, email, ip);
+const signedIn = async (email?: string, ip?: string) => signedInSession(t, email ?? (await person()).email, ip);
 
 const decide = (b: Browser, body: string) => b.send(PATH, { method: 'POST', body, headers: FORM });
 const isVendor = async (b: Browser) => (await (await b.get('/rest/v1/users/me')).json()).data.isVendor;
@@ -49,12 +49,12 @@ describe('POST /vendor/handle-vendor-terms', () => {
     // The old session ended: its token opens nothing any more.
     const old = await t.send('/rest/v1/users/me', { headers: { cookie: `session=${before.session}` } });
     expect(old.status).toBe(401);
-    expect(sessionCount(person().email)).toBe(1);
+    expect(sessionCount((await person()).email)).toBe(1);
   });
 
   it('stops vendor status on decline, and leaves other devices signed in', async () => {
     t = createTestApp();
-    const vendor = createUser(t, { vendor: true });
+    const vendor = await createUser(t, { vendor: true });
     const laptop = await vendor.signIn('198.51.100.40');
     const phone = await vendor.signIn('198.51.100.41');
     const res = await decide(laptop, 'vendor_terms_action=decline');
@@ -103,7 +103,7 @@ describe('POST /vendor/handle-vendor-terms', () => {
 
   it('does not make a suspended account a vendor', async () => {
     t = createTestApp();
-    const b = await createUser(t, { status: 'suspended' }).signIn();
+    const b = await (await createUser(t, { status: 'suspended' })).signIn();
     const res = await decide(b, 'vendor_terms_action=accept');
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('FORBIDDEN');

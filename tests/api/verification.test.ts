@@ -48,14 +48,19 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-/** The test's person: a fresh account in the test's app, made on first use. */
+/** The test's person: a fresh account in the test's app, made on first use (`newPerson`). */
 let made: { app: typeof t; user: TestUser } | undefined;
+const newPerson = async () => {
+  if (made?.app !== t) made = { app: t, user: await createUser(t) };
+  return made.user;
+};
+/** The person `newPerson` (or signing in without an address) made in this test's app. */
 const person = () => {
-  if (made?.app !== t) made = { app: t, user: createUser(t) };
+  if (made?.app !== t) throw new Error('the test made no person yet: sign in first');
   return made.user;
 };
 
-const signedIn = (email = person().email) => signedInSession(t, email);
+const signedIn = async (email?: string) => signedInSession(t, email ?? (await newPerson()).email);
 
 function form(kind: string, bytes: Uint8Array, extra: Record<string, string> = {}) {
   const body = new FormData();
@@ -268,7 +273,7 @@ describe('POST /rest/v1/verification/documents', () => {
   it('refuses a document for another person', async () => {
     t = createTestApp();
     const b = await signedIn();
-    const other = createUser(t);
+    const other = await createUser(t);
     const res = await upload(b, 'id_front', fixtures.jpeg, { user: other.publicId });
     expect(res.status).toBe(403);
     expect(storedFiles(other.email)).toEqual([]);
@@ -350,9 +355,9 @@ describe('document files', () => {
     expect(ownPdf.headers.get('content-disposition')).toBe('attachment; filename="proof_of_address.pdf"');
     expect((await PDFDocument.load(await ownPdf.arrayBuffer())).getPageCount()).toBe(1);
 
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     expect((await moderator.get(image.fileUrl)).status).toBe(200);
-    const other = await createUser(t).signIn();
+    const other = await (await createUser(t)).signIn();
     expect((await other.get(image.fileUrl)).status).toBe(404);
     expect((await t.send(image.fileUrl)).status).toBe(401);
     expect((await owner.get('/rest/v1/verification/documents/doc_AAAAAAAAAAAAAAAA/file')).status).toBe(404);
@@ -370,7 +375,7 @@ describe('review queue', () => {
 
     expect((await b.get('/rest/v1/verification/queue')).status).toBe(403);
     expect((await t.send('/rest/v1/verification/queue')).status).toBe(401);
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     const res = await moderator.get('/rest/v1/verification/queue');
     expect(res.status).toBe(200);
     const queue = (await res.json()).data as (Doc & { user: { username: string } })[];
@@ -386,7 +391,7 @@ describe('review queue', () => {
     // The seeded buyer: the rejection mail goes to the seeded address.
     const b = await signedIn('buyer@example.com');
     const { selfie } = await submittedIdentity(b);
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
 
     const noReason = await review(moderator, selfie.id, 'reject', '  ');
     expect(noReason.status).toBe(400);
@@ -422,11 +427,11 @@ describe('review queue', () => {
 
   it('approving the front and the selfie verifies the identity and raises the level and the limit', async () => {
     t = createTestApp();
-    verifyPhone(person().email);
+    verifyPhone((await newPerson()).email);
     const b = await signedIn();
     expect((await statusOf(b)).level).toBe(2);
     const { front, selfie } = await submittedIdentity(b);
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     expect((await review(moderator, front.id, 'approve')).status).toBe(200);
     expect((await currentUser(b)).isIdVerified).toBe(false);
     expect((await review(moderator, selfie.id, 'approve')).status).toBe(200);
@@ -456,7 +461,7 @@ describe('review queue', () => {
     t = createTestApp();
     const b = await signedIn();
     const { front } = await submittedIdentity(b);
-    const moderator = await createUser(t, { role: 'moderator' }).signIn();
+    const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
     const cookie = [...moderator.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await t.send(`/rest/v1/verification/documents/${front.id}/review`, {
       method: 'POST',
@@ -471,14 +476,14 @@ describe('review queue', () => {
 describe('trading limit', () => {
   it('refuses a trade above what the level leaves for the rolling 30 days, counting trades of both sides', async () => {
     t = createTestApp();
-    const buyer = person();
-    const vendor = createUser(t, { vendor: true });
+    const buyer = await newPerson();
+    const vendor = await createUser(t, { vendor: true });
     const { verification } = t.services;
     const system = systemContext('test');
-    expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_000 }).unusedUsdCents).toBe(
-      100_000,
-    );
-    expect(() => verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_001 })).toThrow(
+    expect(
+      (await verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_000 })).unusedUsdCents,
+    ).toBe(100_000);
+    await expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 100_001 })).rejects.toThrow(
       expect.objectContaining({ code: 'TRADING_LIMIT_EXCEEDED', key: 'trading_limit_exceeded' }),
     );
 
@@ -516,17 +521,17 @@ describe('trading limit', () => {
     trade('tradeSell001', vendor.id, buyer.id, 20_000, 'active_funded', 1);
     trade('tradeCncl001', buyer.id, vendor.id, 50_000, 'cancelled_buyer', 1);
 
-    const allowance = verification.tradeAllowance(system, { userId: buyer.id });
+    const allowance = await verification.tradeAllowance(system, { userId: buyer.id });
     expect(allowance).toMatchObject({ level: 1, usedUsdCents: 50_000, unusedUsdCents: 50_000 });
-    expect(() => verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 50_001 })).toThrow(
+    await expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 50_001 })).rejects.toThrow(
       expect.objectContaining({ code: 'TRADING_LIMIT_EXCEEDED' }),
     );
-    expect(verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 50_000 }).level).toBe(1);
+    expect((await verification.assertWithinLimit(system, { userId: buyer.id, usdAmountCents: 50_000 })).level).toBe(1);
   });
 
   it('says on the offer page when an offer’s minimum is above what the level leaves, until the level rises', async () => {
     t = createTestApp();
-    const vendor = await createUser(t, { vendor: true }).signIn();
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
     const created = await vendor.post('/rest/v1/offers', {
       type: 'sell',
       crypto_currency_code: 'BTC',

@@ -17,9 +17,9 @@ import { createUser, type TestUser } from '../support/users.ts';
 /** The chain job's own context, as its timer runs it. */
 const job = systemContext('chain');
 let t: ReturnType<typeof createTestApp>;
-afterEach(() => {
+afterEach(async () => {
   if (!t) return;
-  expect(verifyLedger(t.db)).toEqual([]);
+  expect(await verifyLedger(t.db)).toEqual([]);
   t.close();
 });
 
@@ -36,13 +36,13 @@ const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 let person: TestUser;
 let other: TestUser;
 
-function setup(options: TestAppOptions = {}) {
+async function setup(options: TestAppOptions = {}) {
   const bus = createInProcessBus((error) => {
     throw error;
   });
   t = createTestApp({ bus, ...options });
-  person = createUser(t);
-  other = createUser(t);
+  person = await createUser(t);
+  other = await createUser(t);
   const sql = t.db.$client;
   const user = (email: string) =>
     sql.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as {
@@ -57,7 +57,7 @@ function setup(options: TestAppOptions = {}) {
   const { chain } = t.services;
   /** A deposit on the simulated chain, mined until credited. */
   const fund = async (email: string, amount: number, currency: 'BTC' | 'USDT' = 'BTC') => {
-    chain.simulateDeposit(job, { userId: user(email).id, currency, amount });
+    await chain.simulateDeposit(job, { userId: user(email).id, currency, amount });
     await chain.mine(job, { ticks: 2 });
   };
   return { sql, user, events, chain, fund, bus };
@@ -72,7 +72,7 @@ async function signedIn(email = person.email) {
 const json = async (res: Response) => (await res.json()) as { data: any; meta?: any; errors?: any[] };
 describe('GET /rest/v1/balances', () => {
   it('answers both currencies at zero before anything arrived (spec section 9)', async () => {
-    setup();
+    await setup();
     const b = await signedIn();
     const res = await b.get('/rest/v1/balances');
     expect(res.status).toBe(200);
@@ -85,7 +85,7 @@ describe('GET /rest/v1/balances', () => {
   });
 
   it('needs a session', async () => {
-    setup();
+    await setup();
     for (const path of [
       '/rest/v1/balances',
       '/rest/v1/wallet/transactions',
@@ -100,10 +100,10 @@ describe('GET /rest/v1/balances', () => {
 
 describe('a deposit from incoming to credited', () => {
   it('shows as incoming, confirms after 2 blocks, is credited once and announced on the wallet channel', async () => {
-    const { chain, user, events } = setup();
+    const { chain, user, events } = await setup();
     const b = await signedIn();
     const seen = events(person.email);
-    const row = chain.simulateDeposit(job, {
+    const row = await chain.simulateDeposit(job, {
       userId: user(person.email).id,
       currency: 'BTC',
       amount: 50_000_000,
@@ -177,9 +177,9 @@ describe('a deposit from incoming to credited', () => {
   });
 
   it('credits USDT on TRC-20 after 19 blocks (two ticks of the simulated chain)', async () => {
-    const { chain, user } = setup();
+    const { chain, user } = await setup();
     const b = await signedIn();
-    chain.simulateDeposit(job, { userId: user(person.email).id, currency: 'USDT', amount: 12_250_000 });
+    await chain.simulateDeposit(job, { userId: user(person.email).id, currency: 'USDT', amount: 12_250_000 });
     await chain.mine(job, { ticks: 1 });
     expect((await json(await b.get('/rest/v1/balances'))).data[1]).toEqual({
       cryptoCurrencyCode: 'USDT',
@@ -191,7 +191,7 @@ describe('a deposit from incoming to credited', () => {
   });
 
   it('never shows one person’s wallet to another', async () => {
-    const { fund, events } = setup();
+    const { fund, events } = await setup();
     await fund(person.email, 1_000_000);
     const vendorEvents = events(other.email);
     await fund(person.email, 1_000_000);
@@ -208,15 +208,13 @@ describe('a deposit from incoming to credited', () => {
 
 describe('GET /rest/v1/wallet/transactions', () => {
   it('pages by 50, newest first', async () => {
-    const { chain, user, sql } = setup();
+    const { chain, user } = await setup();
     const b = await signedIn();
     const buyer = user(person.email).id;
-    sql.transaction(() => {
-      for (let i = 1; i <= 51; i++) {
-        t.clock.now += 1000;
-        chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: i * 1000 });
-      }
-    })();
+    for (let i = 1; i <= 51; i++) {
+      t.clock.now += 1000;
+      await chain.simulateDeposit(job, { userId: buyer, currency: 'BTC', amount: i * 1000 });
+    }
     const first = await json(await b.get('/rest/v1/wallet/transactions'));
     expect(first.data).toHaveLength(50);
     expect(first.data[0].amount).toBe('0.00051000');
@@ -228,7 +226,7 @@ describe('GET /rest/v1/wallet/transactions', () => {
   });
 
   it.each(['0', '-1', 'abc', '1.5', '999999'])('refuses page=%s', async (page) => {
-    setup();
+    await setup();
     const b = await signedIn();
     const res = await b.get(`/rest/v1/wallet/transactions?page=${page}`);
     expect(res.status).toBe(400);
@@ -238,7 +236,7 @@ describe('GET /rest/v1/wallet/transactions', () => {
 
 describe('GET /rest/v1/wallet/deposit-address', () => {
   it('creates one BTC (native segwit) and one USDT (TRC-20) address per person, with a QR code', async () => {
-    const { sql } = setup();
+    const { sql } = await setup();
     const b = await signedIn();
     const btc = await json(await b.get('/rest/v1/wallet/deposit-address?currency=BTC'));
     expect(btc.data).toEqual({
@@ -267,7 +265,7 @@ describe('GET /rest/v1/wallet/deposit-address', () => {
   });
 
   it.each(['', '?currency=ETH', '?currency=btc'])('refuses %s', async (query) => {
-    setup();
+    await setup();
     const b = await signedIn();
     const res = await b.get(`/rest/v1/wallet/deposit-address${query}`);
     expect(res.status).toBe(400);
@@ -286,7 +284,7 @@ describe('POST /rest/v1/wallet/send', () => {
     });
 
   it('lets 50 concurrent sendouts that together exceed the balance drain it to zero, never below', async () => {
-    const { fund } = setup();
+    const { fund } = await setup();
     // 0.01 BTC; each sendout takes 0.001 + 0.00002 fee, so 9 fit and 41 must be refused.
     await fund(person.email, 1_000_000);
     const b = await signedIn();
@@ -297,11 +295,11 @@ describe('POST /rest/v1/wallet/send', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(9);
     expect(statuses.filter((s) => s === 409)).toHaveLength(41);
     expect((await json(await b.get('/rest/v1/balances'))).data[0].balance).toBe('0.00082000');
-    expect(verifyLedger(t.db)).toEqual([]);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it('makes 50 concurrent copies of one sendout a single sendout', async () => {
-    const { fund } = setup();
+    const { fund } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const answers = await Promise.all(Array.from({ length: 50 }, () => send(b, { request_id: 'same-one' })));
@@ -311,7 +309,7 @@ describe('POST /rest/v1/wallet/send', () => {
   });
 
   it('debits amount and fee into the hold, broadcasts, confirms; a retry answers the first sendout', async () => {
-    const { fund, chain } = setup();
+    const { fund, chain } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await send(b, {});
@@ -340,10 +338,10 @@ describe('POST /rest/v1/wallet/send', () => {
     expect((await json(await b.get('/rest/v1/balances'))).data[0].balance).toBe('0.00498000');
 
     await chain.tick();
-    const broadcast = chain.byPublicId(job, { publicId: data.id });
+    const broadcast = await chain.byPublicId(job, { publicId: data.id });
     expect(broadcast).toMatchObject({ status: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await chain.mine(job, { ticks: 2 });
-    expect(chain.byPublicId(job, { publicId: data.id })).toMatchObject({ status: 'confirmed', confirmations: 2 });
+    expect(await chain.byPublicId(job, { publicId: data.id })).toMatchObject({ status: 'confirmed', confirmations: 2 });
     const history = (await json(await b.get('/rest/v1/wallet/transactions'))).data;
     expect(history[0]).toMatchObject({
       type: 'sendout',
@@ -364,18 +362,19 @@ describe('POST /rest/v1/wallet/send', () => {
         throw new BroadcastRejected('insufficient funds in the hot wallet');
       },
     };
-    const { fund, chain } = setupWith(refusing);
+    const { fund, chain } = await setupWith(refusing);
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const { data } = await json(await send(b, {}));
     await Promise.all([chain.tick(), chain.tick()]);
     await chain.tick();
     expect(broadcasts).toBe(1);
-    expect(chain.byPublicId(job, { publicId: data.id })).toMatchObject({
+    expect(await chain.byPublicId(job, { publicId: data.id })).toMatchObject({
       status: 'failed',
       failureReason: expect.stringContaining('hot wallet'),
     });
-    expect(chain.creditDeposit(job, { id: chain.byPublicId(job, { publicId: data.id })?.id ?? 0 })).toBe(false);
+    const failed = await chain.byPublicId(job, { publicId: data.id });
+    expect(await chain.creditDeposit(job, { id: failed?.id ?? 0 })).toBe(false);
     expect((await json(await b.get('/rest/v1/balances'))).data[0].balance).toBe('0.01000000');
     const history = (await json(await b.get('/rest/v1/wallet/transactions'))).data;
     expect(history.slice(0, 2)).toMatchObject([
@@ -386,7 +385,7 @@ describe('POST /rest/v1/wallet/send', () => {
 
   it('keeps a sendout with an unknown outcome pending and never sends it twice', async () => {
     let broadcasts = 0;
-    const { fund, chain } = setupWith({
+    const { fund, chain } = await setupWith({
       async broadcast() {
         broadcasts++;
         throw new Error('socket hang up');
@@ -398,7 +397,7 @@ describe('POST /rest/v1/wallet/send', () => {
     await chain.tick();
     await chain.tick();
     expect(broadcasts).toBe(1);
-    expect(chain.byPublicId(job, { publicId: data.id })).toMatchObject({
+    expect(await chain.byPublicId(job, { publicId: data.id })).toMatchObject({
       status: 'pending',
       broadcastStartedAt: expect.any(Number),
     });
@@ -431,7 +430,7 @@ describe('POST /rest/v1/wallet/send', () => {
     [{ request_id: 'has space' }, 'request_id', 'letters'],
     [{ address: '' }, 'address', 'required'],
   ])('refuses %j with a message on %s', async (body, field, message) => {
-    const { fund } = setup();
+    const { fund } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await send(b, body);
@@ -443,7 +442,7 @@ describe('POST /rest/v1/wallet/send', () => {
   });
 
   it('refuses more than the balance less the network fee, with nothing written', async () => {
-    const { fund, sql } = setup();
+    const { fund, sql } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await send(b, { amount: '0.00999' });
@@ -455,7 +454,7 @@ describe('POST /rest/v1/wallet/send', () => {
   });
 
   it('answers in the reader’s language', async () => {
-    const { fund } = setup();
+    const { fund } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const res = await b.post('/rest/v1/wallet/send?locale=de', {
@@ -469,7 +468,7 @@ describe('POST /rest/v1/wallet/send', () => {
   });
 
   it('needs the allowed-sendout flag: a verified e-mail address and an active account', async () => {
-    const { sql, fund } = setup();
+    const { sql, fund } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     sql.prepare('UPDATE users SET is_email_verified = 0 WHERE id = ?').run(person.id);
@@ -477,13 +476,13 @@ describe('POST /rest/v1/wallet/send', () => {
     const res = await send(b, {});
     expect(res.status).toBe(403);
     expect(await errorOf(res)).toMatchObject({ code: 'FORBIDDEN' });
-    const suspended = await createUser(t, { status: 'suspended' }).signIn();
+    const suspended = await (await createUser(t, { status: 'suspended' })).signIn();
     expect((await json(await suspended.get('/rest/v1/users/me'))).data.wallet.isAllowedSendout).toBe(false);
     expect((await send(suspended, {})).status).toBe(403);
   });
 
   it('asks for the sendout second factor when it is on', async () => {
-    const { fund } = setup();
+    const { fund } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
     const { secret } = (await json(await b.post('/rest/v1/users/2fa/setup'))).data;
@@ -504,7 +503,7 @@ describe('POST /rest/v1/wallet/send', () => {
   });
 
   it('says when the chain in use cannot send on a network', async () => {
-    const { fund } = setupWith({ sendNetworks: ['bitcoin'] });
+    const { fund } = await setupWith({ sendNetworks: ['bitcoin'] });
     await fund(person.email, 30_000_000, 'USDT');
     const b = await signedIn();
     const res = await send(b, { currency: 'USDT', address: TRON_ADDRESS, amount: '5', network: 'TRC20' });
@@ -513,7 +512,7 @@ describe('POST /rest/v1/wallet/send', () => {
   });
 
   it('needs a session and the CSRF token', async () => {
-    setup();
+    await setup();
     const anonymous = await browserSession(t).post('/rest/v1/wallet/send', {
       currency: 'BTC',
       address: BTC_ADDRESS,

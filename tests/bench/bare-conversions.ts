@@ -18,7 +18,7 @@ const seconds = Number(secondsText ?? 5);
 const until = performance.now() + seconds * 1000;
 let count = 0;
 while (performance.now() < until) {
-  ledger.post(
+  await ledger.post(
     { actor: { type: 'user', userId } },
     {
       kind: 'conversion',

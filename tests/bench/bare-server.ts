@@ -14,7 +14,10 @@ import Database from 'better-sqlite3';
 const [mode, path] = process.argv.slice(2);
 if (!path) throw new Error('usage: bare-server.ts static|api <path>');
 
-let handler: (res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => void;
+let handler: (
+  res: import('node:http').ServerResponse,
+  req: import('node:http').IncomingMessage,
+) => void | Promise<void>;
 if (mode === 'static') {
   const body = readFileSync(path);
   handler = (res) => {
@@ -145,9 +148,9 @@ if (mode === 'static') {
   const { createOffersRepository } = await import('../../server/services/offers/repository.ts');
   const repo = createOffersRepository(openDatabase(path));
   const usd = repo.db.$client.prepare(`SELECT id FROM fiat_currencies WHERE code = 'USD'`).pluck().get() as number;
-  handler = (res) => {
+  handler = async (res) => {
     const now = Date.now();
-    const found = repo.search(
+    const found = await repo.search(
       { offerType: 'sell', cryptoCurrencyId: 1, fiatCurrencyId: usd, amount: 100 },
       {
         onlineSince: now - 3 * 86_400_000,
@@ -175,5 +178,11 @@ if (mode === 'static') {
   };
 }
 
-const server = createServer((req, res) => handler(res, req));
+// The offers mode awaits the (asynchronous) repository; a failure is reported, never left unhandled.
+const server = createServer((req, res) => {
+  void (async () => handler(res, req))().catch((error: unknown) => {
+    console.error(error);
+    res.destroy();
+  });
+});
 server.listen(0, '127.0.0.1', () => console.log(`ready ${(server.address() as AddressInfo).port}`));

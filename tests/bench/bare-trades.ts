@@ -16,27 +16,31 @@ const services = createServices({
   config: { AUTH_CHALLENGE: 'off', MAIL_FROM: 'bench <b@example.com>', UPLOADS_DIR: '/tmp', GEOIP: 'off' },
   log: { info() {}, error() {} },
 });
-const authOf = (email: string): AuthState => {
+const authOf = async (email: string): Promise<AuthState> => {
   const id = (db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  const { token } = services.sessions.create(systemContext('bench'), {
+  const { token } = await services.sessions.create(systemContext('bench'), {
     userId: id,
     client: { ip: '127.0.0.1', userAgent: 'bench' },
   });
-  return services.sessions.validate(token) as AuthState;
+  return (await services.sessions.validate(token)) as AuthState;
 };
-const pairs = Array.from({ length: Number(pairsText ?? 20) }, (_, i) => {
-  const buyer = authOf(`benchbuyer${i}@bench.example`);
-  const vendor = authOf(`benchvendor${i}@bench.example`);
-  const offer = services.offers.listForUser(personContext(vendor), { username: `benchvendor${i}`, locale: 'en' })[0];
+const pairs = [];
+for (let i = 0; i < Number(pairsText ?? 20); i++) {
+  const buyer = await authOf(`benchbuyer${i}@bench.example`);
+  const vendor = await authOf(`benchvendor${i}@bench.example`);
+  const [offer] = await services.offers.listForUser(personContext(vendor), {
+    username: `benchvendor${i}`,
+    locale: 'en',
+  });
   if (!offer) throw new Error('no offer');
-  return { buyer, vendor, offer };
-});
+  pairs.push({ buyer, vendor, offer });
+}
 const seconds = Number(secondsText ?? 5);
 const until = performance.now() + seconds * 1000;
 let count = 0;
 while (performance.now() < until) {
   const { buyer, vendor, offer } = pairs[count % pairs.length] as (typeof pairs)[number];
-  const trade = services.trades.start(personContext(buyer), {
+  const trade = await services.trades.start(personContext(buyer), {
     offer_hash: offer.hash,
     amount_fiat: '50',
     amount_btc: '0.00050000',
@@ -45,8 +49,8 @@ while (performance.now() < until) {
     locale: 'en',
     ip: '127.0.0.1',
   });
-  services.trades.markPaid(personContext(buyer), { hash: trade.hash });
-  services.trades.release(personContext(vendor), { hash: trade.hash });
+  await services.trades.markPaid(personContext(buyer), { hash: trade.hash });
+  await services.trades.release(personContext(vendor), { hash: trade.hash });
   count++;
 }
 console.log(`lifecycles ${count} ${seconds}`);

@@ -196,7 +196,7 @@ copyFileSync(db, offersDb);
   const { openDatabase, closeDatabase } = await import('../../db/client.ts');
   const { seedMoreOffers } = await import('../../db/seed/demo.ts');
   const scratch = openDatabase(offersDb);
-  seedMoreOffers(scratch, 100_000);
+  await seedMoreOffers(scratch, 100_000);
   scratch.$client.pragma('wal_checkpoint(TRUNCATE)');
   closeDatabase(scratch);
 }
@@ -396,7 +396,7 @@ let violations = -1;
   const { openDatabase, closeDatabase } = await import('../../db/client.ts');
   const { verifyLedger } = await import('../../server/services/ledger/invariants.ts');
   const check = openDatabase(conversionsDb);
-  violations = verifyLedger(check).length;
+  violations = (await verifyLedger(check)).length;
   closeDatabase(check);
 }
 const httpRate = conversions.requests.average;

@@ -113,7 +113,7 @@ const db = join(work, 'trades.db');
   for (let i = 0; i < PAIRS; i++) {
     insertUser(`benchbuyer${i}`, false);
     const vendor = insertUser(`benchvendor${i}`, true);
-    ledger.post(
+    await ledger.post(
       { actor: { type: 'system', name: 'bench' } },
       {
         kind: 'deposit',
@@ -315,7 +315,7 @@ let violations = -1;
   const { openDatabase, closeDatabase } = await import('../../db/client.ts');
   const { verifyLedger } = await import('../../server/services/ledger/invariants.ts');
   const check = openDatabase(db);
-  violations = verifyLedger(check).length;
+  violations = (await verifyLedger(check)).length;
   closeDatabase(check);
 }
 

@@ -40,7 +40,7 @@ describe.each([375, 1440])('a new account at %i px', (width) => {
     await expect.poll(() => welcome.isVisible()).toBe(false);
 
     // Confirm the address through the link in the mail.
-    const mail = live.server.latestMail(email);
+    const mail = await live.server.latestMail(email);
     const link = /https?:\/\/\S+\/auth\/verify-email\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();
     await page.goto(new URL(new URL(link ?? '').pathname + new URL(link ?? '').search, live.server.url).href);

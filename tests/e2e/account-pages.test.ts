@@ -52,8 +52,8 @@ async function signInElsewhere(email: string, userAgent: string): Promise<{ page
 
 /** The newest mail to `email` with `subject` (mails may leave just after the answer). */
 async function mailText(email: string, subject: string): Promise<string> {
-  await expect.poll(() => live.server.latestMail(email)?.subject, { timeout: 5_000 }).toBe(subject);
-  return live.server.latestMail(email)?.text ?? '';
+  await expect.poll(async () => (await live.server.latestMail(email))?.subject, { timeout: 5_000 }).toBe(subject);
+  return (await live.server.latestMail(email))?.text ?? '';
 }
 
 async function resetToken(email: string): Promise<string> {

@@ -24,7 +24,7 @@ const buildDir = join(root, 'build');
 export async function startServer(env: Record<string, string> = {}): Promise<{
   url: string;
   /** The newest e-mail to `recipient` in the server's outbox (its database, read beside it). */
-  latestMail(recipient: string): { subject: string; text: string } | undefined;
+  latestMail(recipient: string): Promise<{ subject: string; text: string } | undefined>;
   /** Runs a statement on the server's database, for states no page can reach (an owner gone offline). */
   sql(statement: string, ...params: unknown[]): void;
   /** One row of a query on the server's database. */
@@ -50,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   return {
     url: running.url,
     backend: running.backend,
-    latestMail: (recipient) => outbox.latestFor(recipient, 'email'),
+    latestMail: async (recipient) => outbox.latestFor(recipient, 'email'),
     sql: (statement, ...params) => {
       testDb.db.$client.prepare(statement).run(...params);
     },

@@ -48,7 +48,11 @@ describe('a crash during conversions', () => {
         id: number;
       }
     ).id;
-    createLedgerService({ repo: createLedgerRepository(testDb.db), bus: createInProcessBus(), now: Date.now }).post(
+    await createLedgerService({
+      repo: createLedgerRepository(testDb.db),
+      bus: createInProcessBus(),
+      now: Date.now,
+    }).post(
       { actor: { type: 'system', name: 'test' } },
       {
         kind: 'deposit',
@@ -130,7 +134,7 @@ describe('a crash during conversions', () => {
       const present = db.$client.prepare('SELECT 1 FROM ledger_transactions WHERE idempotency_key = ?').pluck();
       const missing = acknowledged.filter((orderId) => present.get(`conversion:${buyer}:${orderId}`) === undefined);
       expect(missing).toEqual([]);
-      expect(verifyLedger(db)).toEqual([]);
+      expect(await verifyLedger(db)).toEqual([]);
       // Every conversion that is in the ledger moved exactly 10 USDT: none half-written.
       const conversions = db.$client
         .prepare(`SELECT count(*) FROM ledger_transactions WHERE kind = 'conversion'`)

@@ -50,14 +50,14 @@ async function open(ctx: BrowserContext, path: string): Promise<Page> {
 
 const badge = (page: Page) => page.locator('[data-testid="notification-badge"]');
 
-function notifyMany(
+async function notifyMany(
   id: number,
   n: number,
   type: 'trade_paid' | 'trade_msg_received' = 'trade_paid',
   link = '/trade/x',
 ) {
   for (let i = 0; i < n; i++) {
-    live.server.backend.services.notifications.notify(systemContext('test'), {
+    await live.server.backend.services.notifications.notify(systemContext('test'), {
       userId: id,
       type,
       link: `${link}${type === 'trade_paid' ? i : ''}`,
@@ -129,7 +129,7 @@ describe('the header bell', () => {
   });
 
   it('shows 99+ from 100 unread, and the popup marks the ten it shows read (375 and 1280 px)', async () => {
-    notifyMany(userId('affiliate@example.com'), 100);
+    await notifyMany(userId('affiliate@example.com'), 100);
     for (const width of [1280, 375]) {
       const ctx = await signedIn('affiliate@example.com', width);
       const page = await open(ctx, '/');
@@ -147,7 +147,7 @@ describe('the header bell', () => {
     const merchant = userId('merchant@example.com');
     const ctx = await signedIn('merchant@example.com');
     const page = await open(ctx, '/wallet');
-    notifyMany(merchant, 1, 'trade_msg_received', '/wallet');
+    await notifyMany(merchant, 1, 'trade_msg_received', '/wallet');
     await expect
       .poll(
         () =>
@@ -160,7 +160,7 @@ describe('the header bell', () => {
     expect(await badge(page).isHidden()).toBe(true);
     expect(await page.locator('[data-toasts] .toast').count()).toBe(0);
     // Elsewhere the same chat counts and shows.
-    notifyMany(merchant, 1, 'trade_msg_received', '/trade/Elsewhere01');
+    await notifyMany(merchant, 1, 'trade_msg_received', '/trade/Elsewhere01');
     await expect.poll(() => badge(page).textContent()).toBe('1');
     await ctx.close();
   });
@@ -169,8 +169,8 @@ describe('the header bell', () => {
 describe('the notifications table', () => {
   it('pages through the inbox, switches to the moderators tab and marks one tab read', async () => {
     const kiosk = userId('kiosk@example.com');
-    notifyMany(kiosk, 25);
-    live.server.backend.services.notifications.notify(systemContext('test'), {
+    await notifyMany(kiosk, 25);
+    await live.server.backend.services.notifications.notify(systemContext('test'), {
       userId: kiosk,
       type: 'moderator_message',
       link: '/trade/ModTrade001',
@@ -204,7 +204,7 @@ describe('the notifications table', () => {
 
   it('works without JavaScript: tabs are links and mark all read is a form', async () => {
     const admin = userId('admin@example.com');
-    notifyMany(admin, 2);
+    await notifyMany(admin, 2);
     const ctx = await signedIn('admin@example.com');
     const page = await ctx.newPage();
     await page.route('**/*.js', (route) => route.abort());

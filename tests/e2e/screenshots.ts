@@ -362,10 +362,10 @@ if (database && pages.some(([name]) => wanted(name) && name.includes('wallet')))
   const { openDatabase, closeDatabase } = await import('../../db/client.ts');
   const db = openDatabase(database);
   const chain = chainCommands(db);
-  chain.deposit('buyer@example.com', '0.015', 'BTC');
-  chain.deposit('buyer@example.com', '250', 'USDT');
+  await chain.deposit('buyer@example.com', '0.015', 'BTC');
+  await chain.deposit('buyer@example.com', '250', 'USDT');
   await chain.mine('2');
-  chain.deposit('buyer@example.com', '0.0025', 'BTC');
+  await chain.deposit('buyer@example.com', '0.0025', 'BTC');
   closeDatabase(db);
 }
 const browser = await launchBrowser();

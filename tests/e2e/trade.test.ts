@@ -69,7 +69,7 @@ function everyoneOnline() {
  * as an operator would: BTC confirms after 2 blocks, TRC-20 tether after 19.
  */
 async function fundVendor(vendor: BrowserContext, amount = '0.05', currency: 'BTC' | 'USDT' = 'BTC') {
-  live.server.chain.deposit(VENDOR, amount, currency);
+  await live.server.chain.deposit(VENDOR, amount, currency);
   await live.server.chain.mine(currency === 'BTC' ? '2' : '19');
   const balance = async () =>
     (await api<{ cryptoCurrencyCode: string; balance: string }[]>(vendor, '/rest/v1/balances')).find(

@@ -109,7 +109,7 @@ describe('identity verification', () => {
       expect(await queue.locator('[data-queue-item]').count()).toBe(left - 1);
     }
     expect(await queue.locator('.verify-card').textContent()).toContain('Nothing is waiting for review.');
-    expect(live.server.latestMail('buyer@example.com')?.subject).toBe('Your Coinfair document was approved');
+    expect((await live.server.latestMail('buyer@example.com'))?.subject).toBe('Your Coinfair document was approved');
 
     // The buyer's dashboard and the offer follow.
     await page.goto(`${live.server.url}/verification`);

@@ -66,7 +66,7 @@ describe('the wallet page', () => {
     expect(await balanceOf(page, 'USDT')).toBe('0.00 USDT');
     expect(await page.locator('.wallet-ledger [data-empty]').isVisible()).toBe(true);
 
-    live.server.chain.deposit('buyer@example.com', '0.015', 'BTC');
+    await live.server.chain.deposit('buyer@example.com', '0.015', 'BTC');
     await expect
       .poll(() => card(page, 'BTC').locator('[data-incoming]').textContent(), SLOW)
       .toBe('+0.01500000 BTC incoming, credited once confirmed');
@@ -85,7 +85,7 @@ describe('the wallet page', () => {
 
   it('funds tether through a TRC-20 deposit and shows the deposit addresses (375 px)', async () => {
     const page = await openWallet('buyer@example.com', 375);
-    live.server.chain.deposit('buyer@example.com', '250', 'USDT');
+    await live.server.chain.deposit('buyer@example.com', '250', 'USDT');
     await expect
       .poll(() => card(page, 'USDT').locator('[data-incoming]').textContent(), SLOW)
       .toContain('+250.00 USDT');
@@ -150,7 +150,7 @@ describe('the wallet page', () => {
     // Another person than the buyer, so the buyer's balances stay as the next tests expect.
     const email = 'vendor@example.com';
     live.server.sql('UPDATE users SET id_verified_at = ? WHERE email = ?', Date.now(), email);
-    live.server.chain.deposit(email, '0.01', 'BTC');
+    await live.server.chain.deposit(email, '0.01', 'BTC');
     await live.server.chain.mine('2');
     const page = await openWallet(email, 1440);
     await expect.poll(() => balanceOf(page, 'BTC'), SLOW).toBe('0.01000000 BTC');
@@ -247,7 +247,7 @@ describe('the wallet page', () => {
 
   it('sends bitcoin with a second-factor code and shows the pending sendout (1440 px)', async () => {
     const email = 'affiliate@example.com';
-    live.server.chain.deposit(email, '0.01', 'BTC');
+    await live.server.chain.deposit(email, '0.01', 'BTC');
     await live.server.chain.mine('2');
     let secret = '';
     const page = await openWallet(email, 1440, async (ctx) => {
@@ -298,7 +298,7 @@ describe('the wallet page', () => {
 
   it('pages the ledger 50 at a time with "Show more" (1440 px)', async () => {
     const email = 'kiosk@example.com';
-    for (let i = 1; i <= 51; i++) live.server.chain.deposit(email, `0.00${String(i).padStart(3, '0')}`, 'BTC');
+    for (let i = 1; i <= 51; i++) await live.server.chain.deposit(email, `0.00${String(i).padStart(3, '0')}`, 'BTC');
     await live.server.chain.mine('2');
     const page = await openWallet(email, 1440);
     const rows = page.locator('.wallet-table tbody tr');

@@ -29,16 +29,16 @@ const NOT_ALLOWED = [403, 404];
  * Each call with a fresh session: a sign-in, a password reset or a sign-out elsewhere in the
  * matrix must not turn a later refusal into a mere 401.
  */
-const headersOf = (who: PersonName) => fx.people[who].newSession().headers;
+const headersOf = async (who: PersonName) => (await fx.people[who].newSession()).headers;
 
-const send = (
+const send = async (
   route: ClassifiedRoute,
   who: PersonName | 'visitor',
   sample: SampleRequest,
   params?: Record<string, string>,
 ) =>
   sendSample(fx, route, sample, {
-    ...(who === 'visitor' ? {} : { headers: headersOf(who) }),
+    ...(who === 'visitor' ? {} : { headers: await headersOf(who) }),
     ...(params ? { params } : {}),
   });
 
@@ -129,7 +129,11 @@ describe('refused', () => {
     const before = unread().n;
     for (const path of ['/rest/v1/notifications', '/rest/v1/notifications/reset-counters']) {
       for (const who of OUTSIDERS) {
-        const res = await fx.send(path, { method: 'POST', headers: headersOf(who), json: { ids: fx.notificationIds } });
+        const res = await fx.send(path, {
+          method: 'POST',
+          headers: await headersOf(who),
+          json: { ids: fx.notificationIds },
+        });
         expect(res.status, `${who}: ${path}`).toBeLessThan(500);
         if (res.ok) expect(((await res.json()) as { data: { updated: number } }).data.updated).toBe(0);
       }
@@ -138,11 +142,11 @@ describe('refused', () => {
   });
 
   it('revoking a device: another person’s session id ends nothing', async () => {
-    const victim = fx.people.A.newSession();
+    const victim = await fx.people.A.newSession();
     for (const who of OUTSIDERS) {
       await fx.send('/rest/v1/users/sessions/revoke', {
         method: 'POST',
-        headers: headersOf(who),
+        headers: await headersOf(who),
         json: { id: victim.sessionPublicId },
       });
     }
@@ -153,7 +157,7 @@ describe('refused', () => {
     for (const who of OUTSIDERS) {
       const res = await fx.send('/rest/v1/users/process-avatar', {
         method: 'POST',
-        headers: headersOf(who),
+        headers: await headersOf(who),
         json: { fileUrl: fx.pendingAvatar },
       });
       await expectRefused(res, [400, 403, 404], `${who}: process-avatar`);
@@ -164,13 +168,13 @@ describe('refused', () => {
     for (const who of OUTSIDERS) {
       const own = await fx.send(`/trade/push-authorize/${fx.people.A.publicId}`, {
         method: 'POST',
-        headers: headersOf(who),
+        headers: await headersOf(who),
         json: {},
       });
       await expectRefused(own, NOT_ALLOWED, `${who}: push-authorize for A's id`);
       const renew = await fx.send('/account/re-auth-push-subscription', {
         method: 'POST',
-        headers: headersOf(who),
+        headers: await headersOf(who),
         json: { channels: [`notifications:${fx.people.A.publicId}`, `trade:${fx.trades.main}`] },
       });
       await expectRefused(renew, NOT_ALLOWED, `${who}: re-auth-push-subscription for A's channels`);

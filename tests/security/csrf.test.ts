@@ -56,7 +56,7 @@ describe.each(mutating.map((route) => [route.key, route] as const))('%s', (_, ro
 
   it.each(VARIANTS.map((variant) => [variant.name, variant] as const))('is refused %s', async (_, variant) => {
     const sample = sampleFor(route.key, fx);
-    const session = fx.people[person(sample.as)].newSession();
+    const session = await fx.people[person(sample.as)].newSession();
     const before = writes();
     const res = await sendSample(fx, route, sample, { headers: variant.headers(session), raw: true });
     const body = (await res.json()) as { errors?: { code: string }[] };
@@ -67,7 +67,7 @@ describe.each(mutating.map((route) => [route.key, route] as const))('%s', (_, ro
 
   it('passes the check with the session’s token from our own origin', async () => {
     const sample = sampleFor(route.key, fx);
-    const session = fx.people[person(sample.as)].newSession();
+    const session = await fx.people[person(sample.as)].newSession();
     const res = await sendSample(fx, route, sample, { headers: session.headers });
     const body = await res.text();
     expect(body, `${res.status}`).not.toContain('CSRF_TOKEN_MISMATCH');

@@ -165,21 +165,21 @@ const HOSTILE_HEADERS: [string, Record<string, string>][] = [
 
 /** Who sends: a moderator for moderators' routes, else the owner of everything, A. */
 const senderOf = (route: ClassifiedRoute) => (route.audience === 'staff' ? 'moderator' : 'A');
-const sessionFor = (route: ClassifiedRoute) => fx.people[senderOf(route)].newSession().headers;
+const sessionFor = async (route: ClassifiedRoute) => (await fx.people[senderOf(route)].newSession()).headers;
 
 /** Sends `text` as a JSON body, exactly. */
-function sendText(route: ClassifiedRoute, sample: SampleRequest, text: string) {
-  const init = { method: route.method, headers: { ...sessionFor(route), 'content-type': 'application/json' } };
+async function sendText(route: ClassifiedRoute, sample: SampleRequest, text: string) {
+  const init = { method: route.method, headers: { ...(await sessionFor(route)), 'content-type': 'application/json' } };
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(sample.params?.[name] ?? 'x'));
   return fx.send(path, { ...init, body: text });
 }
 
-const sendJson = (route: ClassifiedRoute, sample: SampleRequest, json: unknown) =>
+const sendJson = async (route: ClassifiedRoute, sample: SampleRequest, json: unknown) =>
   sendSample(
     fx,
     route,
     { ...sample, multipart: undefined, urlencoded: undefined, json },
-    { headers: sessionFor(route) },
+    { headers: await sessionFor(route) },
   );
 
 /** The sample's field names with values of any type: half kept, half replaced. */
@@ -243,7 +243,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
       const values = fc.record(Object.fromEntries(route.params.map((p) => [p, HOSTILE_PATH_VALUES])));
       await fc.assert(
         fc.asyncProperty(values, async (params) => {
-          const res = await sendSample(fx, route, sample, { headers: sessionFor(route), params });
+          const res = await sendSample(fx, route, sample, { headers: await sessionFor(route), params });
           await expectSafeAnswer(res, `${route.key} ${JSON.stringify(params).slice(0, 200)}`);
         }),
         options(route.key),
@@ -254,7 +254,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
   if (route.params.length > 0) {
     it.each(RAW_PATH_VALUES)('takes the raw path value %s', async (raw) => {
       const sample = sampleFor(route.key, fx);
-      const init = { method: route.method, headers: sessionFor(route) };
+      const init = { method: route.method, headers: await sessionFor(route) };
       const res = await fx.send(route.path.replace(/:\w+/g, raw), init);
       await expectSafeAnswer(res, `${route.key} ${raw}`);
       expect(sample.as).toBeDefined();
@@ -264,13 +264,13 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
   it.each(RAW_QUERIES)('takes the raw query %s', async (raw) => {
     const sample = sampleFor(route.key, fx);
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(sample.params?.[name] ?? 'x'));
-    const res = await fx.send(`${path}?${raw}`, { method: route.method, headers: sessionFor(route) });
+    const res = await fx.send(`${path}?${raw}`, { method: route.method, headers: await sessionFor(route) });
     await expectSafeAnswer(res, `${route.key} ?${raw}`);
   });
 
   it.each(HOSTILE_HEADERS)('takes %s', async (_, extra) => {
     const sample = sampleFor(route.key, fx);
-    const session = sessionFor(route);
+    const session = await sessionFor(route);
     const headers = { ...session, ...extra, cookie: [session.cookie, extra.cookie].filter(Boolean).join('; ') };
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(sample.params?.[name] ?? 'x'));
     const body = hasBody(route) ? JSON.stringify(sample.json ?? {}) : undefined;
@@ -292,7 +292,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
           const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
             encodeURIComponent(sample.params?.[name] ?? 'x'),
           );
-          const res = await fx.send(`${path}?${query}`, { headers: sessionFor(route) });
+          const res = await fx.send(`${path}?${query}`, { headers: await sessionFor(route) });
           await expectSafeAnswer(res, `${route.key} ?${query.slice(0, 200)}`);
         }),
         options(route.key),
@@ -320,7 +320,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
             }
             return body;
           };
-          const res = await sendSample(fx, route, { ...sample, multipart }, { headers: sessionFor(route) });
+          const res = await sendSample(fx, route, { ...sample, multipart }, { headers: await sessionFor(route) });
           await expectSafeAnswer(res, `${route.key} multipart ${entries.map(([n]) => n).join(',')}`);
         }),
         options(route.key),

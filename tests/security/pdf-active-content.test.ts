@@ -203,8 +203,8 @@ describe('verification documents', () => {
   let moderator: Browser;
   beforeAll(async () => {
     t = createTestApp();
-    owner = await createUser(t).signIn();
-    moderator = await createUser(t, { role: 'moderator' }).signIn();
+    owner = await (await createUser(t)).signIn();
+    moderator = await (await createUser(t, { role: 'moderator' })).signIn();
   });
   afterAll(() => t?.close());
 
@@ -257,7 +257,7 @@ describe('trade attachments', () => {
     const f = tradeFixtures(t);
     ({ vendor, buyer } = await f.openMarket(1_000_000));
     trade = await f.startTrade(buyer, await f.createOffer(vendor));
-    moderator = await createUser(t, { role: 'moderator' }).signIn();
+    moderator = await (await createUser(t, { role: 'moderator' })).signIn();
   });
   afterAll(() => t?.close());
 

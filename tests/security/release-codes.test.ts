@@ -42,6 +42,6 @@ describe('release codes', () => {
     const late = await vendor.post(path, { code: right });
     expect(late.status).toBe(429);
     expect((await errorOf(late)).code).toBe('RATE_LIMITED');
-    expect(f.balance('buyer@example.com')).toBe(0);
+    expect(await f.balance('buyer@example.com')).toBe(0);
   });
 });

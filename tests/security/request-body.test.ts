@@ -65,7 +65,7 @@ describe('request bodies have limits', () => {
 
   it('reads a body just under the limit as usual', async () => {
     t = createTestApp();
-    const b = createUser(t).session();
+    const b = await (await createUser(t)).session();
     const padding = 'x'.repeat(BODY_LIMIT_BYTES - 200);
     const res = await b.post('/rest/v1/users/settings', { bio: 'Quick releases.', padding });
     expect(res.status).toBe(200);
@@ -83,7 +83,7 @@ describe('request bodies have limits', () => {
 
   it('refuses JSON nested deeper than any form sends, without a 5xx', async () => {
     t = createTestApp();
-    const b = createUser(t).session();
+    const b = await (await createUser(t)).session();
     const res = await postRawJson(b.cookie, `{"bio":${'['.repeat(5000)}"é"${']'.repeat(5000)}}`);
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0].code).toBe('ERROR_INPUT_VALIDATION');
@@ -113,7 +113,7 @@ const TRICKS = {
 describe('invisible text tricks never reach storage', () => {
   it.each(Object.entries(TRICKS))('strips the %s from a bio', async (_name, trick) => {
     t = createTestApp();
-    const b = createUser(t).session();
+    const b = await (await createUser(t)).session();
     const res = await b.post('/rest/v1/users/settings', { bio: trick });
     expect(res.status).toBe(200);
     const stored = (await res.json()).data.bio as string;
@@ -123,7 +123,7 @@ describe('invisible text tricks never reach storage', () => {
 
   it('lets the bio rules see what a zero-width space hid ("tele\u200Bgram" is a messenger name)', async () => {
     t = createTestApp();
-    const b = createUser(t).session();
+    const b = await (await createUser(t)).session();
     const res = await b.post('/rest/v1/users/settings', { bio: 'Write me on tele\u200Bgram' });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0].details[0].field).toBe('bio');
@@ -131,7 +131,7 @@ describe('invisible text tricks never reach storage', () => {
 
   it('strips escaped forms too (\\u202e inside the JSON text)', async () => {
     t = createTestApp();
-    const b = createUser(t).session();
+    const b = await (await createUser(t)).session();
     const res = await postRawJson(b.cookie, '{"bio":"invoice\\u202efdp.exe"}');
     expect(res.status).toBe(200);
     expect((await res.json()).data.bio).toBe('invoicefdp.exe');
@@ -139,7 +139,7 @@ describe('invisible text tricks never reach storage', () => {
 
   it('composes text to NFC and keeps what real text needs (line breaks, emoji joiners, Persian ZWNJ)', async () => {
     t = createTestApp();
-    const b = createUser(t).session();
+    const b = await (await createUser(t)).session();
     const bio = 'Cafe\u0301 owner\n👩\u200D💻 می\u200Cخواهم';
     const res = await b.post('/rest/v1/users/settings', { bio });
     expect(res.status).toBe(200);

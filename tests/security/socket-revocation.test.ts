@@ -160,11 +160,11 @@ let line = 0;
 /** What reaches a signed-in person live: a chat line from the other party and a notification. */
 async function liveEvents(who: Person) {
   const other = who.id === buyer.id ? vendor : buyer;
-  const res = await signedInAs(t, other.email).post(`/rest/v1/trade/${tradeHash}/messages`, {
+  const res = await (await signedInAs(t, other.email)).post(`/rest/v1/trade/${tradeHash}/messages`, {
     text: `line ${++line}`,
   });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
-  t.services.notifications.notify(systemContext('test'), {
+  await t.services.notifications.notify(systemContext('test'), {
     userId: who.id,
     type: 'trade_paid',
     link: `/trade/${tradeHash}`,
@@ -201,18 +201,19 @@ async function expectCut(socket: Socket, who: Person, timeout?: number) {
 }
 
 const tokenOf = (cookie: string) => /(?:^|; )session=([^;]+)/.exec(cookie)?.[1] ?? '';
-const sessionPublicIdOf = (cookie: string) => t.services.sessions.validate(tokenOf(cookie))?.session.publicId;
+const sessionPublicIdOf = async (cookie: string) =>
+  (await t.services.sessions.validate(tokenOf(cookie)))?.session.publicId;
 
 describe('a socket authorised by a session cookie loses its channels when the session ends', () => {
   it('at logout', async () => {
-    const tab = signedInAs(t, buyer.email);
+    const tab = await signedInAs(t, buyer.email);
     const socket = await follow(local, buyer, { cookie: tab.cookie });
     expect((await tab.post('/rest/v1/auth/logout')).status).toBe(200);
     await expectCut(socket, buyer);
   });
 
   it('at a password change, this browser’s old session included', async () => {
-    const tab = signedInAs(t, buyer.email);
+    const tab = await signedInAs(t, buyer.email);
     const socket = await follow(local, buyer, { cookie: tab.cookie });
     const res = await tab.post('/rest/v1/users/change-password', {
       currentPassword: DEMO_PASSWORD,
@@ -223,7 +224,7 @@ describe('a socket authorised by a session cookie loses its channels when the se
   });
 
   it('at a password reset through the mailed link', async () => {
-    const tab = signedInAs(t, buyer.email);
+    const tab = await signedInAs(t, buyer.email);
     const socket = await follow(local, buyer, { cookie: tab.cookie });
     expect((await browserSession(t).post('/rest/v1/auth/forgot-password', { email: buyer.email })).status).toBe(200);
     const mail = t.sent.filter((m) => m.to === buyer.email && m.subject.includes('Reset')).at(-1);
@@ -234,8 +235,8 @@ describe('a socket authorised by a session cookie loses its channels when the se
   });
 
   it('at "end other sessions": the other browser’s socket is cut, this one keeps hearing', async () => {
-    const here = signedInAs(t, buyer.email);
-    const there = signedInAs(t, buyer.email);
+    const here = await signedInAs(t, buyer.email);
+    const there = await signedInAs(t, buyer.email);
     const mine = await follow(local, buyer, { cookie: here.cookie });
     const theirs = await follow(local, buyer, { cookie: there.cookie });
     expect((await here.post('/rest/v1/users/sessions/revoke-others')).status).toBe(200);
@@ -245,10 +246,10 @@ describe('a socket authorised by a session cookie loses its channels when the se
   });
 
   it('when the person signs one device out from the list', async () => {
-    const here = signedInAs(t, buyer.email);
-    const there = signedInAs(t, buyer.email);
+    const here = await signedInAs(t, buyer.email);
+    const there = await signedInAs(t, buyer.email);
     const theirs = await follow(local, buyer, { cookie: there.cookie });
-    const res = await here.post('/rest/v1/users/sessions/revoke', { id: sessionPublicIdOf(there.cookie) });
+    const res = await here.post('/rest/v1/users/sessions/revoke', { id: await sessionPublicIdOf(there.cookie) });
     expect(res.status).toBe(200);
     await expectCut(theirs, buyer);
   });
@@ -291,7 +292,7 @@ async function pushKey(cookie: string, channels: readonly string[], path = `/tra
 
 describe('a socket authorised by an auth_key loses its channels when the key’s session ends', () => {
   it('and the key is refused from then on', async () => {
-    const tab = signedInAs(t, buyer.email);
+    const tab = await signedInAs(t, buyer.email);
     const key = (await pushKey(tab.cookie, channelsOf(buyer))) ?? '';
     // No cookie: only the key authorises this socket.
     const socket = await follow(local, buyer, { key });
@@ -328,11 +329,11 @@ describe('the browser client (src/lib/realtime-client.ts) after its session ende
   const subscribed = () => channelsOf(buyer).map((c) => `${c} subscribed`);
 
   it('gives its channels up when the browser is signed out', async () => {
-    const browser = { cookie: signedInAs(t, buyer.email).cookie };
+    const browser = { cookie: (await signedInAs(t, buyer.email)).cookie };
     const client = bell(browser);
     await expect.poll(() => client.status).toEqual(subscribed());
-    await signedInAs(t, buyer.email).post('/rest/v1/users/sessions/revoke', {
-      id: sessionPublicIdOf(browser.cookie),
+    await (await signedInAs(t, buyer.email)).post('/rest/v1/users/sessions/revoke', {
+      id: await sessionPublicIdOf(browser.cookie),
     });
     await expect
       .poll(() => client.status.filter((s) => s.endsWith('failed')).sort())
@@ -350,12 +351,14 @@ describe('the browser client (src/lib/realtime-client.ts) after its session ende
   });
 
   it('follows the browser into its new session when it signed in again', async () => {
-    const browser = { cookie: signedInAs(t, buyer.email).cookie };
+    const browser = { cookie: (await signedInAs(t, buyer.email)).cookie };
     const client = bell(browser);
     await expect.poll(() => client.status).toEqual(subscribed());
     const ended = browser.cookie;
-    browser.cookie = signedInAs(t, buyer.email).cookie;
-    await signedInAs(t, buyer.email).post('/rest/v1/users/sessions/revoke', { id: sessionPublicIdOf(ended) });
+    browser.cookie = (await signedInAs(t, buyer.email)).cookie;
+    await (await signedInAs(t, buyer.email)).post('/rest/v1/users/sessions/revoke', {
+      id: await sessionPublicIdOf(ended),
+    });
     await expect.poll(() => client.status.length).toBe(4);
     expect(client.status.slice(2)).toEqual(subscribed());
     const before = client.heard.length;
@@ -368,7 +371,7 @@ describe('another server process, which never hears the bus’s session ends, po
   const within = 2 * SESSION_END_POLL_MS;
 
   it('cuts the socket of a session that signed out on this process', async () => {
-    const tab = signedInAs(t, buyer.email);
+    const tab = await signedInAs(t, buyer.email);
     const socket = await follow(elsewhere, buyer, { cookie: tab.cookie });
     expect((await tab.post('/rest/v1/auth/logout')).status).toBe(200);
     await expectCut(socket, buyer, within);
@@ -378,17 +381,17 @@ describe('another server process, which never hears the bus’s session ends, po
 
   it('cuts the sockets of a person banned with `admin user:ban`', async () => {
     const commands = cli();
-    const socket = await follow(elsewhere, buyer, { cookie: signedInAs(t, buyer.email).cookie });
-    expect(commands.ban(buyer.email)).toMatch(/banned; [1-9]\d* session\(s\) ended/);
+    const socket = await follow(elsewhere, buyer, { cookie: (await signedInAs(t, buyer.email)).cookie });
+    expect(await commands.ban(buyer.email)).toMatch(/banned; [1-9]\d* session\(s\) ended/);
     await expectCut(socket, buyer, within);
-    commands.reinstate(buyer.email);
+    await commands.reinstate(buyer.email);
   });
 
   it('cuts the sockets of a person suspended with `admin user:suspend`', async () => {
     const commands = cli();
-    const socket = await follow(elsewhere, buyer, { cookie: signedInAs(t, buyer.email).cookie });
-    expect(commands.suspend(buyer.email)).toMatch(/suspended .*; [1-9]\d* session\(s\) ended/);
+    const socket = await follow(elsewhere, buyer, { cookie: (await signedInAs(t, buyer.email)).cookie });
+    expect(await commands.suspend(buyer.email)).toMatch(/suspended .*; [1-9]\d* session\(s\) ended/);
     await expectCut(socket, buyer, within);
-    commands.reinstate(buyer.email);
+    await commands.reinstate(buyer.email);
   });
 });

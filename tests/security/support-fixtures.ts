@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { access } from '../../db/access.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
@@ -35,7 +36,12 @@ export interface Person {
   publicId: string;
   id: number;
   /** A fresh session's cookie and CSRF headers, as our pages send them. */
-  newSession(): { headers: Record<string, string>; cookie: string; csrfToken: string; sessionPublicId: string };
+  newSession(): Promise<{
+    headers: Record<string, string>;
+    cookie: string;
+    csrfToken: string;
+    sessionPublicId: string;
+  }>;
 }
 
 export type Send = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
@@ -105,8 +111,8 @@ function personOf(t: TestApp, name: PersonName): Person {
     name,
     email,
     ...row,
-    newSession() {
-      const { token, session } = t.services.sessions.create(systemContext('test'), {
+    async newSession() {
+      const { token, session } = await t.services.sessions.create(systemContext('test'), {
         userId: row.id,
         client: { ip: '203.0.113.7', userAgent: 'security-suite' },
       });
@@ -165,10 +171,9 @@ export async function buildFixtures(): Promise<Fixtures> {
   const f = tradeFixtures(t);
   const names = Object.keys(PEOPLE) as PersonName[];
   const people = Object.fromEntries(names.map((name) => [name, personOf(t, name)])) as Record<PersonName, Person>;
-  const headers = Object.fromEntries(names.map((name) => [name, people[name].newSession().headers])) as Record<
-    PersonName,
-    Record<string, string>
-  >;
+  const headers = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, (await people[name].newSession()).headers] as const)),
+  ) as Record<PersonName, Record<string, string>>;
   const as = (name: PersonName) => ({
     post: (path: string, json: unknown = {}) => send(path, { method: 'POST', headers: headers[name], json }),
     get: (path: string) => send(path, { headers: headers[name] }),
@@ -197,7 +202,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   f.sql(`UPDATE offers SET status = 'paused'`);
   f.everyoneOnline();
   f.verifyFully(PEOPLE.B);
-  f.fund(PEOPLE.A, 'BTC', 50_000_000);
+  await f.fund(PEOPLE.A, 'BTC', 50_000_000);
 
   const offerBody = (overrides: Record<string, unknown> = {}) =>
     fixedPriceOfferBody({
@@ -311,10 +316,13 @@ export async function buildFixtures(): Promise<Fixtures> {
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_2) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15',
   );
 
+  // Through the gate: the notifications subscriber writes in its own transaction after each publish.
   const notificationIds = (
-    t.db.$client
-      .prepare('SELECT public_id AS id FROM notifications WHERE user_id = ? AND is_read = 0')
-      .all(people.A.id) as { id: string }[]
+    (await access(t.db, () =>
+      t.db.$client
+        .prepare('SELECT public_id AS id FROM notifications WHERE user_id = ? AND is_read = 0')
+        .all(people.A.id),
+    )) as { id: string }[]
   ).map((row) => row.id);
   expect(notificationIds.length, 'A has unread notifications from the trades').toBeGreaterThan(0);
 

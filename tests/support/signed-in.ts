@@ -8,12 +8,12 @@ type TestApp = ReturnType<typeof createTestApp>;
  * A demo user with a fresh session (no sign-in round trip): its row ids, the cookie header a
  * browser would send, and JSON requests that carry the session's CSRF token as our pages do.
  */
-export function signedInAs(t: TestApp, email: string) {
+export async function signedInAs(t: TestApp, email: string) {
   const row = t.db.$client.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as
     | { id: number; publicId: string }
     | undefined;
   if (!row) throw new Error(`no demo user ${email}`);
-  const { token, session } = t.services.sessions.create(systemContext('test'), {
+  const { token, session } = await t.services.sessions.create(systemContext('test'), {
     userId: row.id,
     client: { ip: '203.0.113.7', userAgent: 'test' },
   });

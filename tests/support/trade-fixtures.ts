@@ -36,9 +36,9 @@ export function tradeFixtures(t: TestApp) {
   const signedIn = (email: string, ip?: string): Promise<Browser> => signedInSession(t, email, ip);
 
   /** Money arriving from the chain, as a confirmed deposit posts it. */
-  function fund(email: string, currency: 'BTC' | 'USDT', amount: number) {
+  async function fund(email: string, currency: 'BTC' | 'USDT', amount: number) {
     const id = userId(email);
-    t.services.ledger.post(systemContext('test'), {
+    await t.services.ledger.post(systemContext('test'), {
       kind: 'deposit',
       idempotencyKey: `fund:${id}:${currency}:${amount}:${Math.random()}`,
       legs: [
@@ -48,8 +48,8 @@ export function tradeFixtures(t: TestApp) {
     });
   }
 
-  const balance = (email: string, currency: 'BTC' | 'USDT' = 'BTC') =>
-    t.services.ledger.balances(systemContext('test'), { userId: userId(email) })[currency];
+  const balance = async (email: string, currency: 'BTC' | 'USDT' = 'BTC') =>
+    (await t.services.ledger.balances(systemContext('test'), { userId: userId(email) }))[currency];
 
   /** A fixed-price offer (100,000 USD per BTC) so amounts are round; the vendor sells by default. */
   async function createOffer(vendor: Browser, overrides: Record<string, unknown> = {}) {
@@ -106,7 +106,7 @@ export function tradeFixtures(t: TestApp) {
   async function openMarket(vendorBtc: number) {
     sql(`UPDATE offers SET status = 'paused'`);
     everyoneOnline();
-    fund('vendor@example.com', 'BTC', vendorBtc);
+    await fund('vendor@example.com', 'BTC', vendorBtc);
     return { vendor: await signedIn('vendor@example.com'), buyer: await signedIn('buyer@example.com') };
   }
 

@@ -57,7 +57,7 @@ let made = 0;
  * `session()` a session made directly (no sign-in round trip, as `signedInAs`), `signIn()` a
  * browser that signed in with the password (as `signedInSession`).
  */
-export function createUser(t: TestApp, options: UserOptions = {}) {
+export async function createUser(t: TestApp, options: UserOptions = {}) {
   made += 1;
   const role = options.role ?? 'user';
   const kind = role !== 'user' ? role : options.vendor ? 'vendor' : 'person';
@@ -97,7 +97,7 @@ export function createUser(t: TestApp, options: UserOptions = {}) {
   for (const currency of ['BTC', 'USDT'] as const) {
     const amount = options.funded?.[currency];
     if (!amount) continue;
-    t.services.ledger.post(systemContext('test'), {
+    await t.services.ledger.post(systemContext('test'), {
       kind: 'deposit',
       idempotencyKey: `fund:${row.id}:${currency}:${amount}:${made}`,
       legs: [
@@ -119,4 +119,4 @@ export function createUser(t: TestApp, options: UserOptions = {}) {
   };
 }
 
-export type TestUser = ReturnType<typeof createUser>;
+export type TestUser = Awaited<ReturnType<typeof createUser>>;

@@ -31,7 +31,7 @@ function setup(options: { enabled?: boolean } = {}) {
 }
 
 async function solved(service: ReturnType<typeof setup>['service']) {
-  const { challenge, difficulty } = service.issue(ctx);
+  const { challenge, difficulty } = await service.issue(ctx);
   const { nonce, seccode } = await solveChallenge(challenge, difficulty);
   return { geetest_challenge: challenge, geetest_validate: nonce, geetest_seccode: seccode };
 }
@@ -47,9 +47,9 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe('challenge service', () => {
-  it('issues a random 128-bit id with the difficulty and expiry it stored', () => {
+  it('issues a random 128-bit id with the difficulty and expiry it stored', async () => {
     const { service, clock, db } = setup();
-    const issued = service.issue(ctx);
+    const issued = await service.issue(ctx);
     expect(issued).toEqual({
       challenge: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       difficulty: 8,
@@ -57,7 +57,7 @@ describe('challenge service', () => {
     });
     const row = db.$client.prepare('SELECT * FROM auth_challenges WHERE id = ?').get(issued.challenge);
     expect(row).toEqual({ id: issued.challenge, difficulty: 8, expires_at: clock.at + TTL, used_at: null });
-    expect(service.issue(ctx).challenge).not.toBe(issued.challenge);
+    expect((await service.issue(ctx)).challenge).not.toBe(issued.challenge);
   });
 
   it('accepts a solved challenge once and refuses the replay', async () => {
@@ -77,7 +77,7 @@ describe('challenge service', () => {
 
   it('lets a form without JavaScript pay in time: a challenge at least 3 s old, once', async () => {
     const { service, clock } = setup();
-    const { challenge } = service.issue(ctx);
+    const { challenge } = await service.issue(ctx);
     const noscript = { geetest_challenge: challenge, geetest_validate: 'noscript' };
     clock.at += 2_999;
     expect(await codeOf(service.verify(ctx, noscript))).toBe('CHALLENGE_INVALID');
@@ -88,7 +88,7 @@ describe('challenge service', () => {
       'CHALLENGE_INVALID',
     );
     clock.at += TTL;
-    const late = { geetest_challenge: service.issue(ctx).challenge, geetest_validate: 'noscript' };
+    const late = { geetest_challenge: (await service.issue(ctx)).challenge, geetest_validate: 'noscript' };
     clock.at += TTL;
     expect(await codeOf(service.verify(ctx, late))).toBe('CHALLENGE_INVALID');
   });
@@ -113,7 +113,7 @@ describe('challenge service', () => {
 
   it('refuses an honest digest whose zero bits fall short of the stored difficulty', async () => {
     const { service } = setup();
-    const { challenge } = service.issue(ctx);
+    const { challenge } = await service.issue(ctx);
     // A first hex digit other than 0 means fewer than 4 zero bits; 15 nonces in 16 qualify.
     let nonce = 0;
     while ((await checkSolution(challenge, String(nonce), 0)).seccode.startsWith('0')) nonce++;
@@ -168,18 +168,18 @@ describe('challenge service', () => {
     expect(codes.sort()).toEqual(['CHALLENGE_INVALID', undefined]);
   });
 
-  it('sweeps expired rows while issuing, a bounded batch at a time', () => {
+  it('sweeps expired rows while issuing, a bounded batch at a time', async () => {
     const { service, clock, db } = setup();
     const count = () => (db.$client.prepare('SELECT count(*) AS n FROM auth_challenges').get() as { n: number }).n;
     // Every 16th issue sweeps, starting with the first (which found an empty table).
-    for (let i = 0; i < 96; i++) service.issue(ctx);
+    for (let i = 0; i < 96; i++) await service.issue(ctx);
     expect(count()).toBe(96);
     clock.at += TTL;
     // Issue 96 sweeps: 64 of the 96 expired rows go, the new row stays.
-    service.issue(ctx);
+    await service.issue(ctx);
     expect(count()).toBe(96 - 64 + 1);
     // Issue 112 takes the other 32: only the 17 live rows remain.
-    for (let i = 0; i < 16; i++) service.issue(ctx);
+    for (let i = 0; i < 16; i++) await service.issue(ctx);
     expect(count()).toBe(17);
   });
 
@@ -189,7 +189,7 @@ describe('challenge service', () => {
     await expect(
       service.verify(ctx, { geetest_challenge: 'x', geetest_validate: 'y', geetest_seccode: 'z' }),
     ).resolves.toBeUndefined();
-    const issued = service.issue(ctx);
+    const issued = await service.issue(ctx);
     expect(issued.difficulty).toBe(0);
     expect((await solveChallenge(issued.challenge, issued.difficulty)).nonce).toBe('0');
     expect(db.$client.prepare('SELECT count(*) AS n FROM auth_challenges').get()).toEqual({ n: 0 });

@@ -119,9 +119,9 @@ describe('ledger tables refuse what the service must never write', () => {
     ).toThrow('ledger_accounts_resolved_check');
   });
 
-  it('verifyLedger names what raw writes broke', () => {
+  it('verifyLedger names what raw writes broke', async () => {
     const { alice, bob, account, transaction, posting, move } = setup();
-    expect(verifyLedger(testDb.db)).toEqual([]);
+    expect(await verifyLedger(testDb.db)).toEqual([]);
     const chainIn = account('chain_in', 'BTC', { neg: 1 });
     const wallet = account('user_wallet', 'BTC', { owner: alice });
     const other = account('user_wallet', 'BTC', { owner: bob });
@@ -132,11 +132,11 @@ describe('ledger tables refuse what the service must never write', () => {
     posting(tx, other, 'BTC', 5);
     move(chainIn, -7);
     move(other, 5);
-    const rules = verifyLedger(testDb.db).map((v) => v.rule);
+    const rules = (await verifyLedger(testDb.db)).map((v) => v.rule);
     expect(rules.sort()).toEqual(['audit_missing', 'cached_balance', 'currency_sum', 'transaction_sum']);
   });
 
-  it('verifyLedger finds an escrow that left twice or left without being marked', () => {
+  it('verifyLedger finds an escrow that left twice or left without being marked', async () => {
     const { sql, alice, bob, account, transaction, posting, move } = setup();
     const escrow = account('trade_escrow', 'BTC', { owner: alice, ref: 'trd_2' });
     const wallet = account('user_wallet', 'BTC', { owner: bob });
@@ -157,7 +157,7 @@ describe('ledger tables refuse what the service must never write', () => {
     move(chainIn, -10);
     move(wallet, 10);
     // The escrow's money left by escrow_release, but the account was never marked resolved.
-    expect(verifyLedger(testDb.db)).toEqual([
+    expect(await verifyLedger(testDb.db)).toEqual([
       expect.objectContaining({ rule: 'escrow_resolution', message: expect.stringContaining('resolution none') }),
     ]);
   });

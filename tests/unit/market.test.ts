@@ -34,12 +34,12 @@ afterEach(() => {
 type FeedKind = 'simulated' | 'ticker';
 
 /** The market service over a private database whose history is empty, or seeded to end at `historyEnd`. */
-function market({ historyEnd, feed = 'simulated' }: { historyEnd?: number; feed?: FeedKind } = {}) {
+async function market({ historyEnd, feed = 'simulated' }: { historyEnd?: number; feed?: FeedKind } = {}) {
   const testDb = createTestDb();
   opened.push(testDb);
   const { db } = testDb;
   db.delete(priceHistory).run();
-  if (historyEnd !== undefined) seedPriceHistory(db, historyEnd * 1000);
+  if (historyEnd !== undefined) await seedPriceHistory(db, historyEnd * 1000);
   const clock = { now: NOW * 1000 };
   const now = () => clock.now;
   const priceFeed: PriceFeed =
@@ -188,10 +188,10 @@ describe('seeded price history', () => {
     }
   });
 
-  it('writes a year of days, 40 days of hours and two days of minutes ending at the anchors, fast', () => {
-    const { db, rows } = market();
+  it('writes a year of days, 40 days of hours and two days of minutes ending at the anchors, fast', async () => {
+    const { db, rows } = await market();
     const started = performance.now();
-    const count = seedPriceHistory(db, NOW * 1000);
+    const count = await seedPriceHistory(db, NOW * 1000);
     const elapsed = performance.now() - started;
     expect(count).toBe(2 * (366 + 961 + 2_881));
     for (const crypto of ['BTC', 'USDT'] as const) {
@@ -219,20 +219,20 @@ describe('seeded price history', () => {
     expect(elapsed).toBeLessThan(1_500);
   });
 
-  it('draws the same history for the same time', () => {
-    const a = market({ historyEnd: NOW });
-    const b = market({ historyEnd: NOW });
+  it('draws the same history for the same time', async () => {
+    const a = await market({ historyEnd: NOW });
+    const b = await market({ historyEnd: NOW });
     expect(b.rows('BTC', 86_400)).toEqual(a.rows('BTC', 86_400));
     expect(b.rows('USDT', 60)).toEqual(a.rows('USDT', 60));
   });
 });
 
 describe('recording ticks', () => {
-  it('writes each tick as the close of its minute, hour and day, for both currencies', () => {
-    const { service, rows } = market();
-    service.recordTick({ at: (NOW + 5) * 1000, usd: { BTC: 91_000, USDT: 1.0001 } });
-    service.recordTick({ at: (NOW + 15) * 1000, usd: { BTC: 91_100, USDT: 1.0002 } });
-    service.recordTick({ at: (NOW + 65) * 1000, usd: { BTC: 91_200, USDT: 1.0003 } });
+  it('writes each tick as the close of its minute, hour and day, for both currencies', async () => {
+    const { service, rows } = await market();
+    await service.recordTick({ at: (NOW + 5) * 1000, usd: { BTC: 91_000, USDT: 1.0001 } });
+    await service.recordTick({ at: (NOW + 15) * 1000, usd: { BTC: 91_100, USDT: 1.0002 } });
+    await service.recordTick({ at: (NOW + 65) * 1000, usd: { BTC: 91_200, USDT: 1.0003 } });
     expect(rows('BTC', 60)).toEqual([
       { at: NOW, usd: 91_100 },
       { at: NOW + 60, usd: 91_200 },
@@ -245,22 +245,22 @@ describe('recording ticks', () => {
     ]);
   });
 
-  it('drops minute buckets older than two days and hour buckets older than 40, at most every ten minutes', () => {
-    const { service, rows } = market();
+  it('drops minute buckets older than two days and hour buckets older than 40, at most every ten minutes', async () => {
+    const { service, rows } = await market();
     const tick = (at: number) => service.recordTick({ at: at * 1000, usd: { BTC: 90_000, USDT: 1 } });
-    tick(NOW - 41 * DAY);
-    tick(NOW - 3 * DAY);
+    await tick(NOW - 41 * DAY);
+    await tick(NOW - 3 * DAY);
     expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW - 3 * DAY]);
     expect(rows('BTC', 3_600).map((r) => r.at)).toEqual([NOW - 41 * DAY, NOW - 3 * DAY]);
-    tick(NOW);
+    await tick(NOW);
     expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW]);
     expect(rows('BTC', 3_600).map((r) => r.at)).toEqual([NOW - 3 * DAY, NOW]);
     expect(rows('BTC', 86_400)).toHaveLength(3);
     // Within ten minutes of the last pruning, an old bucket stays until the next one.
-    tick(NOW - 3 * DAY);
-    tick(NOW + 300);
+    await tick(NOW - 3 * DAY);
+    await tick(NOW + 300);
     expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW - 3 * DAY, NOW, NOW + 300]);
-    tick(NOW + 600);
+    await tick(NOW + 600);
     expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW, NOW + 300, NOW + 600]);
   });
 });
@@ -273,10 +273,10 @@ describe('charts', () => {
     ['year', 366, DAY],
   ];
 
-  it.each(ranges)('%s: %d evenly spaced points ending at the live price', (range, count, step) => {
-    const { service, clock, priceFeed } = market({ historyEnd: NOW });
+  it.each(ranges)('%s: %d evenly spaced points ending at the live price', async (range, count, step) => {
+    const { service, clock, priceFeed } = await market({ historyEnd: NOW });
     clock.now = (NOW + 42) * 1000;
-    const chart = service.chart(systemContext('test'), { crypto: 'BTC', range, code: 'USD' });
+    const chart = await service.chart(systemContext('test'), { crypto: 'BTC', range, code: 'USD' });
     expect(chart).toHaveLength(count);
     expect(chart.every((p, i) => i === 0 || p.date - (chart[i - 1]?.date ?? 0) === step)).toBe(true);
     expect(chart.at(-1)).toEqual({ date: bucketStart(NOW, step), rate: priceFeed.usdPrice('BTC') });
@@ -285,56 +285,56 @@ describe('charts', () => {
     expect(new Set(chart.map((p) => p.rate)).size).toBeGreaterThan(count / 2);
   });
 
-  it('converts with the currency rate and rounds to cents; tether to four decimals', () => {
-    const { service, reference } = market({ historyEnd: NOW });
-    const usd = service.chart(systemContext('test'), { crypto: 'BTC', range: 'week', code: 'USD' });
-    const eur = service.chart(systemContext('test'), { crypto: 'BTC', range: 'week', code: 'EUR' });
-    const eurPerUsd = reference.fiatPerUsd(systemContext('test'), { code: 'EUR' });
+  it('converts with the currency rate and rounds to cents; tether to four decimals', async () => {
+    const { service, reference } = await market({ historyEnd: NOW });
+    const usd = await service.chart(systemContext('test'), { crypto: 'BTC', range: 'week', code: 'USD' });
+    const eur = await service.chart(systemContext('test'), { crypto: 'BTC', range: 'week', code: 'EUR' });
+    const eurPerUsd = await reference.fiatPerUsd(systemContext('test'), { code: 'EUR' });
     expect(eur[10]?.rate).toBe(roundDecimal((usd[10]?.rate ?? 0) * eurPerUsd, 2));
     expect(eur.every((p) => Number.isInteger(Math.round(p.rate * 100)))).toBe(true);
-    const usdt = service.chart(systemContext('test'), { crypto: 'USDT', range: 'day', code: 'USD' });
+    const usdt = await service.chart(systemContext('test'), { crypto: 'USDT', range: 'day', code: 'USD' });
     expect(usdt.some((p) => p.rate !== roundDecimal(p.rate, 2))).toBe(true);
     expect(usdt.every((p) => p.rate === roundDecimal(p.rate, 4))).toBe(true);
   });
 
-  it('shows the close of the last tick in each step, and shows missing history as missing points', () => {
-    const { service, clock, db } = market({ historyEnd: NOW });
+  it('shows the close of the last tick in each step, and shows missing history as missing points', async () => {
+    const { service, clock, db } = await market({ historyEnd: NOW });
     clock.now = (NOW + 20 * 60) * 1000;
-    service.recordTick({ at: (NOW + 7 * 60) * 1000, usd: { BTC: 95_555.5, USDT: 1 } });
-    const day = service.chart(systemContext('test'), { crypto: 'BTC', range: 'day', code: 'USD' });
+    await service.recordTick({ at: (NOW + 7 * 60) * 1000, usd: { BTC: 95_555.5, USDT: 1 } });
+    const day = await service.chart(systemContext('test'), { crypto: 'BTC', range: 'day', code: 'USD' });
     expect(day.find((p) => p.date === NOW + 300)?.rate).toBe(95_555.5);
     // The server was down between NOW + 8 min and NOW + 20 min: no invented points in a chart.
     expect(day.slice(-3).map((p) => p.date)).toEqual([NOW, NOW + 300, NOW + 1_200]);
     expect(db.select().from(priceHistory).all().length).toBeGreaterThan(8_000);
   });
 
-  it('is just the live price with no history at all', () => {
-    const { service } = market();
-    expect(service.chart(systemContext('test'), { crypto: 'BTC', range: 'month', code: 'USD' })).toEqual([
+  it('is just the live price with no history at all', async () => {
+    const { service } = await market();
+    expect(await service.chart(systemContext('test'), { crypto: 'BTC', range: 'month', code: 'USD' })).toEqual([
       { date: bucketStart(NOW, 4 * 3_600), rate: 90_000 },
     ]);
   });
 
-  it('refuses an unknown currency, naming the field', () => {
-    const { service } = market();
-    expect(() =>
+  it('refuses an unknown currency, naming the field', async () => {
+    const { service } = await market();
+    await expect(
       service.chart(systemContext('test'), { crypto: 'BTC', range: 'day', code: 'QQQ', field: 'currency' }),
-    ).toThrow(expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }));
+    ).rejects.toThrow(expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }));
   });
 });
 
 describe('resuming after a restart', () => {
-  it('leaves the feed alone on an empty history', () => {
-    const { service, priceFeed } = market();
-    expect(service.resume()).toEqual({ from: undefined, filledSeconds: 0 });
+  it('leaves the feed alone on an empty history', async () => {
+    const { service, priceFeed } = await market();
+    expect(await service.resume()).toEqual({ from: undefined, filledSeconds: 0 });
     expect(priceFeed.usdPrice('BTC')).toBe(90_000);
   });
 
-  it('simulated: continues from the last persisted price, not the anchor, inventing the time it was down', () => {
-    const { service, priceFeed, clock, rows } = market({ historyEnd: NOW });
-    service.recordTick({ at: NOW * 1000, usd: { BTC: 101_000, USDT: 1.002 } });
+  it('simulated: continues from the last persisted price, not the anchor, inventing the time it was down', async () => {
+    const { service, priceFeed, clock, rows } = await market({ historyEnd: NOW });
+    await service.recordTick({ at: NOW * 1000, usd: { BTC: 101_000, USDT: 1.002 } });
     clock.now = (NOW + 3 * 3_600 + 30) * 1000;
-    expect(service.resume()).toEqual({ from: NOW, filledSeconds: 3 * 3_600 + 30 });
+    expect(await service.resume()).toEqual({ from: NOW, filledSeconds: 3 * 3_600 + 30 });
     const minutes = rows('BTC', 60).filter((r) => r.at >= NOW);
     expect(minutes).toHaveLength(3 * 60 + 1);
     expect(minutes.at(-1)?.usd).toBe(priceFeed.usdPrice('BTC'));
@@ -344,52 +344,52 @@ describe('resuming after a restart', () => {
     expect(rows('BTC', 3_600).filter((r) => r.at >= NOW)).toHaveLength(4);
   });
 
-  it('simulated: the same database resumes the same way', () => {
-    const resumed = () => {
-      const m = market({ historyEnd: NOW });
+  it('simulated: the same database resumes the same way', async () => {
+    const resumed = async () => {
+      const m = await market({ historyEnd: NOW });
       m.clock.now = (NOW + DAY) * 1000;
-      m.service.resume();
+      await m.service.resume();
       return m.priceFeed.usdPrice('BTC');
     };
-    expect(resumed()).toBe(resumed());
+    expect(await resumed()).toBe(await resumed());
   });
 
-  it('simulated: after three days away, the oldest minute buckets are pruned and hours fill the rest', () => {
-    const { service, clock, rows } = market({ historyEnd: NOW });
+  it('simulated: after three days away, the oldest minute buckets are pruned and hours fill the rest', async () => {
+    const { service, clock, rows } = await market({ historyEnd: NOW });
     clock.now = (NOW + 3 * DAY) * 1000;
-    service.resume();
+    await service.resume();
     const minutes = rows('BTC', 60);
     expect(minutes[0]?.at).toBe(NOW + DAY);
     expect(minutes).toHaveLength(2 * 24 * 60 + 1);
     expect(rows('BTC', 3_600).filter((r) => r.at > NOW)).toHaveLength(3 * 24);
   });
 
-  it('simulated: a restart within the minute changes no history', () => {
-    const { service, priceFeed, clock, rows } = market({ historyEnd: NOW });
+  it('simulated: a restart within the minute changes no history', async () => {
+    const { service, priceFeed, clock, rows } = await market({ historyEnd: NOW });
     const before = rows('BTC', 60).length;
     clock.now = (NOW + 30) * 1000;
-    expect(service.resume()).toEqual({ from: NOW, filledSeconds: 0 });
+    expect(await service.resume()).toEqual({ from: NOW, filledSeconds: 0 });
     expect(rows('BTC', 60)).toHaveLength(before);
     expect(priceFeed.usdPrice('BTC')).toBe(SIMULATED_MARKET.BTC.anchor);
   });
 
-  it('ticker: starts from the last persisted price, marked as old, and invents nothing', () => {
-    const { service, priceFeed, clock, rows } = market({ historyEnd: NOW, feed: 'ticker' });
+  it('ticker: starts from the last persisted price, marked as old, and invents nothing', async () => {
+    const { service, priceFeed, clock, rows } = await market({ historyEnd: NOW, feed: 'ticker' });
     const before = rows('BTC', 60).length;
     clock.now = (NOW + 3 * 3_600) * 1000;
-    expect(service.resume()).toEqual({ from: NOW, filledSeconds: 0 });
+    expect(await service.resume()).toEqual({ from: NOW, filledSeconds: 0 });
     expect(rows('BTC', 60)).toHaveLength(before);
     expect(priceFeed.usdPrice('BTC')).toBe(SIMULATED_MARKET.BTC.anchor);
     expect(priceFeed.updatedAt()).toBe(NOW * 1000);
-    expect(service.cryptoFiatRates(systemContext('test')).updatedAt).toBe(NOW);
+    expect((await service.cryptoFiatRates(systemContext('test'))).updatedAt).toBe(NOW);
   });
 });
 
 describe('crypto-fiat rates', () => {
-  it('answers both prices and their cross rates, rounded for display', () => {
-    const { service, priceFeed } = market();
+  it('answers both prices and their cross rates, rounded for display', async () => {
+    const { service, priceFeed } = await market();
     priceFeed.resumeFrom({ at: NOW * 1000, usd: { BTC: 92_412.555, USDT: 1.00025 } });
-    expect(service.cryptoFiatRates(systemContext('test'))).toEqual({
+    expect(await service.cryptoFiatRates(systemContext('test'))).toEqual({
       btcToUsd: 92_412.56,
       usdtToUsd: 1.0003,
       usdtToBtc: 0.00001082,

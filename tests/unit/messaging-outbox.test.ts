@@ -35,7 +35,7 @@ describe('outbox mailer', () => {
   it('stores the message undelivered, with the time from the injected clock', async () => {
     const mailer = createOutboxMailer({ db, now, log });
     await mailer.send(loginMail);
-    const row = createOutboxRepository(db).latestFor('ana@example.com', 'email');
+    const row = await createOutboxRepository(db).latestFor('ana@example.com', 'email');
     expect(row).toMatchObject({
       channel: 'email',
       recipient: 'ana@example.com',
@@ -55,7 +55,7 @@ describe('outbox mailer', () => {
 
   it('stores null html for a text-only message', async () => {
     await createOutboxMailer({ db, now, log }).send({ to: 'bo@example.com', subject: 'Hi', text: 'Plain' });
-    expect(createOutboxRepository(db).latestFor('bo@example.com', 'email')?.html).toBeNull();
+    expect((await createOutboxRepository(db).latestFor('bo@example.com', 'email'))?.html).toBeNull();
   });
 
   it.each([
@@ -76,7 +76,7 @@ describe('outbox mailer', () => {
 describe('outbox SMS sender', () => {
   it('stores the text on the sms channel and logs only its length', async () => {
     await createOutboxSmsSender({ db, now, log }).send({ to: '+4915112345678', text: 'Your code: 482913' });
-    expect(createOutboxRepository(db).latestFor('+4915112345678', 'sms')).toMatchObject({
+    expect(await createOutboxRepository(db).latestFor('+4915112345678', 'sms')).toMatchObject({
       channel: 'sms',
       subject: '',
       text: 'Your code: 482913',
@@ -101,7 +101,7 @@ describe('outbox repository', () => {
     clock += 1000;
     await mailer.send({ to: 'bo@example.com', subject: 'other person', text: '3' });
     const repo = createOutboxRepository(db);
-    const smsRow = repo.insert({
+    const smsRow = await repo.insert({
       channel: 'sms',
       recipient: 'ana@example.com',
       subject: '',
@@ -111,16 +111,16 @@ describe('outbox repository', () => {
       deliveredAt: null,
     });
 
-    expect(repo.latestFor('ana@example.com', 'email')?.subject).toBe('second');
-    expect(repo.latestFor('ana@example.com', 'sms')?.id).toBe(smsRow);
-    expect(repo.latestFor('nobody@example.com', 'email')).toBeUndefined();
-    expect(repo.listFor('ana@example.com').map((r) => r.text)).toEqual(['not mail', '2', '1']);
-    expect(repo.listFor('ana@example.com', 1)).toHaveLength(1);
+    expect((await repo.latestFor('ana@example.com', 'email'))?.subject).toBe('second');
+    expect((await repo.latestFor('ana@example.com', 'sms'))?.id).toBe(smsRow);
+    expect(await repo.latestFor('nobody@example.com', 'email')).toBeUndefined();
+    expect((await repo.listFor('ana@example.com')).map((r) => r.text)).toEqual(['not mail', '2', '1']);
+    expect(await repo.listFor('ana@example.com', 1)).toHaveLength(1);
   });
 
-  it('stamps a row delivered', () => {
+  it('stamps a row delivered', async () => {
     const repo = createOutboxRepository(db);
-    const id = repo.insert({
+    const id = await repo.insert({
       channel: 'email',
       recipient: 'ana@example.com',
       subject: 's',
@@ -129,8 +129,8 @@ describe('outbox repository', () => {
       createdAt: clock,
       deliveredAt: null,
     });
-    repo.markDelivered(id, clock + 5);
-    expect(repo.latestFor('ana@example.com', 'email')?.deliveredAt).toBe(clock + 5);
+    await repo.markDelivered(id, clock + 5);
+    expect((await repo.latestFor('ana@example.com', 'email'))?.deliveredAt).toBe(clock + 5);
   });
 });
 
@@ -139,13 +139,13 @@ describe('adapter choice', () => {
 
   it('keeps mail in the outbox when SMTP_URL is not set', async () => {
     await createMailer(config, db, log, now).send(loginMail);
-    expect(createOutboxRepository(db).latestFor(loginMail.to, 'email')?.deliveredAt).toBeNull();
+    expect((await createOutboxRepository(db).latestFor(loginMail.to, 'email'))?.deliveredAt).toBeNull();
     expect(lines).toEqual(['mail to ana@example.com: "Sign in to Coinfair"']);
   });
 
   it('keeps SMS in the outbox even when SMTP is configured', async () => {
     const smtp = { ...config, SMTP_URL: 'smtp://127.0.0.1:1' };
     await createSmsSender(smtp, db, log, now).send({ to: '+15550100123', text: 'code' });
-    expect(createOutboxRepository(db).latestFor('+15550100123', 'sms')?.text).toBe('code');
+    expect((await createOutboxRepository(db).latestFor('+15550100123', 'sms'))?.text).toBe('code');
   });
 });

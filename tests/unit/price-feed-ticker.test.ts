@@ -225,13 +225,13 @@ describe('ticker price feed', () => {
         now: () => clock.now,
       });
       const ctx = systemContext('test');
-      const seededEur = reference.getCurrency(ctx, { locale: 'en', code: 'EUR' }).rate.usd;
-      const seededSek = reference.getCurrency(ctx, { locale: 'en', code: 'SEK' }).rate;
+      const seededEur = (await reference.getCurrency(ctx, { locale: 'en', code: 'EUR' })).rate.usd;
+      const seededSek = (await reference.getCurrency(ctx, { locale: 'en', code: 'SEK' })).rate;
       await feed.poll();
-      const eur = reference.getCurrency(ctx, { locale: 'en', code: 'EUR' });
+      const eur = await reference.getCurrency(ctx, { locale: 'en', code: 'EUR' });
       expect(eur.rate).toEqual({ usd: 0.9435, btc: 87_191.24, usdt: 0.9437 });
       expect(eur.rate.usd).not.toBe(seededEur);
-      const sek = reference.getCurrency(ctx, { locale: 'en', code: 'SEK' }).rate;
+      const sek = (await reference.getCurrency(ctx, { locale: 'en', code: 'SEK' })).rate;
       expect(sek.usd).toBe(seededSek.usd);
       expect(sek.btc).toBeCloseTo(92_412.55 * sek.usd, 1);
     } finally {

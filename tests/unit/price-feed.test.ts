@@ -73,6 +73,22 @@ describe('tick listeners', () => {
     expect(seen).toEqual([1]);
     expect(errors).toHaveLength(2);
   });
+
+  it('reports an asynchronous listener whose promise rejects, without waiting for it', async () => {
+    const errors: unknown[] = [];
+    const listeners = createTickListeners((e) => errors.push(e));
+    const seen: number[] = [];
+    const failure = new Error('database is locked');
+    listeners.add(async () => {
+      await Promise.resolve();
+      throw failure;
+    });
+    listeners.add((t) => seen.push(t.at));
+    listeners.emit({ at: 1, usd: { BTC: 1, USDT: 1 } });
+    expect(seen).toEqual([1]);
+    expect(errors).toEqual([]);
+    await expect.poll(() => errors).toEqual([failure]);
+  });
 });
 
 describe('walk step', () => {

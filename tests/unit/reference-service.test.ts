@@ -30,46 +30,46 @@ const rows = [
     defaultAmount: 10000,
   },
 ];
-const repo = { listCurrencies: () => rows } as unknown as ReferenceRepository;
+const repo = { listCurrencies: async () => rows } as unknown as ReferenceRepository;
 const ctx = systemContext('test');
 
 describe('reference service: currencies', () => {
-  it('derives each fiat price from the feed and the currency USD rate', () => {
+  it('derives each fiat price from the feed and the currency USD rate', async () => {
     const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 100_000, USDT: 1.001 }), now: Date.now });
-    const [, jpy] = service.listCurrencies(ctx, { locale: 'en' });
+    const [, jpy] = await service.listCurrencies(ctx, { locale: 'en' });
     expect(jpy?.rate).toEqual({ usd: 150, btc: 15_000_000, usdt: 150.15 });
   });
 
-  it('takes the exchange rate from the feed when it quotes one, else the seeded rate', () => {
+  it('takes the exchange rate from the feed when it quotes one, else the seeded rate', async () => {
     const service = createReferenceService({
       repo,
       priceFeed: fakeFeed({ BTC: 100_000, USDT: 1 }, { JPY: 155.5 }),
       now: Date.now,
     });
-    const [usd, jpy] = service.listCurrencies(ctx, { locale: 'en' });
+    const [usd, jpy] = await service.listCurrencies(ctx, { locale: 'en' });
     expect(jpy?.rate).toEqual({ usd: 155.5, btc: 15_550_000, usdt: 155.5 });
     expect(usd?.rate.usd).toBe(1);
-    expect(service.fiatPerUsd(ctx, { code: 'JPY' })).toBe(155.5);
-    expect(() => service.fiatPerUsd(ctx, { code: 'EUR', field: 'currency' })).toThrow(
+    expect(await service.fiatPerUsd(ctx, { code: 'JPY' })).toBe(155.5);
+    await expect(service.fiatPerUsd(ctx, { code: 'EUR', field: 'currency' })).rejects.toThrow(
       expect.objectContaining({ code: 'NOT_FOUND', field: 'currency' }),
     );
   });
 
-  it('reuses the shaped list until the price moves, then reshapes it', () => {
+  it('reuses the shaped list until the price moves, then reshapes it', async () => {
     const prices = { BTC: 100_000, USDT: 1 };
     const service = createReferenceService({ repo, priceFeed: fakeFeed(prices), now: Date.now });
-    const first = service.listCurrencies(ctx, { locale: 'en' });
-    expect(service.listCurrencies(ctx, { locale: 'en' })).toBe(first);
+    const first = await service.listCurrencies(ctx, { locale: 'en' });
+    expect(await service.listCurrencies(ctx, { locale: 'en' })).toBe(first);
     prices.BTC = 101_000;
-    const moved = service.listCurrencies(ctx, { locale: 'en' });
+    const moved = await service.listCurrencies(ctx, { locale: 'en' });
     expect(moved).not.toBe(first);
     expect(moved[0]?.rate.btc).toBe(101_000);
   });
 
-  it('keeps one list per language', () => {
+  it('keeps one list per language', async () => {
     const service = createReferenceService({ repo, priceFeed: fakeFeed({ BTC: 1, USDT: 1 }), now: Date.now });
-    expect(service.listCurrencies(ctx, { locale: 'ja' })[1]?.name).toBe('日本円');
-    expect(service.listCurrencies(ctx, { locale: 'en' })[1]?.name).toBe('Japanese Yen');
-    expect(service.popularCurrencyCodes(ctx)).toEqual(['USD']);
+    expect((await service.listCurrencies(ctx, { locale: 'ja' }))[1]?.name).toBe('日本円');
+    expect((await service.listCurrencies(ctx, { locale: 'en' }))[1]?.name).toBe('Japanese Yen');
+    expect(await service.popularCurrencyCodes(ctx)).toEqual(['USD']);
   });
 });

@@ -30,7 +30,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /** A visitor signs in with e-mail, password and, when the account asks, a second-factor code. */
     login: bindVerb(deps, login),
     /** Ends the session the person signed in with. */
-    logout: (ctx: PersonContext): void => logout(deps, ctx),
+    logout: (ctx: PersonContext): Promise<void> => logout(deps, ctx),
     /** Confirms the address behind a link; a used, expired or unknown link changes nothing. */
     verifyEmail: bindVerb(deps, verifyEmail),
     resendVerification: (ctx: PersonContext) => resendVerification(deps, ctx),

@@ -11,7 +11,7 @@ export function hashToken(token: string): string {
 /** Stores a new confirmation link for the user's address and mails it. */
 export async function sendVerification({ repo, mailer, siteOrigin, now, log }: AccountsDeps, user: UserRow) {
   const token = randomBytes(32).toString('base64url');
-  repo.insertVerification({
+  await repo.insertVerification({
     id: hashToken(token),
     userId: user.id,
     email: user.email,

@@ -15,8 +15,8 @@ async function refuseSignIn(
   user: UserRow | undefined,
   ip: string,
 ): Promise<never> {
-  const failures = deps.throttle.failed(reservation);
-  if (user && failures >= MAX_FAILURES_PER_ACCOUNT) alertOwner(deps, user, ip, failures);
+  const failures = await deps.throttle.failed(reservation);
+  if (user && failures >= MAX_FAILURES_PER_ACCOUNT) await alertOwner(deps, user, ip, failures);
   // Past the account limit (challenge on) each further failure waits longer; the right
   // password never waits. Unknown addresses wait alike, so the delay tells nothing.
   const delay = failureDelayMs(failures);
@@ -57,18 +57,18 @@ export async function login(deps: AccountsDeps, ctx: ServiceContext, input: Logi
   const hasChallenge =
     input.geetest_validate !== NOSCRIPT_NONCE &&
     Boolean(input.geetest_challenge || input.geetest_validate || input.geetest_seccode);
-  const challenged = hasChallenge || throttle.challengeDue(email, client.ip);
+  const challenged = hasChallenge || (await throttle.challengeDue(email, client.ip));
   // Solved (and spent) before the attempt is reserved: the reservation then knows it came.
   if (challenged) await challenge.verify(ctx, input);
-  const reservation = throttle.reserveSignIn(email, client.ip, challenged);
-  const user = repo.userByEmail(email);
+  const reservation = await throttle.reserveSignIn(email, client.ip, challenged);
+  const user = await repo.userByEmail(email);
   // An unknown address still costs one argon2 verification (against a hash nothing matches),
   // so the answer's timing does not tell which addresses have accounts.
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !passwordOk) return refuseSignIn(deps, reservation, user, client.ip);
-  throttle.succeeded(reservation);
+  await throttle.succeeded(reservation);
   // Only now, with the password proven, may the answer say that a second factor is on.
-  const factor = secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code });
+  const factor = await secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code });
   if (factor === 'failed') throw secondFactorRefused(input.code);
   if (user.status === 'banned') {
     throw new AppError('ACCOUNT_BANNED', 'This account is closed. Contact support if you think this is a mistake.', {
@@ -76,11 +76,11 @@ export async function login(deps: AccountsDeps, ctx: ServiceContext, input: Logi
     });
   }
   // The session and its device row together; the review mail only once both are committed.
-  const { token, session, reviewToken } = immediate(repo.db, () => ({
-    ...sessions.create(ctx, { userId: user.id, client }),
-    reviewToken: devices.recordSignIn(ctx, { userId: user.id, client }),
+  const { token, session, reviewToken } = await immediate(repo.db, async () => ({
+    ...(await sessions.create(ctx, { userId: user.id, client })),
+    reviewToken: await devices.recordSignIn(ctx, { userId: user.id, client }),
   }));
-  repo.touchLastSeen(user.id, now());
+  await repo.touchLastSeen(user.id, now());
   if (reviewToken) await devices.mailReview(ctx, { user, token: reviewToken, client });
   return {
     token,

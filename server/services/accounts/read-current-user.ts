@@ -3,7 +3,7 @@ import { profileFacts, toCurrentUser, type VerificationFlags } from './current-u
 import type { AccountsDeps } from './types.ts';
 
 /** The signed-in person as spec section 3 shows them; `profile` came with the session. */
-export function readCurrentUser(
+export async function readCurrentUser(
   { repo }: AccountsDeps,
   ctx: PersonContext,
   { locale, verification }: { locale: string; verification?: VerificationFlags },
@@ -11,6 +11,6 @@ export function readCurrentUser(
   const { user, profile } = ctx.auth;
   const { place, extras } = profileFacts(profile);
   // Read here rather than with the session's profile: only current-user answers need the sum.
-  const withTrades = { ...extras, btcTraded: repo.btcTraded(user.id) };
+  const withTrades = { ...extras, btcTraded: await repo.btcTraded(user.id) };
   return toCurrentUser(user, place, locale, verification ? { ...withTrades, verification } : withTrades);
 }

@@ -35,17 +35,17 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
   checkRegistration(email, input.password);
   // An account per address: saying so helps people who forgot they registered; the per-IP
   // sign-in limits bound what an enumerator learns.
-  if (repo.userByEmail(email)) throw emailTaken();
+  if (await repo.userByEmail(email)) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);
-  const referredById = input.referral_code ? repo.userIdByReferralCode(input.referral_code) : undefined;
+  const referredById = input.referral_code ? await repo.userIdByReferralCode(input.referral_code) : undefined;
   const at = now();
-  const { user, token, session } = immediate(repo.db, () => {
+  const { user, token, session } = await immediate(repo.db, async () => {
     // Checked again inside the write lock: two sign-ups racing with one address.
-    if (repo.userByEmail(email)) throw emailTaken();
-    const created = repo.insertUser({
+    if (await repo.userByEmail(email)) throw emailTaken();
+    const created = await repo.insertUser({
       publicId: newId('usr'),
-      username: generateUsername(repo, email),
+      username: await generateUsername(repo, email),
       email,
       passwordHash,
       referralCode: randomBytes(5).toString('hex'),
@@ -55,8 +55,8 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
       createdAt: at,
     });
     // The account's first device: recorded as confirmed, nothing to review.
-    devices.recordSignIn(ctx, { userId: created.id, client });
-    return { user: created, ...sessions.create(ctx, { userId: created.id, client }) };
+    await devices.recordSignIn(ctx, { userId: created.id, client });
+    return { user: created, ...(await sessions.create(ctx, { userId: created.id, client })) };
   });
   await sendVerification(deps, user);
   return { token, session, user, redirectTo: safeRedirect(input.back) };

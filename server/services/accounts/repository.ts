@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { lookup } from '../../../db/lookup.ts';
 import {
@@ -16,7 +17,9 @@ import {
 import { BTC_TRADED_SQL } from '../profiles/repository.ts';
 import type { NewUser, SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
 
-// Every statement of the accounts area, prepared once per database.
+// Every statement of the accounts area, prepared once per database. The statements run
+// synchronously; the repository the services see is gated (db/access.ts): every method answers a
+// promise and waits while another context's transaction holds the connection.
 
 // The row types live below the areas that read them (server/services/shared/account-types.ts).
 export type { NewUser, SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
@@ -291,14 +294,14 @@ function verificationStatements(db: Db) {
 }
 
 export function createAccountsRepository(db: Db) {
-  return {
+  return gated(db, {
     db,
     ...userStatements(db),
     ...sessionReads(db),
     ...sessionStatements(db),
     ...attemptStatements(db),
     ...verificationStatements(db),
-  };
+  });
 }
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

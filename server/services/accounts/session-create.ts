@@ -5,11 +5,11 @@ import type { SessionParts } from './session-parts.ts';
 import { newToken, SESSION_LIFETIME_MS, sessionIdOf } from './session-tokens.ts';
 
 /** A brand-new session (and token): called at every sign-in and privilege change. */
-export function createSession(
+export async function createSession(
   { repo, now }: SessionParts,
   _ctx: ServiceContext,
   { userId, client }: { userId: number; client: ClientInfo },
-): { token: string; session: SessionRow } {
+): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const at = now();
   const session: SessionRow = {
@@ -23,6 +23,6 @@ export function createSession(
     publicId: newId('ses'),
     lastUsedAt: at,
   };
-  repo.insertSession(session);
+  await repo.insertSession(session);
   return { token, session };
 }

@@ -1,5 +1,6 @@
 import type { EventBus } from '../../realtime/bus.ts';
 import { SESSIONS_CHANNEL, sessionEndedEvent } from '../../realtime/session-ends.ts';
+import { immediate } from '../context.ts';
 import type { AccountsRepository } from './repository.ts';
 import { createSessionEndLog, type EndedSession, type SessionEndLog } from './session-end-log.ts';
 
@@ -12,39 +13,48 @@ export interface SessionDeps {
 
 /** What every session verb is given: the deps, the end log, and the one way a session ends. */
 export interface SessionParts extends SessionDeps {
+  /** The end log's synchronous statements: run inside `ending`'s transaction or through `access`. */
   ends: SessionEndLog;
-  /** Runs a delete from `sessions` and announces the sessions it ended. */
-  ending<T>(remove: () => T): T;
+  /**
+   * Runs a delete from `sessions` (synchronous statements of `ends`, or awaited repository
+   * calls) and announces the sessions it ended once that committed.
+   */
+  ending<T>(remove: () => Promise<T> | T): Promise<T>;
 }
 
 export function sessionParts(deps: SessionDeps): SessionParts {
   const { repo, bus } = deps;
   const ends = createSessionEndLog(repo.db);
 
-  /** What the log recorded after `from`, published once the caller's transaction committed. */
-  const announce = (from: number) => {
-    if (!bus) return;
-    const publish = () => {
-      for (let seq = from; ; ) {
-        const ended: EndedSession[] = ends.since(seq);
-        const last = ended.at(-1);
-        if (!last) return;
-        bus.publish(SESSIONS_CHANNEL, sessionEndedEvent(ended));
-        seq = last.seq;
-      }
-    };
-    // Inside a caller's transaction the log rows exist only if it commits: read them afterwards
-    // (transactions are synchronous, so a microtask runs after the commit or the rollback).
-    if (repo.db.$client.inTransaction) queueMicrotask(publish);
-    else publish();
+  /** What the log recorded after `from` (read inside the transaction that wrote it). */
+  const endedAfter = (from: number): EndedSession[][] => {
+    const batches: EndedSession[][] = [];
+    for (let seq = from; ; ) {
+      const ended = ends.since(seq);
+      const last = ended.at(-1);
+      if (!last) return batches;
+      batches.push(ended);
+      seq = last.seq;
+    }
   };
 
-  const ending = <T>(remove: () => T): T => {
-    const from = ends.lastSeq();
-    const result = remove();
-    announce(from);
-    return result;
-  };
+  // One transaction (a savepoint inside a caller's): the log's position, the delete and the ends
+  // it logged are read together, and published only once the outermost transaction committed;
+  // a rollback announces nothing.
+  const ending = <T>(remove: () => Promise<T> | T): Promise<T> =>
+    immediate(repo.db, async (tx) => {
+      const from = ends.lastSeq();
+      const result = await remove();
+      if (bus) {
+        const batches = endedAfter(from);
+        if (batches.length > 0) {
+          tx.afterCommit(() => {
+            for (const ended of batches) bus.publish(SESSIONS_CHANNEL, sessionEndedEvent(ended));
+          });
+        }
+      }
+      return result;
+    });
 
   return { ...deps, ends, ending };
 }

@@ -11,20 +11,25 @@ export interface ValidSession {
 }
 
 /** The auth middleware's lookup of a cookie (infrastructure: no context, the token is the input). */
-export function validateSession({ repo, now, ending }: SessionParts, token: string): ValidSession | null {
+export async function validateSession(
+  { repo, now, ending }: SessionParts,
+  token: string,
+): Promise<ValidSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const found = repo.sessionWithUser(sessionIdOf(token));
+  // One gated read in the common case; a write only when the session expired, is renewed or its
+  // "last used" is out of date (at most once per LAST_USED_PRECISION_MS).
+  const found = await repo.sessionWithUser(sessionIdOf(token));
   if (!found) return null;
   const at = now();
   if (found.session.expiresAt <= at) {
-    ending(() => repo.deleteSession(found.session.id));
+    await ending(() => repo.deleteSession(found.session.id));
     return null;
   }
   const renewed = found.session.expiresAt - at < RENEW_WHEN_LEFT_MS;
   if (renewed || at - found.session.lastUsedAt >= LAST_USED_PRECISION_MS) {
     if (renewed) found.session.expiresAt = at + SESSION_LIFETIME_MS;
     found.session.lastUsedAt = at;
-    repo.touchSession(found.session.id, at, found.session.expiresAt);
+    await repo.touchSession(found.session.id, at, found.session.expiresAt);
   }
   return { ...found, renewed };
 }

@@ -1,4 +1,6 @@
-import { bindVerb, type PersonContext, type ServiceContext } from '../context.ts';
+import { access } from '../../../db/access.ts';
+import { bindVerb, immediate, type PersonContext, type ServiceContext } from '../context.ts';
+import type { ClientInfo, SessionRow } from '../shared/account-types.ts';
 import { createSession } from './session-create.ts';
 import { listDevices, revokeDevice } from './session-devices.ts';
 import type { EndedSession } from './session-end-log.ts';
@@ -28,6 +30,8 @@ export type { ValidSession } from './session-validate.ts';
 export function createSessionService(deps: SessionDeps) {
   const parts = sessionParts(deps);
   const { repo, now, ends, ending } = parts;
+  /** The end log's reads and prune, through the connection's gate (db/access.ts). */
+  const read = <T>(statement: () => T): Promise<T> => access(repo.db, statement);
   return {
     /** A brand-new session (and token): called at every sign-in and privilege change. */
     create: bindVerb(parts, createSession),
@@ -35,36 +39,45 @@ export function createSessionService(deps: SessionDeps) {
     validate: (token: string) => validateSession(parts, token),
 
     /** Ends one session by its id (the token's hash): logout, a privilege change of this browser. */
-    invalidate(_ctx: ServiceContext, { sessionId }: { sessionId: string }): void {
-      ending(() => repo.deleteSession(sessionId));
+    async invalidate(_ctx: ServiceContext, { sessionId }: { sessionId: string }): Promise<void> {
+      await ending(() => repo.deleteSession(sessionId));
     },
     /** Ends these sessions (ids are the tokens' hashes): a reported device's; returns how many. */
-    invalidateMany: (_ctx: ServiceContext, { sessionIds }: { sessionIds: readonly string[] }): number =>
+    invalidateMany: (_ctx: ServiceContext, { sessionIds }: { sessionIds: readonly string[] }): Promise<number> =>
       ending(() => ends.deleteSessions(sessionIds)),
     /** Deletes sessions past their expiry, and old entries of the end log; returns how many sessions. */
-    purgeExpired(_ctx: ServiceContext): number {
-      ends.prune();
+    async purgeExpired(_ctx: ServiceContext): Promise<number> {
+      await read(() => ends.prune());
       return ending(() => repo.deleteExpiredSessions(now()));
     },
     /** Ends every session of the user (password change, ban, suspension, role change). */
-    invalidateAll: (_ctx: ServiceContext, { userId }: { userId: number }): number =>
+    invalidateAll: (_ctx: ServiceContext, { userId }: { userId: number }): Promise<number> =>
       ending(() => repo.deleteUserSessions(userId)),
+    /**
+     * Ends every session of the user, the asking one included, and answers this browser's new
+     * one (a privilege change: second factor on or off), in one transaction.
+     */
+    rotate: (ctx: PersonContext, { client }: { client: ClientInfo }): Promise<{ token: string; session: SessionRow }> =>
+      immediate(repo.db, async () => {
+        await ending(() => repo.deleteUserSessions(ctx.auth.user.id));
+        return createSession(parts, ctx, { userId: ctx.auth.user.id, client });
+      }),
 
     /**
      * Whether a session (by public id) is still signed in: a push key of an ended one grants
      * nothing. Infrastructure of the realtime hub, like `validate` and the end log's position below.
      */
-    isLive: (sessionPublicId: string): boolean => ends.isLive(sessionPublicId, now()),
+    isLive: (sessionPublicId: string): Promise<boolean> => read(() => ends.isLive(sessionPublicId, now())),
     /** The end log's position, and the ends after one (server/realtime/session-ends.ts polls them). */
-    lastEndSeq: (): number => ends.lastSeq(),
-    endedSince: (seq: number): EndedSession[] => ends.since(seq),
+    lastEndSeq: (): Promise<number> => read(() => ends.lastSeq()),
+    endedSince: (seq: number): Promise<EndedSession[]> => read(() => ends.since(seq)),
 
     /** The user's live sessions, most recently used first, `current` marking the asking one. */
     listDevices: (ctx: PersonContext) => listDevices(parts, ctx),
     /** Signs one of the user's own sessions out by its public id; 404 for anything else. */
     revokeDevice: bindVerb(parts, revokeDevice),
     /** Ends every session of the person except the one that asks; returns how many ended. */
-    invalidateOthers: (ctx: PersonContext): number =>
+    invalidateOthers: (ctx: PersonContext): Promise<number> =>
       ending(() => repo.deleteOtherSessions(ctx.auth.user.id, ctx.auth.session.id)),
   };
 }

@@ -5,16 +5,16 @@ import type { AccountsDeps } from './types.ts';
 
 /**
  * Tells the owner, once per window, that someone is guessing their password (OWASP: notify
- * rather than lock). Not awaited: the failure's answer must not take longer for a real account.
+ * rather than lock). The mail is not awaited: the failure's answer must not take longer for a real account.
  */
-export function alertOwner(
+export async function alertOwner(
   { repo, mailer, siteOrigin, now, log }: AccountsDeps,
   user: UserRow,
   ip: string,
   failures: number,
-) {
+): Promise<void> {
   const at = now();
-  if (!repo.claimSignInAlert(user.id, at, at - THROTTLE_WINDOW_MS)) return;
+  if (!(await repo.claimSignInAlert(user.id, at, at - THROTTLE_WINDOW_MS))) return;
   const minutes = THROTTLE_WINDOW_MS / 60_000;
   const message: EmailMessage = {
     to: user.email,

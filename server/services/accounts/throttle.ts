@@ -60,8 +60,8 @@ export interface ThrottleDeps {
 function reservations({ repo, now }: ThrottleDeps) {
   const since = () => now() - THROTTLE_WINDOW_MS;
 
-  const limited = (key: string) => {
-    const oldest = repo.oldestAttempt(key, since()) ?? now();
+  const limited = async (key: string) => {
+    const oldest = (await repo.oldestAttempt(key, since())) ?? now();
     return new AppError('RATE_LIMITED', 'Too many failed attempts. Wait a few minutes and try again.', {
       retryAfterSeconds: Math.max(1, (oldest + THROTTLE_WINDOW_MS - now()) / 1000),
       key: 'too_many_attempts',
@@ -69,19 +69,27 @@ function reservations({ repo, now }: ThrottleDeps) {
   };
 
   /** Counts and inserts in one immediate transaction (a savepoint inside a caller's transaction). */
-  const reserve = (keys: readonly string[], decide: (counts: number[]) => void, account: string): Reservation =>
-    immediate(repo.db, () => {
+  const reserve = (
+    keys: readonly string[],
+    decide: (counts: number[]) => Promise<void>,
+    account: string,
+  ): Promise<Reservation> =>
+    immediate(repo.db, async () => {
       const from = since();
-      decide(keys.map((key) => repo.countAttempts(key, from)));
+      const counts: number[] = [];
+      for (const key of keys) counts.push(await repo.countAttempts(key, from));
+      await decide(counts);
       const at = now();
-      return { ids: keys.map((key) => repo.recordAttempt(key, at)), accountKey: account };
+      const ids: number[] = [];
+      for (const key of keys) ids.push(await repo.recordAttempt(key, at));
+      return { ids, accountKey: account };
     });
 
   const reserveUnder = (key: string, limit: number) =>
     reserve(
       [key],
-      ([n = 0]) => {
-        if (n >= limit) throw limited(key);
+      async ([n = 0]) => {
+        if (n >= limit) throw await limited(key);
       },
       key,
     );
@@ -99,13 +107,13 @@ export function createThrottle(deps: ThrottleDeps) {
      * address limit (and, with the challenge off, past the account limit), CHALLENGE_REQUIRED when
      * `challenged` is false and the account or address has had enough recent attempts.
      */
-    reserveSignIn(email: string, ip: string, challenged: boolean): Reservation {
+    reserveSignIn(email: string, ip: string, challenged: boolean): Promise<Reservation> {
       const account = accountKey(email);
       return reserve(
         [account, ipKey(ip)],
-        ([onAccount = 0, fromIp = 0]) => {
-          if (fromIp >= MAX_FAILURES_PER_IP) throw limited(ipKey(ip));
-          if (!challengeEnabled && onAccount >= MAX_FAILURES_PER_ACCOUNT) throw limited(account);
+        async ([onAccount = 0, fromIp = 0]) => {
+          if (fromIp >= MAX_FAILURES_PER_IP) throw await limited(ipKey(ip));
+          if (!challengeEnabled && onAccount >= MAX_FAILURES_PER_ACCOUNT) throw await limited(account);
           if (challengeEnabled && !challenged && Math.max(onAccount, fromIp) >= CHALLENGE_AFTER_FAILURES) {
             throw challengeRequired();
           }
@@ -118,43 +126,42 @@ export function createThrottle(deps: ThrottleDeps) {
      * Whether a sign-in would have to carry a challenge now. Only a hint (the reservation decides):
      * it tells whether to spend the no-JavaScript marker, which counts only when required.
      */
-    challengeDue(email: string, ip: string): boolean {
+    async challengeDue(email: string, ip: string): Promise<boolean> {
       if (!challengeEnabled) return false;
       const from = since();
-      return (
-        Math.max(repo.countAttempts(accountKey(email), from), repo.countAttempts(ipKey(ip), from)) >=
-        CHALLENGE_AFTER_FAILURES
-      );
+      const onAccount = await repo.countAttempts(accountKey(email), from);
+      const fromIp = await repo.countAttempts(ipKey(ip), from);
+      return Math.max(onAccount, fromIp) >= CHALLENGE_AFTER_FAILURES;
     },
 
     /**
      * A signed-in form's current password (counted on the sign-in limit; no challenge on that
      * form, so past the limit it answers 429).
      */
-    reservePassword: (email: string): Reservation => reserveUnder(accountKey(email), MAX_FAILURES_PER_ACCOUNT),
+    reservePassword: (email: string): Promise<Reservation> => reserveUnder(accountKey(email), MAX_FAILURES_PER_ACCOUNT),
 
     /** A second-factor code: its own count per account, 429 past the limit. */
-    reserveCode: (email: string): Reservation => reserveUnder(codeKey(email), MAX_FAILURES_PER_ACCOUNT),
+    reserveCode: (email: string): Promise<Reservation> => reserveUnder(codeKey(email), MAX_FAILURES_PER_ACCOUNT),
 
     /** The secret was right: the reservation was no failure. */
-    succeeded(reservation: Reservation): void {
-      repo.deleteAttemptsById(reservation.ids);
+    async succeeded(reservation: Reservation): Promise<void> {
+      await repo.deleteAttemptsById(reservation.ids);
     },
 
     /** The secret was wrong: the reservation stays as a failure. Answers the account's count now. */
-    failed(reservation: Reservation): number {
+    async failed(reservation: Reservation): Promise<number> {
       const at = now();
       // Old rows only slow the counts down; drop them as we go.
-      repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
+      await repo.pruneAttempts(at - THROTTLE_WINDOW_MS);
       return repo.countAttempts(reservation.accountKey, at - THROTTLE_WINDOW_MS);
     },
 
     // A password reset proves control of the mailbox and replaces the password that was being
     // guessed: the account's failures no longer stand between its owner and a sign-in. The
     // address's count stays (it protects other accounts).
-    clearAccount(email: string): void {
-      repo.deleteAttempts(accountKey(email));
-      repo.deleteAttempts(codeKey(email));
+    async clearAccount(email: string): Promise<void> {
+      await repo.deleteAttempts(accountKey(email));
+      await repo.deleteAttempts(codeKey(email));
     },
   };
 }

@@ -35,7 +35,7 @@ export interface SignInSecondFactor {
   verify(
     ctx: ServiceContext,
     input: { userId: number; purpose: 'login'; code?: string | undefined },
-  ): 'passed' | 'failed' | 'disabled';
+  ): Promise<'passed' | 'failed' | 'disabled'>;
 }
 
 export interface AccountsDeps {
@@ -48,7 +48,7 @@ export interface AccountsDeps {
   mailer: { send(message: EmailMessage): Promise<void> };
   /** Device review (server/services/devices): records each sign-in's device, mails a new one. */
   devices: {
-    recordSignIn(ctx: ServiceContext, input: { userId: number; client: ClientInfo }): string | undefined;
+    recordSignIn(ctx: ServiceContext, input: { userId: number; client: ClientInfo }): Promise<string | undefined>;
     mailReview(
       ctx: ServiceContext,
       input: { user: { id?: number; email: string; username: string }; token: string; client: ClientInfo },

@@ -6,19 +6,23 @@ import { hashToken, sendVerification } from './email-verification.ts';
 import type { AccountsDeps } from './types.ts';
 
 /** Confirms the address behind a link; a used, expired or unknown link changes nothing. */
-export function verifyEmail({ repo, now }: AccountsDeps, _ctx: ServiceContext, { token }: { token: string }): UserRow {
+export async function verifyEmail(
+  { repo, now }: AccountsDeps,
+  _ctx: ServiceContext,
+  { token }: { token: string },
+): Promise<UserRow> {
   const userId =
     token.length <= 100
-      ? immediate(repo.db, () => {
-          const spentBy = repo.consumeVerification(hashToken(token), now());
-          if (spentBy !== undefined) repo.markEmailVerified(spentBy);
+      ? await immediate(repo.db, async () => {
+          const spentBy = await repo.consumeVerification(hashToken(token), now());
+          if (spentBy !== undefined) await repo.markEmailVerified(spentBy);
           return spentBy;
         })
       : undefined;
   if (userId === undefined) {
     throw new AppError('TOKEN_INVALID', 'This confirmation link is invalid or has expired. Request a new one.');
   }
-  const user = repo.userById(userId);
+  const user = await repo.userById(userId);
   if (!user) throw new AppError('TOKEN_INVALID', 'This confirmation link belongs to no account.');
   return user;
 }

@@ -61,7 +61,7 @@ export function createAvatarService({ repo, storage, now, log }: AvatarDeps) {
       const url = `${AVATAR_URL_PREFIX}${name}`;
       let previous: string | null;
       try {
-        previous = repo.replaceAvatarUrl(user.id, url, now());
+        previous = await repo.replaceAvatarUrl(user.id, url, now());
       } catch (error) {
         await bestEffort('an unused avatar', storage.deleteAvatar(name));
         throw error;

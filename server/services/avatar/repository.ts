@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { userSettings } from '../../../db/schema/index.ts';
-import { immediate } from '../context.ts';
 
 // user_settings.avatar_url, prepared once per database. The settings row is created on first
 // write; only the avatar columns are touched here, whatever else the row holds.
@@ -23,16 +23,18 @@ export function createAvatarRepository(db: Db) {
     })
     .prepare();
 
-  return {
+  // One immediate transaction of its own (a savepoint inside a caller's): read and write in one step.
+  const replace = db.$client.transaction((userId: number, url: string, at: number): string | null => {
+    const previous = avatarUrlOf.get({ userId })?.avatarUrl ?? null;
+    setAvatarUrl.run({ userId, url, at });
+    return previous;
+  });
+
+  return gated(db, {
     avatarUrlOf: (userId: number) => avatarUrlOf.get({ userId })?.avatarUrl ?? null,
     /** Sets the new URL and answers the one it replaced, in one transaction. */
-    replaceAvatarUrl: (userId: number, url: string, at: number): string | null =>
-      immediate(db, () => {
-        const previous = avatarUrlOf.get({ userId })?.avatarUrl ?? null;
-        setAvatarUrl.run({ userId, url, at });
-        return previous;
-      }),
-  };
+    replaceAvatarUrl: (userId: number, url: string, at: number): string | null => replace.immediate(userId, url, at),
+  });
 }
 
 export type AvatarRepository = ReturnType<typeof createAvatarRepository>;

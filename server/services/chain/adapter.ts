@@ -49,12 +49,12 @@ export interface ChainAdapter {
    * Before each scan: the simulated chain mines the blocks whose time has come (its clock is
    * stored, so a restart neither repeats nor skips blocks). A real chain does nothing here.
    */
-  advance?(at: number): void;
+  advance?(at: number): Promise<void>;
   /**
    * Deposits to our addresses that are new or may have changed since the stored cursor
    * (chain_state); reporting an output twice is harmless.
    */
-  scanDeposits(network: DepositNetwork, isOurs: (address: string) => boolean): Promise<DepositScan>;
+  scanDeposits(network: DepositNetwork, isOurs: (address: string) => boolean | Promise<boolean>): Promise<DepositScan>;
   /** Hands a sendout to the network; its txid. Throws BroadcastRejected when nothing was sent. */
   broadcast(request: SendoutRequest): Promise<{ txid: string }>;
   /** Confirmations of one of our sent transactions; negative when it conflicts; null when unknown. */

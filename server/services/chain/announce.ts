@@ -9,11 +9,24 @@ export const WALLET_EVENT = 'balances';
  * the last call: every row change bumps `seq`, so this also notices what other processes wrote.
  */
 export function createAnnounce({ repo, bus }: ChainDeps) {
-  let announcedSeq = repo.maxSeq();
-  return function announce(): void {
-    const changed = repo.changedSince(announcedSeq);
+  // Where announcing starts, read now (before anything is announced); a failure surfaces at the
+  // first call instead of as an unhandled rejection.
+  const start = repo.maxSeq().then(
+    (seq) => ({ seq }),
+    (error: unknown) => ({ error }),
+  );
+  let announcedSeq: number | undefined;
+  return async function announce(): Promise<void> {
+    if (announcedSeq === undefined) {
+      const first = await start;
+      if ('error' in first) throw first.error;
+      announcedSeq ??= first.seq;
+    }
+    const since = announcedSeq;
+    const changed = await repo.changedSince(since);
     if (changed.length === 0) return;
-    announcedSeq = changed.at(-1)?.seq ?? announcedSeq;
+    // Overlapping calls may both announce a change (harmless: a reload); the mark never moves back.
+    announcedSeq = Math.max(announcedSeq, changed.at(-1)?.seq ?? since);
     for (const publicId of new Set(changed.map((row) => row.publicId)))
       bus.publish(personalChannel('wallet', publicId), { type: WALLET_EVENT, payload: null });
   };

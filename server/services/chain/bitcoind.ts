@@ -96,18 +96,18 @@ function observation(
 }
 
 /** Payments to our addresses in a listsinceblock answer, the reorganised-out ones back at 0 confirmations. */
-function observedDeposits(
+async function observedDeposits(
   since: { transactions: SinceBlockEntry[]; removed?: SinceBlockEntry[] },
-  isOurs: (address: string) => boolean,
-): DepositObservation[] {
+  isOurs: (address: string) => boolean | Promise<boolean>,
+): Promise<DepositObservation[]> {
   const seen: DepositObservation[] = [];
   for (const entry of since.transactions) {
-    if (entry.category !== 'receive' || !entry.address || !isOurs(entry.address)) continue;
+    if (entry.category !== 'receive' || !entry.address || !(await isOurs(entry.address))) continue;
     seen.push(observation(entry, entry.address, entry.confirmations, entry.blockheight ?? null));
   }
   // Reorganised out of the chain: back to the mempool until it is mined again (or conflicts).
   for (const entry of since.removed ?? []) {
-    if (entry.category !== 'receive' || !entry.address || !isOurs(entry.address)) continue;
+    if (entry.category !== 'receive' || !entry.address || !(await isOurs(entry.address))) continue;
     if (seen.some((s) => s.txid === entry.txid && s.vout === entry.vout)) continue;
     seen.push(observation(entry, entry.address, 0, null));
   }
@@ -131,13 +131,13 @@ export function createBitcoindChain({
 
     async scanDeposits(network, isOurs): Promise<DepositScan> {
       if (network !== 'bitcoin') return { deposits: [] };
-      const cursor = repo.ensureState('bitcoin', null, now()).cursor;
+      const cursor = (await repo.ensureState('bitcoin', null, now())).cursor;
       const since = await rpc.call<{ transactions: SinceBlockEntry[]; removed?: SinceBlockEntry[]; lastblock: string }>(
         'listsinceblock',
         [cursor ?? '', required, true, true],
       );
       const height = await rpc.call<number>('getblockcount');
-      const seen = observedDeposits(since, isOurs);
+      const seen = await observedDeposits(since, isOurs);
       // The caller stores the cursor in the transaction that records these deposits.
       return { deposits: seen, cursor: { value: since.lastblock, height } };
     },

@@ -9,9 +9,9 @@ export function createBroadcastPending(
   failSendout: ReturnType<typeof createFailSendout>,
 ) {
   return async function broadcastPending(ctx: ServiceContext): Promise<void> {
-    for (const row of repo.open('pending')) {
+    for (const row of await repo.open('pending')) {
       if (!adapter.sendNetworks.includes(row.network) || row.broadcastStartedAt !== null) continue;
-      if (!repo.claimBroadcast(row.id, now())) continue;
+      if (!(await repo.claimBroadcast(row.id, now()))) continue;
       try {
         const { txid } = await adapter.broadcast({
           publicId: row.publicId,
@@ -19,10 +19,10 @@ export function createBroadcastPending(
           address: row.address,
           amount: row.amount,
         });
-        repo.markBroadcast(row.id, txid, adapter.kind === 'simulated', now());
+        await repo.markBroadcast(row.id, txid, adapter.kind === 'simulated', now());
       } catch (error) {
         if (error instanceof BroadcastRejected) {
-          failSendout(ctx, { id: row.id, reason: error.message });
+          await failSendout(ctx, { id: row.id, reason: error.message });
           log.info(`Chain: sendout ${row.publicId} refused by the network, returned to the wallet: ${error.message}`);
         } else {
           // Perhaps sent, perhaps not: sending again could pay twice, returning could pay twice too.

@@ -8,12 +8,12 @@ import { type ChainDeps, depositKey } from './deps.ts';
  * (through ctx.tx) are published only after its commit.
  */
 export function createCreditDeposit({ repo, ledger, now }: ChainDeps) {
-  return function creditDeposit(ctx: ServiceContext, { id }: { id: number }): boolean {
-    return immediate(repo.db, (tx) => {
-      const row = repo.byId(id);
+  return function creditDeposit(ctx: ServiceContext, { id }: { id: number }): Promise<boolean> {
+    return immediate(repo.db, async (tx) => {
+      const row = await repo.byId(id);
       if (row?.direction !== 'in' || row.status !== 'incoming') return false;
       if (row.confirmations < row.requiredConfirmations) return false;
-      const posted = ledger.post(
+      const posted = await ledger.post(
         { ...ctx, tx },
         {
           kind: 'deposit',
@@ -25,7 +25,7 @@ export function createCreditDeposit({ repo, ledger, now }: ChainDeps) {
           metadata: { chainTx: row.publicId, network: row.network, txid: row.txid, vout: row.vout },
         },
       );
-      return repo.confirmDeposit(row.id, repo.ledgerIdOf(posted.id), now());
+      return repo.confirmDeposit(row.id, await repo.ledgerIdOf(posted.id), now());
     });
   };
 }

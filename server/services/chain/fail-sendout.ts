@@ -4,12 +4,12 @@ import { type ChainDeps, sendoutReturnKey } from './deps.ts';
 
 /** Returns a sendout's held amount and fee to its wallet, once; false when it was settled already. */
 export function createFailSendout({ repo, ledger, now }: ChainDeps) {
-  return function failSendout(ctx: ServiceContext, { id, reason }: { id: number; reason: string }): boolean {
-    return immediate(repo.db, (tx) => {
-      const row = repo.byId(id);
+  return function failSendout(ctx: ServiceContext, { id, reason }: { id: number; reason: string }): Promise<boolean> {
+    return immediate(repo.db, async (tx) => {
+      const row = await repo.byId(id);
       if (row?.direction !== 'out' || (row.status !== 'pending' && row.status !== 'broadcast')) return false;
       const total = row.amount + row.fee;
-      const posted = ledger.post(
+      const posted = await ledger.post(
         { ...ctx, tx },
         {
           kind: 'sendout_return',
@@ -21,7 +21,7 @@ export function createFailSendout({ repo, ledger, now }: ChainDeps) {
           metadata: { chainTx: row.publicId, network: row.network, reason },
         },
       );
-      return repo.failSendout(row.id, repo.ledgerIdOf(posted.id), reason, now());
+      return repo.failSendout(row.id, await repo.ledgerIdOf(posted.id), reason, now());
     });
   };
 }

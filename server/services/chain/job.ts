@@ -18,23 +18,26 @@ export interface ChainJobSteps {
   creditDeposit: ReturnType<typeof createCreditDeposit>;
   broadcastPending: ReturnType<typeof createBroadcastPending>;
   trackBroadcast: ReturnType<typeof createTrackBroadcast>;
-  announce: () => void;
+  announce: () => Promise<void>;
 }
 
 export function createChainJob({ repo, adapter, addressBook, now, log }: ChainDeps, steps: ChainJobSteps) {
   let running: Promise<void> | undefined;
 
+  const isOurs = async (address: string) => (await addressBook.find(address)) !== undefined;
+
   const runTick = async () => {
-    adapter.advance?.(now());
+    await adapter.advance?.(now());
     for (const network of adapter.depositNetworks) {
-      const scan = await adapter.scanDeposits(network, (address) => addressBook.find(address) !== undefined);
-      immediate(repo.db, () => {
-        steps.recordDeposits(network, scan.deposits);
-        if (scan.cursor) repo.setCursor(network, scan.cursor.value, scan.cursor.height, now());
+      // Asking the node happens before the transaction: nothing else waits for it.
+      const scan = await adapter.scanDeposits(network, isOurs);
+      await immediate(repo.db, async () => {
+        await steps.recordDeposits(network, scan.deposits);
+        if (scan.cursor) await repo.setCursor(network, scan.cursor.value, scan.cursor.height, now());
       });
     }
-    for (const row of repo.open('incoming'))
-      if (row.confirmations >= row.requiredConfirmations) steps.creditDeposit(CHAIN, { id: row.id });
+    for (const row of await repo.open('incoming'))
+      if (row.confirmations >= row.requiredConfirmations) await steps.creditDeposit(CHAIN, { id: row.id });
     await steps.broadcastPending(CHAIN);
     await steps.trackBroadcast(CHAIN);
   };
@@ -47,9 +50,10 @@ export function createChainJob({ repo, adapter, addressBook, now, log }: ChainDe
   const tick = (): Promise<void> => {
     running ??= runTick()
       .catch((error) => log.error('Chain: a round of the chain job failed', error))
+      .then(() => steps.announce())
+      .catch((error) => log.error('Chain: announcing the changes failed', error))
       .finally(() => {
         running = undefined;
-        steps.announce();
       });
     return running;
   };

@@ -8,9 +8,9 @@ import type { ChainTxRow } from './repository.ts';
 export function createChainReads({ repo, adapter }: ChainDeps) {
   return {
     /** Incoming (seen, not yet credited) per currency, in minor units. */
-    incomingOf(_ctx: ServiceContext, { userId }: { userId: number }): Record<LedgerCurrency, number> {
+    async incomingOf(_ctx: ServiceContext, { userId }: { userId: number }): Promise<Record<LedgerCurrency, number>> {
       const result: Record<LedgerCurrency, number> = { BTC: 0, USDT: 0 };
-      for (const row of repo.incomingOf(userId)) result[row.currency] = row.total;
+      for (const row of await repo.incomingOf(userId)) result[row.currency] = row.total;
       return result;
     },
 
@@ -18,11 +18,11 @@ export function createChainReads({ repo, adapter }: ChainDeps) {
     canSend: (_ctx: ServiceContext, { network }: { network: ChainNetwork }): boolean =>
       adapter.sendNetworks.includes(network),
 
-    byPublicId: (_ctx: ServiceContext, { publicId }: { publicId: string }): ChainTxRow | undefined =>
+    byPublicId: (_ctx: ServiceContext, { publicId }: { publicId: string }): Promise<ChainTxRow | undefined> =>
       repo.byPublicId(publicId),
 
     /** The sendout a request id of the signed-in person already made, if any. */
-    sendoutOf: (ctx: PersonContext, { requestId }: { requestId: string }): ChainTxRow | undefined =>
+    sendoutOf: (ctx: PersonContext, { requestId }: { requestId: string }): Promise<ChainTxRow | undefined> =>
       repo.byKey(sendoutRequestKey(ctx.auth.user.id, requestId)),
   };
 }

@@ -5,15 +5,15 @@ import { DEPOSIT_NETWORK_OF, NETWORKS } from './networks.ts';
 
 /** New outputs become `incoming` rows; known ones get their confirmations; conflicts fail. */
 export function createRecordDeposits({ repo, adapter, addressBook, now }: ChainDeps) {
-  return function recordDeposits(network: DepositNetwork, seen: DepositObservation[]): void {
+  return async function recordDeposits(network: DepositNetwork, seen: DepositObservation[]): Promise<void> {
     const at = now();
     for (const deposit of seen) {
-      const known = repo.byOutput(network, deposit.txid, deposit.vout);
+      const known = await repo.byOutput(network, deposit.txid, deposit.vout);
       if (!known) {
-        const owner = addressBook.find(deposit.address);
+        const owner = await addressBook.find(deposit.address);
         if (!owner || DEPOSIT_NETWORK_OF[owner.currency] !== network || deposit.amount <= 0) continue;
         if (deposit.confirmations < 0) continue;
-        repo.insertDeposit({
+        await repo.insertDeposit({
           publicId: newChainTxId(),
           currency: owner.currency,
           network,
@@ -29,8 +29,9 @@ export function createRecordDeposits({ repo, adapter, addressBook, now }: ChainD
           at,
         });
       } else if (known.status === 'incoming') {
-        if (deposit.confirmations < 0) repo.failDeposit(known.id, 'conflicted: the transaction will never confirm', at);
-        else repo.observe(known.id, deposit.confirmations, deposit.blockHeight, at);
+        if (deposit.confirmations < 0)
+          await repo.failDeposit(known.id, 'conflicted: the transaction will never confirm', at);
+        else await repo.observe(known.id, deposit.confirmations, deposit.blockHeight, at);
       }
     }
   };

@@ -1,3 +1,4 @@
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { ChainNetwork, ChainTxStatus, LedgerCurrency } from '../../../db/schema/index.ts';
 
@@ -245,16 +246,23 @@ function simulation(client: Db['$client']) {
   };
 }
 
-export function createChainRepository(db: Db) {
+/** The statements themselves, synchronous: for the simulated chain's own mining transaction. */
+export function createChainStatements(db: Db) {
   const client = db.$client;
   return {
-    db,
     ...txReads(client),
     ...txWrites(client),
     ...changeTracking(client),
     ...chainState(client),
     ...simulation(client),
   };
+}
+
+export type ChainStatements = ReturnType<typeof createChainStatements>;
+
+/** The chain's statements as the asynchronous repository, each call waiting for the connection's gate. */
+export function createChainRepository(db: Db) {
+  return gated(db, { db, ...createChainStatements(db) });
 }
 
 export type ChainRepository = ReturnType<typeof createChainRepository>;

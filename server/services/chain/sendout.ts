@@ -22,12 +22,15 @@ export interface SendoutInput {
  * others it is refused.
  */
 export function createRequestSendout({ repo, ledger, now }: ChainDeps) {
-  return function requestSendout(ctx: PersonContext, input: SendoutInput): { row: ChainTxRow; replayed: boolean } {
+  return function requestSendout(
+    ctx: PersonContext,
+    input: SendoutInput,
+  ): Promise<{ row: ChainTxRow; replayed: boolean }> {
     const userId = ctx.auth.user.id;
     const policy = NETWORKS[input.network];
     const key = sendoutRequestKey(userId, input.requestId);
-    return immediate(repo.db, (tx) => {
-      const existing = repo.byKey(key);
+    return immediate(repo.db, async (tx) => {
+      const existing = await repo.byKey(key);
       if (existing) {
         const same =
           existing.currency === input.currency &&
@@ -44,7 +47,7 @@ export function createRequestSendout({ repo, ledger, now }: ChainDeps) {
       }
       const publicId = newChainTxId();
       const total = input.amount + policy.sendoutFee;
-      const posted = ledger.post(
+      const posted = await ledger.post(
         { ...ctx, tx },
         {
           kind: 'sendout',
@@ -56,7 +59,7 @@ export function createRequestSendout({ repo, ledger, now }: ChainDeps) {
           metadata: { chainTx: publicId, network: input.network, address: input.address, fee: policy.sendoutFee },
         },
       );
-      const row = repo.insertSendout({
+      const row = await repo.insertSendout({
         publicId,
         currency: input.currency,
         network: input.network,
@@ -65,7 +68,7 @@ export function createRequestSendout({ repo, ledger, now }: ChainDeps) {
         amount: input.amount,
         fee: policy.sendoutFee,
         requiredConfirmations: policy.requiredConfirmations,
-        ledgerTransactionId: repo.ledgerIdOf(posted.id),
+        ledgerTransactionId: await repo.ledgerIdOf(posted.id),
         idempotencyKey: key,
         at: now(),
       });

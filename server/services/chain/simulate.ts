@@ -16,15 +16,18 @@ export interface SimulateDepositInput {
 
 export function createSimulation(
   { repo, adapter, addressBook, now }: ChainDeps,
-  { tick, announce }: { tick: () => Promise<void>; announce: () => void },
+  { tick, announce }: { tick: () => Promise<void>; announce: () => Promise<void> },
 ) {
   return {
     /** Simulated chain only: an incoming deposit to the user's address, in the mempool. */
-    simulateDeposit(_ctx: ServiceContext, { userId, currency, amount }: SimulateDepositInput): ChainTxRow {
+    async simulateDeposit(
+      _ctx: ServiceContext,
+      { userId, currency, amount }: SimulateDepositInput,
+    ): Promise<ChainTxRow> {
       if (adapter.kind !== 'simulated') throw new Error('Deposits can be simulated only with CHAIN=simulated.');
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('A deposit is a positive amount.');
-      const { address, network } = addressBook.current(userId, currency);
-      const row = immediate(repo.db, () =>
+      const { address, network } = await addressBook.current(userId, currency);
+      const row = await immediate(repo.db, () =>
         repo.insertDeposit({
           publicId: newChainTxId(),
           currency,
@@ -41,14 +44,14 @@ export function createSimulation(
           at: now(),
         }),
       );
-      announce();
+      await announce();
       return row;
     },
 
     /** Simulated chain only: mines `ticks` ticks now, then runs a round (credits what is due). */
     async mine(_ctx: ServiceContext, { ticks = 1 }: { ticks?: number } = {}): Promise<void> {
       if (adapter.kind !== 'simulated') throw new Error('Blocks can be mined only with CHAIN=simulated.');
-      (adapter as SimulatedChain).mine(ticks, now());
+      await (adapter as SimulatedChain).mine(ticks, now());
       await tick();
     },
   };

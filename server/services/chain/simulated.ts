@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { access } from '../../../db/access.ts';
 import { CHAIN_NETWORKS, type ChainNetwork, type DepositNetwork } from '../../../db/schema/index.ts';
 import type { ChainAdapter, DepositScan } from './adapter.ts';
 import { NETWORKS } from './networks.ts';
-import type { ChainRepository } from './repository.ts';
+import { type ChainRepository, type ChainStatements, createChainStatements } from './repository.ts';
 
 // The embedded chain (CHAIN=simulated, the default): blocks are a height per network in
 // `chain_state`, its mempool the simulated rows of `chain_transactions` without a block. Every
@@ -15,34 +16,26 @@ export const randomTxid = () => randomBytes(32).toString('hex');
 
 export interface SimulatedChain extends ChainAdapter {
   /** Mines `ticks` ticks' worth of blocks on every network now (admin `chain:mine`, tests). */
-  mine(ticks: number, at: number): void;
+  mine(ticks: number, at: number): Promise<void>;
   /** The current height of a network. */
-  height(network: ChainNetwork): number;
+  height(network: ChainNetwork): Promise<number>;
 }
 
-export function createSimulatedChain({
-  repo,
-  blockSeconds,
-}: {
-  repo: ChainRepository;
-  blockSeconds: number;
-}): SimulatedChain {
-  const client = repo.db.$client;
-  const blockMs = blockSeconds * 1000;
-
+/** The block clock's two moves, each one synchronous better-sqlite3 transaction of `sql`. */
+function mining(sql: ChainStatements, client: ChainRepository['db']['$client'], blockMs: number) {
   /** Advances one network by `ticks` ticks; false when another process moved it first. */
   const advanceNetwork = (network: ChainNetwork, ticks: number, lastBlockAt: number | null, at: number): boolean => {
-    const state = repo.ensureState(network, at, at);
+    const state = sql.ensureState(network, at, at);
     const blocks = ticks * NETWORKS[network].simulatedBlocksPerTick;
-    if (!repo.advance(network, state.height, state.height + blocks, lastBlockAt ?? state.lastBlockAt, at)) return false;
+    if (!sql.advance(network, state.height, state.height + blocks, lastBlockAt ?? state.lastBlockAt, at)) return false;
     // The mempool enters the first new block; the others confirm it further.
-    repo.includeMempool(network, state.height + 1, at);
+    sql.includeMempool(network, state.height + 1, at);
     return true;
   };
 
   const mineDue = client.transaction((at: number) => {
     for (const network of CHAIN_NETWORKS) {
-      const state = repo.ensureState(network, at, at);
+      const state = sql.ensureState(network, at, at);
       const since = state.lastBlockAt ?? at;
       const due = Math.floor((at - since) / blockMs);
       if (due > 0) advanceNetwork(network, due, since + due * blockMs, at);
@@ -53,25 +46,44 @@ export function createSimulatedChain({
     for (const network of CHAIN_NETWORKS) advanceNetwork(network, ticks, null, at);
   });
 
+  return { mineDue, mineNow };
+}
+
+export function createSimulatedChain({
+  repo,
+  blockSeconds,
+}: {
+  repo: ChainRepository;
+  blockSeconds: number;
+}): SimulatedChain {
+  const { db } = repo;
+  // The synchronous statements: mining runs them as one better-sqlite3 transaction, a scan reads
+  // several at once; both through the connection's gate (db/access.ts).
+  const sql = createChainStatements(db);
+  const { mineDue, mineNow } = mining(sql, db.$client, blockSeconds * 1000);
+
   return {
     kind: 'simulated',
     depositNetworks: ['bitcoin', 'TRC20'],
     sendNetworks: CHAIN_NETWORKS,
 
-    advance(at) {
-      mineDue.immediate(at);
+    async advance(at) {
+      await access(db, () => mineDue.immediate(at));
     },
 
-    mine(ticks, at) {
+    async mine(ticks, at) {
       if (!Number.isSafeInteger(ticks) || ticks < 1) throw new RangeError('Mine at least one block.');
-      mineNow.immediate(ticks, at);
+      await access(db, () => mineNow.immediate(ticks, at));
     },
 
-    height: (network) => repo.state(network)?.height ?? 0,
+    height: async (network) => (await repo.state(network))?.height ?? 0,
 
     async scanDeposits(network: DepositNetwork): Promise<DepositScan> {
-      const tip = repo.state(network)?.height ?? 0;
-      const deposits = repo.simulatedOpenDeposits(network).map((row) => ({
+      const { tip, open } = await access(db, () => ({
+        tip: sql.state(network)?.height ?? 0,
+        open: sql.simulatedOpenDeposits(network),
+      }));
+      const deposits = open.map((row) => ({
         txid: row.txid ?? '',
         vout: row.vout ?? 0,
         address: row.address,
@@ -88,10 +100,12 @@ export function createSimulatedChain({
     },
 
     async confirmations(network, txid) {
-      const row = repo.simulatedByTxid(network, txid);
-      if (!row) return null;
-      if (row.blockHeight === null) return 0;
-      return (repo.state(network)?.height ?? 0) - row.blockHeight + 1;
+      return access(db, () => {
+        const row = sql.simulatedByTxid(network, txid);
+        if (!row) return null;
+        if (row.blockHeight === null) return 0;
+        return (sql.state(network)?.height ?? 0) - row.blockHeight + 1;
+      });
     },
   };
 }

@@ -8,16 +8,16 @@ export function createTrackBroadcast(
   failSendout: ReturnType<typeof createFailSendout>,
 ) {
   return async function trackBroadcast(ctx: ServiceContext): Promise<void> {
-    for (const row of repo.open('broadcast')) {
+    for (const row of await repo.open('broadcast')) {
       if (!adapter.sendNetworks.includes(row.network) || row.txid === null) continue;
       const confirmations = await adapter.confirmations(row.network, row.txid);
       if (confirmations === null) continue;
       if (confirmations < 0) {
-        failSendout(ctx, { id: row.id, reason: 'conflicted: the transaction will never confirm' });
+        await failSendout(ctx, { id: row.id, reason: 'conflicted: the transaction will never confirm' });
         continue;
       }
-      repo.observe(row.id, confirmations, row.blockHeight, now());
-      if (confirmations >= row.requiredConfirmations) repo.confirmSendout(row.id, now());
+      await repo.observe(row.id, confirmations, row.blockHeight, now());
+      if (confirmations >= row.requiredConfirmations) await repo.confirmSendout(row.id, now());
     }
   };
 }

@@ -95,7 +95,7 @@ export function createChallengeService({
   let issued = 0;
 
   return {
-    issue(_ctx: ServiceContext): IssuedChallenge {
+    async issue(_ctx: ServiceContext): Promise<IssuedChallenge> {
       const at = now();
       const challenge = randomBytes(16).toString('base64url');
       const expiresAt = at + ttlMs;
@@ -103,8 +103,8 @@ export function createChallengeService({
       // nothing is stored because verify will not look.
       if (!enabled) return { challenge, difficulty: 0, expiresAt };
       // The first call sweeps too, clearing what a previous run left behind.
-      if (issued++ % SWEEP_EVERY === 0) repo.deleteExpired(at, SWEEP_LIMIT);
-      repo.insert({ id: challenge, difficulty, expiresAt });
+      if (issued++ % SWEEP_EVERY === 0) await repo.deleteExpired(at, SWEEP_LIMIT);
+      await repo.insert({ id: challenge, difficulty, expiresAt });
       return { challenge, difficulty, expiresAt };
     },
 
@@ -112,11 +112,11 @@ export function createChallengeService({
       if (!enabled) return;
       const { geetest_challenge: id, geetest_validate: nonce, geetest_seccode: seccode } = input;
       if (nonce === NOSCRIPT_NONCE && isFilled(id) && CHALLENGE_PATTERN.test(id)) {
-        const row = repo.find(id);
+        const row = await repo.find(id);
         const at = now();
         if (!row || row.usedAt !== null || row.expiresAt <= at) throw invalid();
         if (at - (row.expiresAt - ttlMs) < NOSCRIPT_MIN_AGE_MS) throw invalid();
-        if (!repo.markUsed(id, at)) throw invalid();
+        if (!(await repo.markUsed(id, at))) throw invalid();
         return;
       }
       if (!isFilled(id) || !isFilled(nonce) || !isFilled(seccode)) throw challengeRequired();
@@ -124,14 +124,14 @@ export function createChallengeService({
       if (!CHALLENGE_PATTERN.test(id) || !NONCE_PATTERN.test(nonce) || !SECCODE_PATTERN.test(seccode)) {
         throw invalid();
       }
-      const row = repo.find(id);
+      const row = await repo.find(id);
       if (!row || row.usedAt !== null || row.expiresAt <= now()) throw invalid();
       // The row's difficulty, not the current setting: a change must not void challenges in flight.
       const solution = await checkSolution(id, nonce, row.difficulty);
       // A plain comparison is fine: the seccode is derived from public values, not a secret.
       if (solution.seccode !== seccode.toLowerCase() || !solution.ok) throw invalid();
       // The check above ran before this await returned; a twin submission may have won meanwhile.
-      if (!repo.markUsed(id, now())) throw invalid();
+      if (!(await repo.markUsed(id, now()))) throw invalid();
     },
   };
 }

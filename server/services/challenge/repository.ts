@@ -1,8 +1,10 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { authChallenges } from '../../../db/schema/index.ts';
 
-// Every statement is prepared once per database here, never in a request path.
+// Every statement is prepared once per database here, never in a request path. The service sees
+// them gated (db/access.ts): each method answers a promise.
 
 export type ChallengeRow = typeof authChallenges.$inferSelect;
 
@@ -49,7 +51,7 @@ export function createChallengeRepository(db: Db) {
     )
     .prepare();
 
-  return {
+  return gated(db, {
     insert: (row: { id: string; difficulty: number; expiresAt: number }) => {
       insert.run(row);
     },
@@ -57,7 +59,7 @@ export function createChallengeRepository(db: Db) {
     /** True when this call used the challenge; false when it was used, expired or unknown. */
     markUsed: (id: string, now: number) => markUsed.run({ id, now }).changes === 1,
     deleteExpired: (now: number, limit: number) => deleteExpired.run({ now, limit }).changes,
-  };
+  });
 }
 
 export type ChallengeRepository = ReturnType<typeof createChallengeRepository>;

@@ -11,16 +11,15 @@ export function decideDevice(
   parts: DeviceReviewParts,
   ctx: ServiceContext,
   { token, isConfirmed }: { token: string; isConfirmed: boolean },
-): { redirectTo: string; sessionsEnded: number } {
+): Promise<{ redirectTo: string; sessionsEnded: number }> {
   const { repo, now, sessions } = parts;
-  return immediate(repo.db, () => {
-    const found = pendingDevice(parts, token);
-    if (!repo.decide(found.id, isConfirmed ? 'confirmed' : 'reported', now())) throw invalidLink();
+  return immediate(repo.db, async () => {
+    const found = await pendingDevice(parts, token);
+    if (!(await repo.decide(found.id, isConfirmed ? 'confirmed' : 'reported', now()))) throw invalidLink();
     if (isConfirmed) return { redirectTo: '/approved-device', sessionsEnded: 0 };
-    const ids = repo
-      .sessionsOfUser(found.userId)
+    const ids = (await repo.sessionsOfUser(found.userId))
       .filter((s) => deviceFingerprint(s.userAgent, s.ip) === found.fingerprint)
       .map((s) => s.id);
-    return { redirectTo: '/reported-device', sessionsEnded: sessions.invalidateMany(ctx, { sessionIds: ids }) };
+    return { redirectTo: '/reported-device', sessionsEnded: await sessions.invalidateMany(ctx, { sessionIds: ids }) };
   });
 }

@@ -10,7 +10,7 @@ import type { DeviceReviewDeps, DeviceReviewParts } from './types.ts';
 // report it. Sign-in itself is not held up: the mail is a tripwire, and a report ends the
 // sessions that device holds. City and country come from an offline database (geolocation.ts)
 // and are written just after the sign-in's commit: the lookup may have to load its file first,
-// and the sign-in's transaction is synchronous. One verb per file; this wires them.
+// which never happens inside the sign-in's transaction. One verb per file; this wires them.
 
 export { REVIEW_TOKEN_TTL_MS } from './review-token.ts';
 export type { DeviceClient, DeviceReviewDeps } from './types.ts';

@@ -13,7 +13,7 @@ async function whereFrom({ repo, log, placing }: DeviceReviewParts, token: strin
     // What the review page will show: the stored row, once its lookup is done. Every mail is
     // written in English (none uses the account's `locale` yet), and so is the country's name.
     await placing.get(token);
-    const row = TOKEN_PATTERN.test(token) ? repo.pendingByToken(hashToken(token), 0) : undefined;
+    const row = TOKEN_PATTERN.test(token) ? await repo.pendingByToken(hashToken(token), 0) : undefined;
     const country = row?.country ? countryName(row.country) : null;
     if (country) {
       where = ` (${[row?.city, country].filter(Boolean).join(', ')})`;

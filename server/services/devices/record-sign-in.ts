@@ -9,8 +9,8 @@ import { parseUserAgent } from './user-agent.ts';
 /** Never rejects: a device without a place is still a device. */
 const place = ({ repo, geolocation, log }: DeviceReviewParts, row: InsertedDevice, ip: string) =>
   (geolocation?.lookup(ip) ?? Promise.resolve(null))
-    .then((found) => {
-      if (found) repo.setPlace(row, { city: found.city, country: found.countryCode });
+    .then(async (found) => {
+      if (found) await repo.setPlace(row, { city: found.city, country: found.countryCode });
     })
     .catch((error: unknown) => log('could not store the device location', error));
 
@@ -19,30 +19,32 @@ const place = ({ repo, geolocation, log }: DeviceReviewParts, row: InsertedDevic
  * asking (registration, or accounts older than device review); a later unknown one is stored
  * as pending. Returns the review token to mail after the commit, or undefined.
  */
-export function recordSignIn(
+export async function recordSignIn(
   parts: DeviceReviewParts,
   _ctx: ServiceContext,
   { userId, client }: { userId: number; client: DeviceClient },
-): string | undefined {
+): Promise<string | undefined> {
   const { repo, now, placing } = parts;
   const fingerprint = deviceFingerprint(client.userAgent, client.ip);
   const at = now();
-  const first = !repo.hasAny(userId);
-  if (!first && repo.isKnown(userId, fingerprint, at - REVIEW_TOKEN_TTL_MS)) return undefined;
+  const first = !(await repo.hasAny(userId));
+  if (!first && (await repo.isKnown(userId, fingerprint, at - REVIEW_TOKEN_TTL_MS))) return undefined;
   const token = first ? undefined : randomBytes(32).toString('hex');
-  const { lastInsertRowid } = repo.insert({
+  const { lastInsertRowid } = await repo.insert({
     userId,
     fingerprint,
     reviewTokenHash: token ? hashToken(token) : null,
     status: first ? 'confirmed' : 'pending',
     ...parseUserAgent(client.userAgent),
     ip: client.ip,
-    // Filled by place() once this transaction is over.
+    // Filled by place() once the lookup is done.
     city: null,
     country: null,
     createdAt: at,
   });
-  // Settles after the commit (promises never run inside a synchronous transaction).
+  // Not awaited: the lookup may load a database file first, and the sign-in's transaction must not
+  // wait for that. Its write goes through the connection's gate: in practice after the commit; if
+  // the lookup is done while the transaction is still open, inside it (and rolled back with it).
   const placed = place(parts, { id: Number(lastInsertRowid), userId, fingerprint, createdAt: at }, client.ip);
   if (token) {
     placing.set(token, placed);

@@ -1,8 +1,10 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { devices, sessions } from '../../../db/schema/index.ts';
 
-// Every statement of device review, prepared once per database.
+// Every statement of device review, prepared once per database; the verbs see them gated
+// (db/access.ts): each method answers a promise.
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -71,7 +73,7 @@ export function createDevicesRepository(db: Db) {
     .where(eq(sessions.userId, p('userId')))
     .prepare();
 
-  return {
+  return gated(db, {
     db,
     hasAny: (userId: number) => anyOfUser.get({ userId }) !== undefined,
     isKnown: (userId: number, fingerprint: string, pendingSince: number) =>
@@ -84,7 +86,7 @@ export function createDevicesRepository(db: Db) {
     setPlace: (row: InsertedDevice, place: { city: string | null; country: string }) =>
       setPlace.run({ ...row, ...place }).changes === 1,
     sessionsOfUser: (userId: number) => sessionsOfUser.all({ userId }),
-  };
+  });
 }
 
 export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

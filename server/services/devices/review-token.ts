@@ -13,9 +13,9 @@ export function hashToken(token: string): string {
 export const invalidLink = () => new AppError('NOT_FOUND', 'This device review link is invalid, used or expired.');
 
 /** The pending device behind a live review link, or 404. */
-export function pendingDevice({ repo, now }: DeviceReviewParts, token: string) {
+export async function pendingDevice({ repo, now }: DeviceReviewParts, token: string) {
   const found = TOKEN_PATTERN.test(token)
-    ? repo.pendingByToken(hashToken(token), now() - REVIEW_TOKEN_TTL_MS)
+    ? await repo.pendingByToken(hashToken(token), now() - REVIEW_TOKEN_TTL_MS)
     : undefined;
   if (!found) throw invalidLink();
   return found;

@@ -7,12 +7,12 @@ import { pendingDevice } from './review-token.ts';
 import type { DeviceReviewParts } from './types.ts';
 
 /** The pending device, its country named in `locale` (ICU; the English name if unknown). */
-export function reviewDevice(
+export async function reviewDevice(
   parts: DeviceReviewParts,
   _ctx: ServiceContext,
   { token, locale = 'en' }: { token: string; locale?: Locale },
-): { device: DeviceInfo } {
-  const found = pendingDevice(parts, token);
+): Promise<{ device: DeviceInfo }> {
+  const found = await pendingDevice(parts, token);
   const english = found.country ? countryName(found.country) : null;
   return {
     device: {

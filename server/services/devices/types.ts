@@ -27,7 +27,7 @@ export interface DeviceReviewDeps {
    * way sessions end, so their sockets are cut too. Named here, not imported: accounts imports
    * this folder (the user-agent parser), so this folder does not import accounts.
    */
-  sessions: { invalidateMany(ctx: ServiceContext, input: { sessionIds: readonly string[] }): number };
+  sessions: { invalidateMany(ctx: ServiceContext, input: { sessionIds: readonly string[] }): Promise<number> };
 }
 
 /** What every verb is given: the deps, and the location lookups still in flight. */

@@ -21,37 +21,37 @@ export interface FeedbackEvent {
  * counters move from the old rating to the new one in the same transaction), later ones are
  * refused. Cancelled and running trades cannot be rated (docs/decisions.md).
  */
-export function giveFeedback(
+export async function giveFeedback(
   { repo, bus, now }: FeedbackDeps,
   ctx: PersonContext,
   { hash, rating, message }: { hash: string; rating: Rating; message: string },
 ) {
   const { auth } = ctx;
   const text = boundedText('message', message, FEEDBACK_MESSAGE_MAX, 'feedback_message_length');
-  const { trade, otherId, otherUsername, type } = partyTrade(repo, hash, auth.user.id);
+  const { trade, otherId, otherUsername, type } = await partyTrade(repo, hash, auth.user.id);
   const at = now();
-  const saved = immediate(repo.db, (tx) => {
+  const saved = await immediate(repo.db, async (tx) => {
     // Read again inside the write lock: a status or an earlier rating that changed meanwhile counts.
-    const current = repo.tradeByHash(hash);
+    const current = await repo.tradeByHash(hash);
     if (!current || !RATEABLE_STATUSES.includes(current.status)) {
       throw new AppError('FORBIDDEN', 'Feedback can be left once the coins are released or a dispute is decided.', {
         key: 'feedback_not_rateable',
       });
     }
-    const previous = repo.ofTrade(trade.id).find((r) => r.fromId === auth.user.id);
+    const previous = (await repo.ofTrade(trade.id)).find((r) => r.fromId === auth.user.id);
     if (!previous) {
-      repo.insert({ tradeId: trade.id, fromId: auth.user.id, toId: otherId, type, rating, message: text, at });
-      repo.count(otherId, rating === 'positive' ? 1 : 0, rating === 'negative' ? 1 : 0);
+      await repo.insert({ tradeId: trade.id, fromId: auth.user.id, toId: otherId, type, rating, message: text, at });
+      await repo.count(otherId, rating === 'positive' ? 1 : 0, rating === 'negative' ? 1 : 0);
     } else {
       if (at >= editableUntil(previous)) {
         throw new AppError('FORBIDDEN', 'Feedback can be changed for 30 days after it was left.', {
           key: 'feedback_locked',
         });
       }
-      repo.replace({ id: previous.id, rating, message: text, at });
+      await repo.replace({ id: previous.id, rating, message: text, at });
       if (previous.rating !== rating) {
         const step = (r: Rating) => (r === rating ? 1 : 0) - (r === previous.rating ? 1 : 0);
-        repo.count(otherId, step('positive'), step('negative'));
+        await repo.count(otherId, step('positive'), step('negative'));
       }
     }
     const event: FeedbackEvent = {
@@ -64,7 +64,7 @@ export function giveFeedback(
       at,
     };
     tx.afterCommit(() => bus.publish(FEEDBACK_CHANNEL, { type: 'trade.feedback', payload: event }));
-    return repo.ofTrade(trade.id).find((r) => r.fromId === auth.user.id) as FeedbackRow;
+    return (await repo.ofTrade(trade.id)).find((r) => r.fromId === auth.user.id) as FeedbackRow;
   });
   return toFeedbackView(saved);
 }

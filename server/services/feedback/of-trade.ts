@@ -4,10 +4,10 @@ import { type FeedbackDeps, RATEABLE_STATUSES } from './rules.ts';
 import { seconds, toFeedbackView } from './view.ts';
 
 /** Both sides' feedback of a trade, for its parties, and what the reader may still do. */
-export function feedbackOfTrade({ repo, now }: FeedbackDeps, ctx: PersonContext, { hash }: { hash: string }) {
+export async function feedbackOfTrade({ repo, now }: FeedbackDeps, ctx: PersonContext, { hash }: { hash: string }) {
   const { auth } = ctx;
-  const { trade } = partyTrade(repo, hash, auth.user.id);
-  const rows = repo.ofTrade(trade.id);
+  const { trade } = await partyTrade(repo, hash, auth.user.id);
+  const rows = await repo.ofTrade(trade.id);
   const given = rows.find((r) => r.fromId === auth.user.id);
   const received = rows.find((r) => r.toId === auth.user.id);
   const at = now();

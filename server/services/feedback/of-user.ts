@@ -8,7 +8,7 @@ import { toFeedbackView } from './view.ts';
  * A person's feedback, newest first (spec section 7, users/{username}/feedbacks): the totals
  * of the chosen side (`offer_type`) and one page of the chosen rating.
  */
-export function feedbackOfUser(
+export async function feedbackOfUser(
   { repo }: FeedbackDeps,
   _ctx: ServiceContext,
   {
@@ -18,10 +18,10 @@ export function feedbackOfUser(
     rating,
   }: { username: string; page: number; offerType: FeedbackType | 'all'; rating: Rating | 'all' },
 ) {
-  const user = repo.userByName(username);
+  const user = await repo.userByName(username);
   if (!user || user.status === 'banned') throw notFound('User', 'username');
   const type = offerType === 'all' ? null : offerType;
-  const rows = repo.list(
+  const rows = await repo.list(
     user.id,
     type,
     rating === 'all' ? null : rating,
@@ -31,7 +31,7 @@ export function feedbackOfUser(
   const hasMore = rows.length > FEEDBACK_PAGE_SIZE;
   const query = new URLSearchParams({ f_page: String(page + 1), offer_type: offerType, feedback: rating });
   return {
-    ...repo.totals(user.id, type),
+    ...(await repo.totals(user.id, type)),
     data: rows.slice(0, FEEDBACK_PAGE_SIZE).map(toFeedbackView),
     nextPageUrl: hasMore ? `/rest/v1/users/${encodeURIComponent(user.username)}/feedbacks?${query}` : null,
   };

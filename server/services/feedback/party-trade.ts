@@ -3,8 +3,8 @@ import type { FeedbackRepository, FeedbackRow, FeedbackType } from './repository
 import { FEEDBACK_EDIT_WINDOW_MS } from './rules.ts';
 
 /** The trade and the reader's side of it; 404 for anyone who is not a party. */
-export function partyTrade(repo: FeedbackRepository, hash: string, userId: number) {
-  const trade = repo.tradeByHash(hash);
+export async function partyTrade(repo: FeedbackRepository, hash: string, userId: number) {
+  const trade = await repo.tradeByHash(hash);
   if (!trade || (trade.buyerId !== userId && trade.sellerId !== userId)) throw notFound('Trade', 'id');
   const isBuyer = trade.buyerId === userId;
   return {

@@ -1,8 +1,10 @@
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { TradeStatus } from '../../../db/schema/index.ts';
 
 // Reads and writes of trade feedback (trade_feedback, spec section 3 "Feedback") and feature
-// requests. Statements are prepared once per database; the service decides, this only runs SQL.
+// requests. Statements are prepared once per database; every method answers a promise (db/access.ts
+// `gated`). The service decides, this only runs SQL.
 
 export type Rating = 'positive' | 'negative';
 /** Feedback from the buyer has type sell (about the person who sold), from the seller type buy. */
@@ -118,7 +120,7 @@ export function createFeedbackRepository(db: Db) {
     `SELECT count(*) AS total, sum(rating = 'positive') AS positive, sum(rating = 'negative') AS negative
      FROM trade_feedback WHERE to_id = @toId AND (@type IS NULL OR type = @type)`,
   );
-  return {
+  return gated(db, {
     db,
     tradeByHash: (hash: string) => tradeByHash.get(hash),
     ofTrade: (tradeId: number) => ofTrade.all(tradeId),
@@ -135,7 +137,7 @@ export function createFeedbackRepository(db: Db) {
       return { total: row?.total ?? 0, positive: row?.positive ?? 0, negative: row?.negative ?? 0 };
     },
     ...featureRequests(client),
-  };
+  });
 }
 
 export type FeedbackRepository = ReturnType<typeof createFeedbackRepository>;

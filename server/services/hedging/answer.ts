@@ -39,12 +39,12 @@ export function answerOf(
  * The first conversion of this order, when it went through already: a retry answers it,
  * whatever became of its quote since. The same order id for another conversion is refused.
  */
-export function firstConversion(
+export async function firstConversion(
   ledger: LedgerService,
   ctx: ServiceContext,
   order: { key: string; orderId: string; from: CryptoCode; to: CryptoCode; amount: string },
-): ConvertResult | undefined {
-  const first = ledger.transactionByKey(ctx, { idempotencyKey: order.key });
+): Promise<ConvertResult | undefined> {
+  const first = await ledger.transactionByKey(ctx, { idempotencyKey: order.key });
   if (!first) return undefined;
   const was = first.metadata as { from: string; to: string; amountFrom: number };
   if (

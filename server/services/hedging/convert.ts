@@ -25,7 +25,7 @@ export interface HedgingDeps {
  * one ledger transaction through the conversion desk; `order_id` makes it idempotent.
  */
 export function createConvert({ ledger, quotes, isIdVerified }: HedgingDeps) {
-  return function convert(ctx: PersonContext, input: ConvertInput): ConvertResult {
+  return async function convert(ctx: PersonContext, input: ConvertInput): Promise<ConvertResult> {
     const { user } = ctx.auth;
     const { from, to } = currenciesOf(input);
     const key = `conversion:${user.id}:${input.order_id}`;
@@ -38,7 +38,7 @@ export function createConvert({ ledger, quotes, isIdVerified }: HedgingDeps) {
       conversion = quotes.convertAmount(ctx, { from, to, amountMinor: amountFrom, quoteId: input.quote_id });
     } catch (error) {
       // A retry after success may come with a quote that has expired since: answer the first.
-      const first = error instanceof AppError && error.code.startsWith('QUOTE_') ? firstOf() : undefined;
+      const first = error instanceof AppError && error.code.startsWith('QUOTE_') ? await firstOf() : undefined;
       if (first) return first;
       throw error;
     }
@@ -52,7 +52,7 @@ export function createConvert({ ledger, quotes, isIdVerified }: HedgingDeps) {
     };
     let posted: LedgerTransaction;
     try {
-      posted = ledger.post(ctx, {
+      posted = await ledger.post(ctx, {
         kind: 'conversion',
         idempotencyKey: key,
         memo: `Convert ${from} to ${to}`,
@@ -68,7 +68,7 @@ export function createConvert({ ledger, quotes, isIdVerified }: HedgingDeps) {
       // A retry at a newer quote: the ledger refuses the key for other parameters; the order's
       // own first conversion answers if it was this one.
       if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-        const first = firstOf();
+        const first = await firstOf();
         if (first) return first;
       }
       // The write lock stayed taken past the busy timeout: nothing was written. The order is

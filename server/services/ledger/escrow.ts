@@ -35,7 +35,7 @@ function once(
   input: EscrowInput,
   op: { operation: string; kind: LedgerTransactionKind; fingerprint: string },
   move: (at: number) => { legs: Legs; written?: () => void },
-): LedgerTransaction {
+): Promise<LedgerTransaction> {
   const { execute, replay, now, write, committed } = core;
   const { operation, kind, fingerprint } = op;
   return execute(ctx, () => {
@@ -57,7 +57,7 @@ function once(
 }
 
 /** The seller's funds move into the trade's escrow; one lock per trade and currency. */
-function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInput): LedgerTransaction {
+async function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInput): Promise<LedgerTransaction> {
   check(input, (issues) => {
     checkRef(walletOf(input.sellerId, input.currency), 'seller', issues);
     if (!isPositiveAmount(input.amount))
@@ -65,14 +65,14 @@ function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInput): Le
   });
   const { tradeRef, sellerId, currency, amount, memo } = input;
   const fingerprint = fingerprintOf('lockEscrow', { tradeRef, sellerId, currency, amount, memo });
-  const { ensureAccount, repo } = core;
+  const { ensureAccount, sql } = core;
   return once(core, ctx, input, { operation: 'lockEscrow', kind: 'escrow_lock', fingerprint }, (at) => {
-    const existing = repo.escrowAccount(tradeRef, currency);
+    const existing = sql.escrowAccount(tradeRef, currency);
     if (existing?.resolvedAt) throw escrowResolved();
     if (existing)
       throw new AppError('ESCROW_ALREADY_LOCKED', `The ${currency} escrow of ${tradeRef} is locked already.`);
     const seller = ensureAccount(walletOf(sellerId, currency), at);
-    const escrow = repo.insertAccount({
+    const escrow = sql.insertAccount({
       kind: 'trade_escrow',
       ownerId: sellerId,
       currency,
@@ -93,13 +93,13 @@ function openEscrow(core: LedgerCore, tradeRef: string, currency: LedgerCurrency
   const escrow = core.ensureAccount(escrowOf(tradeRef, currency), at);
   if (escrow.resolvedAt) throw escrowResolved();
   const resolved = (outcome: 'released' | 'returned') => () => {
-    if (!core.repo.resolveEscrow(escrow.id, outcome, at)) throw escrowResolved();
+    if (!core.sql.resolveEscrow(escrow.id, outcome, at)) throw escrowResolved();
   };
   return { escrow, resolved };
 }
 
 /** The whole escrow leaves once: to the buyer, less `fee` to fee income. */
-function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscrowInput): LedgerTransaction {
+async function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscrowInput): Promise<LedgerTransaction> {
   check(input, (issues) => {
     checkRef(walletOf(input.buyerId, input.currency), 'buyer', issues);
     if (!Number.isSafeInteger(input.fee) || input.fee < 0)
@@ -122,7 +122,7 @@ function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscrowInpu
 }
 
 /** The whole escrow goes back to the seller who locked it, once. */
-function giveBack(core: LedgerCore, ctx: ServiceContext, input: ReturnEscrowInput): LedgerTransaction {
+async function giveBack(core: LedgerCore, ctx: ServiceContext, input: ReturnEscrowInput): Promise<LedgerTransaction> {
   check(input, (issues) => {
     if (!isCurrency(input.currency)) issues.push({ field: 'currency', message: 'The currency is BTC or USDT.' });
   });
@@ -142,10 +142,12 @@ function giveBack(core: LedgerCore, ctx: ServiceContext, input: ReturnEscrowInpu
 export function createEscrow(core: LedgerCore) {
   return {
     /** The seller's funds move into the trade's escrow; one lock per trade and currency. */
-    lockEscrow: (ctx: ServiceContext, input: LockEscrowInput): LedgerTransaction => lock(core, ctx, input),
+    lockEscrow: (ctx: ServiceContext, input: LockEscrowInput): Promise<LedgerTransaction> => lock(core, ctx, input),
     /** The whole escrow leaves once: to the buyer, less `fee` to fee income. */
-    releaseEscrow: (ctx: ServiceContext, input: ReleaseEscrowInput): LedgerTransaction => release(core, ctx, input),
+    releaseEscrow: (ctx: ServiceContext, input: ReleaseEscrowInput): Promise<LedgerTransaction> =>
+      release(core, ctx, input),
     /** The whole escrow goes back to the seller who locked it, once. */
-    returnEscrow: (ctx: ServiceContext, input: ReturnEscrowInput): LedgerTransaction => giveBack(core, ctx, input),
+    returnEscrow: (ctx: ServiceContext, input: ReturnEscrowInput): Promise<LedgerTransaction> =>
+      giveBack(core, ctx, input),
   };
 }

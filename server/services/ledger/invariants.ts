@@ -1,3 +1,4 @@
+import { access } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 
 // What must always be true of the ledger (issue 5), checked from the tables alone so that it also
@@ -116,7 +117,7 @@ function auditViolations(all: Read, violations: LedgerViolation[]): void {
     violations.push({ rule: 'audit_missing', message: `${row.publicId}: no audit row.` });
 }
 
-export function verifyLedger(db: Db): LedgerViolation[] {
+export function verifyLedger(db: Db): Promise<LedgerViolation[]> {
   const client = db.$client;
   const all: Read = <T>(sql: string) => client.prepare<[], T>(sql).all();
   const read = client.transaction(() => {
@@ -127,5 +128,6 @@ export function verifyLedger(db: Db): LedgerViolation[] {
     auditViolations(all, violations);
     return violations;
   });
-  return read.deferred();
+  // When the connection is free: an open transaction's uncommitted rows are no snapshot.
+  return access(db, () => read.deferred());
 }

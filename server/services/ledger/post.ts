@@ -11,7 +11,7 @@ import type { LedgerTransaction, PostInput } from './types.ts';
  * request refused for insufficient funds may be retried with its key once funds arrive.
  */
 export function createPost({ execute, replay, now, ensureAccount, write, committed }: LedgerCore) {
-  return function post(ctx: ServiceContext, input: PostInput): LedgerTransaction {
+  return async function post(ctx: ServiceContext, input: PostInput): Promise<LedgerTransaction> {
     checkPost(input);
     const fingerprint = fingerprintOf('post', {
       kind: input.kind,

@@ -15,54 +15,58 @@ export interface HistoryInput {
   limit?: number;
 }
 
-export function createLedgerReads({ repo, viewOf }: LedgerCore) {
+export function createLedgerReads({ repo, read, viewOf }: LedgerCore) {
   return {
     /** BTC and USDT of a user; zero where no wallet exists yet (spec section 9: default balances are zero). */
-    balances(_ctx: ServiceContext, { userId }: { userId: number }): Record<LedgerCurrency, number> {
+    async balances(_ctx: ServiceContext, { userId }: { userId: number }): Promise<Record<LedgerCurrency, number>> {
       const result: Record<LedgerCurrency, number> = { BTC: 0, USDT: 0 };
-      for (const row of repo.balancesOf(userId)) result[row.currency] = row.balance;
+      for (const row of await repo.balancesOf(userId)) result[row.currency] = row.balance;
       return result;
     },
 
     /** An account's balance and state, or undefined before its first posting. */
-    account(_ctx: ServiceContext, ref: AccountRef): AccountRow | undefined {
+    async account(_ctx: ServiceContext, ref: AccountRef): Promise<AccountRow | undefined> {
       if (ref.kind === 'user_wallet') return repo.walletAccount(ref.userId, ref.currency);
       if (ref.kind === 'trade_escrow') return repo.escrowAccount(ref.reference, ref.currency);
       return repo.systemAccount(ref.kind, ref.currency);
     },
 
     /** The transaction `ltx_…`, if any. */
-    transaction(_ctx: ServiceContext, { id }: { id: string }): LedgerTransaction | undefined {
-      const row = repo.transactionByPublicId(id);
-      return row ? viewOf(row, false) : undefined;
+    transaction(_ctx: ServiceContext, { id }: { id: string }): Promise<LedgerTransaction | undefined> {
+      return read((sql) => {
+        const row = sql.transactionByPublicId(id);
+        return row ? viewOf(row, false) : undefined;
+      });
     },
 
     /** The transaction an idempotency key committed, if any (a retry that must answer the first result). */
     transactionByKey(
       _ctx: ServiceContext,
       { idempotencyKey }: { idempotencyKey: string },
-    ): LedgerTransaction | undefined {
-      const row = repo.transactionByKey(idempotencyKey);
-      return row ? viewOf(row, true) : undefined;
+    ): Promise<LedgerTransaction | undefined> {
+      return read((sql) => {
+        const row = sql.transactionByKey(idempotencyKey);
+        return row ? viewOf(row, true) : undefined;
+      });
     },
 
     /**
      * A user's transactions, newest first, each with what it did to their wallets. `before` is the
      * `nextBefore` of the previous page; pages never shift, the ledger being append-only.
      */
-    history(
+    async history(
       _ctx: ServiceContext,
       { userId, before, limit = HISTORY_PAGE_SIZE }: HistoryInput,
-    ): { items: UserHistoryEntry[]; nextBefore: string | null } {
+    ): Promise<{ items: UserHistoryEntry[]; nextBefore: string | null }> {
       let beforeId = Number.MAX_SAFE_INTEGER;
       if (before !== undefined) {
-        const row = repo.transactionByPublicId(before);
+        const row = await repo.transactionByPublicId(before);
         if (!row) throw notFound('The transaction', 'before');
         beforeId = row.id;
       }
       const size = Math.min(Math.max(1, Math.trunc(limit)), HISTORY_PAGE_SIZE);
       // One more than the page, to know whether another follows.
-      const rows = repo.historyOf(userId, beforeId, size + 1);
+      const rows = await repo.historyOf(userId, beforeId, size + 1);
       const items: UserHistoryEntry[] = [];
       for (const row of rows) {
         const last = items.at(-1);

@@ -1,9 +1,11 @@
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { LedgerAccountKind, LedgerCurrency, LedgerTransactionKind } from '../../../db/schema/index.ts';
 
 // SQL of the ledger, prepared once per database on better-sqlite3 directly: the guarantees live in
 // these statements and the table constraints (db/schema/ledger.ts), so they are written out. Only
-// server/services/ledger/ledger.ts calls the writers, always inside one immediate transaction.
+// the ledger's executor (execute.ts) calls the writers, synchronously, always inside one immediate
+// transaction; everything else reads through the asynchronous repository (db/access.ts).
 
 export interface AccountRow {
   id: number;
@@ -201,9 +203,17 @@ function readings(client: Db['$client']) {
   };
 }
 
-export function createLedgerRepository(db: Db) {
+/** The statements themselves, synchronous: for the body of the ledger's own transaction. */
+export function createLedgerStatements(db: Db) {
   const client = db.$client;
-  return { db, ...accounts(client), ...transactions(client), ...movements(client), ...readings(client) };
+  return { ...accounts(client), ...transactions(client), ...movements(client), ...readings(client) };
+}
+
+export type LedgerStatements = ReturnType<typeof createLedgerStatements>;
+
+/** The ledger's statements as the asynchronous repository, each call waiting for the connection's gate. */
+export function createLedgerRepository(db: Db) {
+  return gated(db, { db, ...createLedgerStatements(db) });
 }
 
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,12 +1,12 @@
 import { AppError } from '../errors.ts';
 import { refOfRow } from './accounts.ts';
 import type { Outcome } from './execute.ts';
-import type { LedgerRepository, TransactionRow } from './repository.ts';
+import type { LedgerStatements, TransactionRow } from './repository.ts';
 import type { LedgerTransaction } from './types.ts';
 
 // A ledger transaction as callers see it: read back from its rows, for a commit, a replay or a read.
 
-export const viewOf = (repo: LedgerRepository, row: TransactionRow, replayed: boolean): LedgerTransaction => ({
+export const viewOf = (repo: LedgerStatements, row: TransactionRow, replayed: boolean): LedgerTransaction => ({
   id: row.publicId,
   kind: row.kind,
   memo: row.memo,
@@ -20,7 +20,7 @@ export const viewOf = (repo: LedgerRepository, row: TransactionRow, replayed: bo
  * The first result of this key, or undefined when it is new. The same key with other parameters
  * is refused, so a client bug cannot pass for a retry.
  */
-export function replay(repo: LedgerRepository, key: string, fingerprint: string): Outcome | undefined {
+export function replay(repo: LedgerStatements, key: string, fingerprint: string): Outcome | undefined {
   const existing = repo.transactionByKey(key);
   if (!existing) return undefined;
   if (existing.fingerprint !== fingerprint)
@@ -33,7 +33,7 @@ export function replay(repo: LedgerRepository, key: string, fingerprint: string)
 }
 
 /** The committed transaction and its event: the users whose wallets it changed. */
-export function committed(repo: LedgerRepository, id: number): Outcome {
+export function committed(repo: LedgerStatements, id: number): Outcome {
   const view = viewOf(repo, repo.transactionById(id) as TransactionRow, false);
   const owners = [
     ...new Set(view.postings.flatMap((p) => (p.account.kind === 'user_wallet' ? [p.account.userId] : []))),

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
 import type { AccountRef } from './accounts.ts';
 import type { TransactionHeader } from './execute.ts';
-import type { AccountRow, LedgerRepository } from './repository.ts';
+import type { AccountRow, LedgerStatements } from './repository.ts';
 
 // The writes inside a ledger transaction: the accounts it needs, then the transaction row, its
 // postings, the balance updates and the audit row.
@@ -32,7 +32,7 @@ const mapConstraint = (error: unknown, account: AccountRow): unknown => {
 };
 
 /** The account's row; wallets and system accounts are created on first use, escrows by a lock. */
-export function ensureAccount(repo: LedgerRepository, ref: AccountRef, at: number): AccountRow {
+export function ensureAccount(repo: LedgerStatements, ref: AccountRef, at: number): AccountRow {
   if (ref.kind === 'user_wallet') {
     const found = repo.walletAccount(ref.userId, ref.currency);
     if (found) return found;
@@ -70,7 +70,7 @@ export function ensureAccount(repo: LedgerRepository, ref: AccountRef, at: numbe
  * then rolls back everything, so a refused operation leaves no trace.
  */
 export function write(
-  repo: LedgerRepository,
+  repo: LedgerStatements,
   ctx: ServiceContext,
   operation: string,
   tx: TransactionHeader,

@@ -8,16 +8,16 @@ import { type CalculatorView, type ChartInput, type ChartPoint, type MarketParts
 /** Fiat prices print with 2 decimals; a tether's fiat price moves in the 4th. */
 const CHART_DECIMALS: Record<CryptoCode, number> = { BTC: 2, USDT: 4 };
 
-export function chart(
+export async function chart(
   { repo, priceFeed, reference, now }: MarketParts,
   ctx: ServiceContext,
   { crypto, range, code, field }: ChartInput,
-): ChartPoint[] {
-  const perUsd = reference.fiatPerUsd(ctx, { code, ...(field ? { field } : {}) });
+): Promise<ChartPoint[]> {
+  const perUsd = await reference.fiatPerUsd(ctx, { code, ...(field ? { field } : {}) });
   const { span, resolution, step } = CHART_RANGES[range];
   const at = seconds(now());
   const end = bucketStart(at, step);
-  const points = repo.series({ crypto, resolution, step, from: end - span, to: at });
+  const points = await repo.series({ crypto, resolution, step, from: end - span, to: at });
   // The chart ends at the price people see now, even between ticks or before the first one.
   if (points[points.length - 1]?.date === end) points.pop();
   points.push({ date: end, usd: priceFeed.usdPrice(crypto) });
@@ -25,17 +25,20 @@ export function chart(
 }
 
 /** What the calculator page needs in one call: the currency with its rate, and the BTC chart. */
-export function calculator(
+export async function calculator(
   parts: MarketParts,
   ctx: ServiceContext,
   { locale, code, range, field }: { locale: Locale; code: string; range: ChartRange; field?: string },
 ) {
-  const currency = parts.reference.getCurrency(ctx, { locale, code, ...(field ? { field } : {}) });
+  // The chart first: its history read may wait, and the price it ends at, the currency's rate and
+  // the time below are then read together (an unknown code fails either way, with the same 404).
+  const points = await chart(parts, ctx, { crypto: 'BTC', range, code, ...(field ? { field } : {}) });
+  const currency = await parts.reference.getCurrency(ctx, { locale, code, ...(field ? { field } : {}) });
   return {
     currency,
     range,
     price: currency.rate.btc,
-    chart: chart(parts, ctx, { crypto: 'BTC', range, code, ...(field ? { field } : {}) }),
+    chart: points,
     updatedAt: seconds(parts.priceFeed.updatedAt()),
   } satisfies CalculatorView;
 }

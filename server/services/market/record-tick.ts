@@ -7,7 +7,7 @@ import type { PriceHistoryRow } from './repository.ts';
 const PRUNE_EVERY_SECONDS = 600;
 
 /** Writes the tick as the close of its minute, hour and day buckets; now and then drops old ones. */
-export function recordTick({ repo, pruning }: MarketParts, tick: PriceTick): void {
+export async function recordTick({ repo, pruning }: MarketParts, tick: PriceTick): Promise<void> {
   const at = seconds(tick.at);
   const rows: PriceHistoryRow[] = cryptoCodes.flatMap((crypto) =>
     RESOLUTIONS.map((resolution) => ({
@@ -18,6 +18,6 @@ export function recordTick({ repo, pruning }: MarketParts, tick: PriceTick): voi
     })),
   );
   const prune = at - pruning.lastPrunedAt >= PRUNE_EVERY_SECONDS;
-  repo.write(rows, prune ? pruneCutoffs(at) : []);
+  await repo.write(rows, prune ? pruneCutoffs(at) : []);
   if (prune) pruning.lastPrunedAt = at;
 }

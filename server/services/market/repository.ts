@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { priceHistory } from '../../../db/schema/index.ts';
-import { immediate } from '../context.ts';
 import type { CryptoCode, PricePoint } from '../price-feed/price-feed.ts';
 import type { Resolution } from './buckets.ts';
 
-// price_history, prepared once per database.
+// price_history, prepared once per database; every method answers a promise (`gated`, db/access.ts).
 
 const p = sql.placeholder;
 
@@ -70,21 +70,25 @@ export function createMarketRepository(db: Db) {
     .limit(1)
     .prepare();
   const anyRow = db.select({ at: priceHistory.at }).from(priceHistory).limit(1).prepare();
+  // One synchronous immediate transaction (a savepoint inside the caller's): nothing waits between its statements.
+  const writeAll = db.$client.transaction(
+    (rows: readonly PriceHistoryRow[], pruneBefore: readonly { resolution: Resolution; before: number }[]) => {
+      for (const row of rows) upsert.run(row);
+      for (const cutoff of pruneBefore) prune.run(cutoff);
+    },
+  );
 
-  return {
+  return gated(db, {
     /** Upserts the bucket closes and deletes old buckets, in one transaction. */
     write(rows: readonly PriceHistoryRow[], pruneBefore: readonly { resolution: Resolution; before: number }[] = []) {
-      immediate(db, () => {
-        for (const row of rows) upsert.run(row);
-        for (const cutoff of pruneBefore) prune.run(cutoff);
-      });
+      writeAll.immediate(rows, pruneBefore);
     },
     series: (query: SeriesQuery): PricePoint[] =>
       series.all(query).map((row) => ({ date: Number(row.date), usd: row.usd })),
     /** The most recent bucket close of `crypto`, at its bucket start. */
     latest: (crypto: CryptoCode) => latest.get({ crypto }),
     isEmpty: () => anyRow.get() === undefined,
-  };
+  });
 }
 
 export type MarketRepository = ReturnType<typeof createMarketRepository>;

@@ -16,8 +16,8 @@ const GAP_SEED: Record<CryptoCode, number> = { BTC: 0x6a9b, USDT: 0x7e7e };
  * (a walk from the last price to now); a real one leaves the gap, because we do not know what
  * the market did, and the chart shows it as missing points.
  */
-export function resumeHistory({ repo, priceFeed, now, pruning }: MarketParts): Resumed {
-  const last = cryptoCodes.map((crypto) => ({ crypto, row: repo.latest(crypto) }));
+export async function resumeHistory({ repo, priceFeed, now, pruning }: MarketParts): Promise<Resumed> {
+  const last = await Promise.all(cryptoCodes.map(async (crypto) => ({ crypto, row: await repo.latest(crypto) })));
   const known = last.flatMap(({ crypto, row }) => (row ? [{ crypto, ...row }] : []));
   if (known.length === 0) return { from: undefined, filledSeconds: 0 };
   const at = seconds(now());
@@ -42,7 +42,7 @@ export function resumeHistory({ repo, priceFeed, now, pruning }: MarketParts): R
     usd[k.crypto] = points[points.length - 1]?.usd ?? k.usd;
     for (const row of historyRows(points, at)) rows.push({ crypto: k.crypto, ...row });
   }
-  repo.write(rows, pruneCutoffs(at));
+  await repo.write(rows, pruneCutoffs(at));
   pruning.lastPrunedAt = at;
   priceFeed.resumeFrom({ at: at * 1000, usd });
   return { from, filledSeconds: at - from };

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema/index.ts';
 import {
@@ -93,7 +94,7 @@ export function createOutboxRepository(db: Db) {
     .limit(sql.placeholder('limit'))
     .prepare();
 
-  return {
+  return gated(db, {
     /** Stores one message and answers its row id. */
     insert(row: NewOutboxRow): number {
       const inserted = insert.get(row);
@@ -111,7 +112,7 @@ export function createOutboxRepository(db: Db) {
     listFor(recipient: string, limit = 100): OutboxRow[] {
       return forRecipient.all({ recipient, limit });
     },
-  };
+  });
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
@@ -126,7 +127,7 @@ export function createOutboxMailer({ db, now, log }: OutboxAdapterOptions): Mail
   const repo = createOutboxRepository(db);
   return {
     async send(message: EmailMessage) {
-      repo.insert(emailRow(message, now()));
+      await repo.insert(emailRow(message, now()));
       // Never the body: it may carry a sign-in or verification link.
       log.info(`mail to ${message.to}: ${JSON.stringify(message.subject)}`);
     },
@@ -137,7 +138,7 @@ export function createOutboxSmsSender({ db, now, log }: OutboxAdapterOptions): S
   const repo = createOutboxRepository(db);
   return {
     async send(message: SmsMessage) {
-      repo.insert(smsRow(message, now()));
+      await repo.insert(smsRow(message, now()));
       // Never the text: SMS carry one-time codes.
       log.info(`sms to ${message.to}: ${message.text.length} characters`);
     },

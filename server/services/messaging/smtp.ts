@@ -68,7 +68,7 @@ export function createSmtpMailer({ url, from, db, now }: SmtpMailerOptions): Mai
 
   return {
     async send(message: EmailMessage) {
-      const id = repo.insert(emailRow(message, now()));
+      const id = await repo.insert(emailRow(message, now()));
       try {
         await transport.sendMail({
           from,
@@ -80,7 +80,7 @@ export function createSmtpMailer({ url, from, db, now }: SmtpMailerOptions): Mai
       } catch (error) {
         throw toDeliveryError(error, target);
       }
-      repo.markDelivered(id, now());
+      await repo.markDelivered(id, now());
     },
   };
 }

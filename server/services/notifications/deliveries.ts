@@ -40,7 +40,7 @@ async function sendDigest(
   recipient: Recipient,
   locale: Locale,
 ): Promise<Outcome> {
-  const unread = repo.unreadOfTypes(recipient.id, TRADE_MESSAGE_TYPES, DIGEST_ITEMS);
+  const unread = await repo.unreadOfTypes(recipient.id, TRADE_MESSAGE_TYPES, DIGEST_ITEMS);
   // Read on the site meanwhile: no mail.
   if (unread.length === 0 || !recipient.isEmailVerified) return 'skipped';
   const lines = unread.map((n) => {
@@ -62,7 +62,7 @@ async function sendInstant(
   recipient: Recipient,
   locale: Locale,
 ): Promise<Outcome> {
-  const stored = row.notificationId === null ? undefined : repo.byId(row.notificationId);
+  const stored = row.notificationId === null ? undefined : await repo.byId(row.notificationId);
   if (!stored || stored.isRead) return 'skipped';
   const view = renderNotification(stored, locale);
   const text = `${view.message}${view.subtext ? `\n${view.subtext}` : ''}\n${siteOrigin.url(view.link)}`;
@@ -81,7 +81,7 @@ async function sendInstant(
 
 /** Sends one row; answers `skipped` when there is nothing (left) to say. */
 async function send(deps: DeliveryJobDeps, row: DeliveryRow): Promise<Outcome> {
-  const recipient = deps.repo.recipient(row.userId);
+  const recipient = await deps.repo.recipient(row.userId);
   if (!recipient) return 'skipped';
   const locale = localeOf(recipient.locale);
   if (row.kind === 'digest') return sendDigest(deps, recipient, locale);
@@ -92,14 +92,14 @@ async function send(deps: DeliveryJobDeps, row: DeliveryRow): Promise<Outcome> {
 async function runOnce(deps: DeliveryJobDeps): Promise<number> {
   const { repo, now, log } = deps;
   let finished = 0;
-  for (const row of repo.dueDeliveries(now(), BATCH)) {
-    if (!repo.claim(row.id, now())) continue;
+  for (const row of await repo.dueDeliveries(now(), BATCH)) {
+    if (!(await repo.claim(row.id, now()))) continue;
     try {
       const outcome = await send(deps, row);
-      repo.finish(row.id, outcome, outcome === 'sent' ? now() : null, null);
+      await repo.finish(row.id, outcome, outcome === 'sent' ? now() : null, null);
     } catch (error) {
       log(`notifications: ${row.channel} delivery ${row.id} failed`, error);
-      repo.finish(row.id, 'failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
+      await repo.finish(row.id, 'failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
     }
     finished += 1;
   }
@@ -109,9 +109,12 @@ async function runOnce(deps: DeliveryJobDeps): Promise<number> {
 export function createDeliveryJob(deps: DeliveryJobDeps) {
   const { repo, log } = deps;
   let inFlight: Promise<number> | undefined;
+  /** Settles once start() marked what a previous process left claimed: no pass runs before. */
+  let started: Promise<void> = Promise.resolve();
 
   const tick = () => {
-    inFlight ??= runOnce(deps)
+    inFlight ??= started
+      .then(() => runOnce(deps))
       .catch((error: unknown) => {
         log('notifications: the delivery job failed', error);
         return 0;
@@ -126,8 +129,14 @@ export function createDeliveryJob(deps: DeliveryJobDeps) {
     runOnce: tick,
     /** Runs every `pollMs`; resolves the returned stop() once the pass in flight is done. */
     start(pollMs: number): () => Promise<void> {
-      const interrupted = repo.markInterrupted();
-      if (interrupted > 0) log(`notifications: ${interrupted} deliveries were cut short by a stop and are not resent`);
+      // Before the first pass claims anything of its own.
+      started = repo.markInterrupted().then(
+        (interrupted) => {
+          if (interrupted > 0)
+            log(`notifications: ${interrupted} deliveries were cut short by a stop and are not resent`);
+        },
+        (error: unknown) => log('notifications: could not mark the interrupted deliveries', error),
+      );
       const timer = setInterval(() => void tick(), pollMs);
       timer.unref();
       void tick();

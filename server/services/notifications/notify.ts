@@ -7,17 +7,17 @@ import { ACTIVE_TRADES_UPDATED, TRADE_MESSAGE_TYPES, tabOf } from './types.ts';
 import { localeOf, NOTIFICATION_EVENT, type NotificationView, type NotifyInput, renderNotification } from './view.ts';
 
 /** Queues what leaves the system for this notification; inside notify's transaction. */
-function queueDeliveries(
+async function queueDeliveries(
   { repo }: NotificationsDeps,
   recipient: Recipient,
   row: NotificationRow,
   input: NotifyInput,
   fresh: boolean,
   at: number,
-): void {
+): Promise<void> {
   // A chat that goes on while unread is one message to the outside, not one per line.
   if (fresh && recipient.telegramChatId) {
-    repo.enqueueDelivery({
+    await repo.enqueueDelivery({
       userId: recipient.id,
       channel: 'telegram',
       kind: 'instant',
@@ -30,8 +30,8 @@ function queueDeliveries(
     // Spec section 3: notifyTradeMessagesInterval is the shortest time between two such e-mails;
     // the first waits one interval too, so a person reading on the site gets no mail at all.
     const interval = (recipient.notifyTradeMessagesInterval ?? 10) * 60_000;
-    const last = repo.lastDigestSentAt(recipient.id, 'email');
-    repo.enqueueDelivery({
+    const last = await repo.lastDigestSentAt(recipient.id, 'email');
+    await repo.enqueueDelivery({
       userId: recipient.id,
       channel: 'email',
       kind: 'digest',
@@ -44,7 +44,7 @@ function queueDeliveries(
     (input.sms === 'incomingTrade' && recipient.notifySmsIncomingTrade) ||
     (input.sms === 'bitcoinsConfirmed' && recipient.notifySmsBitcoinsConfirmed);
   if (smsWanted && recipient.phoneNumber && recipient.phoneVerifiedAt !== null) {
-    repo.enqueueDelivery({
+    await repo.enqueueDelivery({
       userId: recipient.id,
       channel: 'sms',
       kind: 'instant',
@@ -56,7 +56,12 @@ function queueDeliveries(
 }
 
 /** The notification's row: its group's bumped (the flood rule), or a new one. */
-function storeRow({ repo }: NotificationsDeps, input: NotifyInput, existing: NotificationRow | undefined, at: number) {
+function storeRow(
+  { repo }: NotificationsDeps,
+  input: NotifyInput,
+  existing: NotificationRow | undefined,
+  at: number,
+): Promise<NotificationRow> {
   const messagePlaceholders = input.message.params ?? {};
   const subtextPlaceholders = input.subtext?.params ?? {};
   if (existing) return repo.bump(existing.id, { link: input.link, messagePlaceholders, subtextPlaceholders }, at);
@@ -79,45 +84,46 @@ function storeRow({ repo }: NotificationsDeps, input: NotifyInput, existing: Not
 }
 
 /**
- * Stores one notification (or bumps its group's) with its deliveries in one transaction, then
- * pushes it to the person's open pages. Call it after the commit of what it tells about.
- * Undefined when the user does not exist.
+ * Stores one notification (or bumps its group's) with its deliveries in one transaction (a
+ * savepoint inside a caller's), then pushes it to the person's open pages once that committed.
+ * Call it after the commit of what it tells about. Undefined when the user does not exist.
  */
-export function notify(
+export async function notify(
   deps: NotificationsDeps,
   _ctx: ServiceContext,
   input: NotifyInput,
-): NotificationView | undefined {
+): Promise<NotificationView | undefined> {
   const { repo, bus } = deps;
   const at = deps.now();
-  const stored = immediate(repo.db, () => {
-    const recipient = repo.recipient(input.userId);
+  return immediate(repo.db, async (tx) => {
+    const recipient = await repo.recipient(input.userId);
     if (!recipient) return undefined;
-    const existing = input.groupKey ? repo.byGroup(input.userId, input.groupKey) : undefined;
-    const row = storeRow(deps, input, existing, at);
-    queueDeliveries(deps, recipient, row, input, !existing || existing.isRead, at);
-    return { row, recipient };
+    const existing = input.groupKey ? await repo.byGroup(input.userId, input.groupKey) : undefined;
+    const row = await storeRow(deps, input, existing, at);
+    await queueDeliveries(deps, recipient, row, input, !existing || existing.isRead, at);
+    // In the language the person chose; pushed after the commit (ARCHITECTURE.md, "Realtime").
+    const view = renderNotification(row, localeOf(recipient));
+    tx.afterCommit(() =>
+      bus.publish(personalChannel('notifications', recipient.publicId), { type: NOTIFICATION_EVENT, payload: view }),
+    );
+    return view;
   });
-  if (!stored) return undefined;
-  // After the commit (ARCHITECTURE.md, "Realtime"), in the language the person chose.
-  const view = renderNotification(stored.row, localeOf(stored.recipient));
-  bus.publish(personalChannel('notifications', stored.recipient.publicId), {
-    type: NOTIFICATION_EVENT,
-    payload: view,
-  });
-  return view;
 }
 
 /** Spec section 4: tells the person's pages to reload their active trades; nothing is stored. */
-export function activeTradesUpdated(
+export async function activeTradesUpdated(
   { repo, bus }: NotificationsDeps,
-  _ctx: ServiceContext,
+  ctx: ServiceContext,
   { userId, link }: { userId: number; link: string },
-): void {
-  const recipient = repo.recipient(userId);
+): Promise<void> {
+  const recipient = await repo.recipient(userId);
   if (!recipient) return;
-  bus.publish(personalChannel('notifications', recipient.publicId), {
-    type: NOTIFICATION_EVENT,
-    payload: { type: ACTIVE_TRADES_UPDATED, link },
-  });
+  const publish = () =>
+    bus.publish(personalChannel('notifications', recipient.publicId), {
+      type: NOTIFICATION_EVENT,
+      payload: { type: ACTIVE_TRADES_UPDATED, link },
+    });
+  // Inside a caller's transaction (the subscriber's), in order with its notifications after the commit.
+  if (ctx.tx) ctx.tx.afterCommit(publish);
+  else publish();
 }

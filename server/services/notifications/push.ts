@@ -20,10 +20,11 @@ export interface PushAuthorization {
 
 export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; authorize: ChannelAuthorizer }) {
   // The key names the asking session, so it stops granting when that session ends.
-  const grant = (ctx: PersonContext, channels: readonly string[]): PushAuthorization => {
+  const grant = async (ctx: PersonContext, channels: readonly string[]): Promise<PushAuthorization> => {
     const { user, session } = ctx.auth;
     const principal = { userId: user.id, userPublicId: user.publicId };
-    const refused = channels.filter((channel) => !authorize(channel, principal));
+    const granted = await Promise.all(channels.map((channel) => authorize(channel, principal)));
+    const refused = channels.filter((_, i) => !granted[i]);
     if (refused.length > 0) {
       throw new AppError('FORBIDDEN', `Not your channel: ${refused.join(', ')}.`, {
         field: 'channels',
@@ -42,10 +43,10 @@ export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; auth
 
   return {
     /** A key for `{id}`'s channels; without a list, the usual ones of that id. */
-    authorize(
+    async authorize(
       ctx: PersonContext,
       { id, channels }: { id: string; channels?: readonly string[] | undefined },
-    ): PushAuthorization {
+    ): Promise<PushAuthorization> {
       const { user } = ctx.auth;
       const own = id === user.publicId;
       const defaults = own
@@ -60,7 +61,7 @@ export function createPushAuthorizer({ keys, authorize }: { keys: PushKeys; auth
       return grant(ctx, channels?.length ? channels : defaults);
     },
 
-    renew(ctx: PersonContext, { channels }: { channels: readonly string[] }): PushAuthorization {
+    renew(ctx: PersonContext, { channels }: { channels: readonly string[] }): Promise<PushAuthorization> {
       return grant(ctx, channels);
     },
   };

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { notificationDeliveries, notifications, phones, userSettings, users } from '../../../db/schema/index.ts';
 
@@ -341,14 +342,14 @@ function deliveryReads(db: Db) {
 }
 
 export function createNotificationsRepository(db: Db) {
-  return {
+  return gated(db, {
     db,
     ...notificationRows(db),
     ...notificationReads(db),
     ...people(db),
     ...deliveryWrites(db),
     ...deliveryReads(db),
-  };
+  });
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

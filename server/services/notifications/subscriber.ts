@@ -1,5 +1,5 @@
 import type { BusEvent, EventBus } from '../../realtime/bus.ts';
-import { type ServiceContext, systemContext } from '../context.ts';
+import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import type { NotificationsService, NotifyInput } from './notifications.ts';
 import type { NotificationsRepository } from './repository.ts';
 import {
@@ -29,7 +29,7 @@ import {
 //   verification       the person: verification_reviewed
 //   new device         the account's owner: device_review
 
-type Notify = (input: NotifyInput) => void;
+type Notify = (input: NotifyInput) => Promise<unknown>;
 
 type TellInput = Omit<NotifyInput, 'userId' | 'link' | 'message'> & { key: NotifyInput['message']['key'] };
 
@@ -62,16 +62,16 @@ function teller(event: TradeChangedPayload, notify: Notify) {
 type Tell = ReturnType<typeof teller>;
 
 /** paid/released/cancelled/resolved: a moderator's (or any resolve) to both, a party's to the other. */
-function statusChanged(
+async function statusChanged(
   event: TradeChangedPayload & { action: 'paid' | 'released' | 'cancelled' | 'resolved' },
   tell: Tell,
   others: number[],
-): void {
+): Promise<void> {
   const { buyerId, sellerId } = event;
   if (event.actorRole === 'moderator' || event.action === 'resolved') {
     const status = event.action === 'resolved' ? 'status_resolved' : (`status_${event.action}` as const);
     for (const id of [buyerId, sellerId]) {
-      tell(id, {
+      await tell(id, {
         type: 'trade_pushed_by_mod',
         key: 'trade_pushed_by_mod',
         subtext: { key: status },
@@ -80,23 +80,28 @@ function statusChanged(
     }
     return;
   }
-  if (event.action === 'paid') for (const id of others) tell(id, { type: 'trade_paid', key: 'trade_paid' });
+  if (event.action === 'paid') for (const id of others) await tell(id, { type: 'trade_paid', key: 'trade_paid' });
   if (event.action === 'released') {
-    tell(buyerId, { type: 'trade_released', key: 'trade_released', sms: 'bitcoinsConfirmed' });
+    await tell(buyerId, { type: 'trade_released', key: 'trade_released', sms: 'bitcoinsConfirmed' });
   }
   if (event.action === 'cancelled') {
-    for (const id of others) tell(id, { type: 'trade_cancelled', key: 'trade_cancelled' });
+    for (const id of others) await tell(id, { type: 'trade_cancelled', key: 'trade_cancelled' });
   }
 }
 
 /** The other party, and every moderator who is not a party, naming both parties. */
-function disputed(event: TradeChangedPayload, notify: Notify, others: number[], moderatorIds: () => number[]): void {
+async function disputed(
+  event: TradeChangedPayload,
+  notify: Notify,
+  others: number[],
+  moderatorIds: () => Promise<number[]>,
+): Promise<void> {
   const tell = teller(event, notify);
   const parties = [event.buyerId, event.sellerId];
-  for (const id of others) tell(id, { type: 'trade_disputed', key: 'trade_disputed' });
-  for (const id of moderatorIds()) {
+  for (const id of others) await tell(id, { type: 'trade_disputed', key: 'trade_disputed' });
+  for (const id of await moderatorIds()) {
     if (parties.includes(id)) continue;
-    notify({
+    await notify({
       userId: id,
       link: event.link,
       type: 'trade_disputed',
@@ -109,7 +114,11 @@ function disputed(event: TradeChangedPayload, notify: Notify, others: number[], 
   }
 }
 
-function tradeChanged(event: TradeChangedPayload, notify: Notify, moderatorIds: () => number[]): void {
+async function tradeChanged(
+  event: TradeChangedPayload,
+  notify: Notify,
+  moderatorIds: () => Promise<number[]>,
+): Promise<void> {
   const tell = teller(event, notify);
   const parties = [event.buyerId, event.sellerId];
   const others = event.actorId === null ? parties : parties.filter((id) => id !== event.actorId);
@@ -117,23 +126,27 @@ function tradeChanged(event: TradeChangedPayload, notify: Notify, moderatorIds: 
 
   switch (event.action) {
     case 'started':
-      tell(event.ownerId, { type: 'trade_started_receiver', key: 'trade_started_receiver', sms: 'incomingTrade' });
+      await tell(event.ownerId, {
+        type: 'trade_started_receiver',
+        key: 'trade_started_receiver',
+        sms: 'incomingTrade',
+      });
       return;
     case 'paid':
     case 'released':
     case 'cancelled':
     case 'resolved':
-      statusChanged({ ...event, action: event.action }, tell, others);
+      await statusChanged({ ...event, action: event.action }, tell, others);
       return;
     case 'expired':
-      for (const id of parties) tell(id, { type: 'trade_cancelled', key: 'trade_expired' });
+      for (const id of parties) await tell(id, { type: 'trade_cancelled', key: 'trade_expired' });
       return;
     case 'disputed':
-      disputed(event, notify, others, moderatorIds);
+      await disputed(event, notify, others, moderatorIds);
       return;
     case 'reopened':
       for (const id of parties) {
-        tell(
+        await tell(
           id,
           byModerator || event.actorRole === 'system'
             ? { type: 'trade_reopened_by_moderator', key: 'trade_reopened_by_moderator' }
@@ -144,7 +157,11 @@ function tradeChanged(event: TradeChangedPayload, notify: Notify, moderatorIds: 
   }
 }
 
-function tradeMessage(event: TradeMessagePayload, notify: Notify, username: (id: number) => string | undefined): void {
+async function tradeMessage(
+  event: TradeMessagePayload,
+  notify: Notify,
+  username: (id: number) => Promise<string | undefined>,
+): Promise<void> {
   // The chat's own system lines repeat status changes that trade.changed already announced.
   if (event.authorRole === 'system') return;
   const moderator = event.authorRole === 'moderator';
@@ -155,10 +172,10 @@ function tradeMessage(event: TradeMessagePayload, notify: Notify, username: (id:
     : event.hasAttachment
       ? 'trade_attach_uploaded'
       : 'trade_msg_received';
-  const author = event.authorId === null ? undefined : username(event.authorId);
+  const author = event.authorId === null ? undefined : await username(event.authorId);
   for (const userId of event.recipientIds) {
     if (userId === event.authorId) continue;
-    notify({
+    await notify({
       userId,
       type,
       link: event.link,
@@ -169,8 +186,8 @@ function tradeMessage(event: TradeMessagePayload, notify: Notify, username: (id:
   }
 }
 
-function feedbackReceived(f: TradeFeedbackPayload, notify: Notify): void {
-  notify({
+async function feedbackReceived(f: TradeFeedbackPayload, notify: Notify): Promise<void> {
+  await notify({
     userId: f.toId,
     type: 'feedback_received',
     link: f.link,
@@ -181,10 +198,10 @@ function feedbackReceived(f: TradeFeedbackPayload, notify: Notify): void {
   });
 }
 
-function verificationReviewed(event: BusEvent, notify: Notify): void {
+async function verificationReviewed(event: BusEvent, notify: Notify): Promise<void> {
   if (event.type !== 'verification.reviewed') return;
   const v = event.payload as VerificationReviewedPayload;
-  notify({
+  await notify({
     userId: v.userId,
     type: 'verification_reviewed',
     link: '/settings',
@@ -193,10 +210,10 @@ function verificationReviewed(event: BusEvent, notify: Notify): void {
   });
 }
 
-function deviceReview(event: BusEvent, notify: Notify): void {
+async function deviceReview(event: BusEvent, notify: Notify): Promise<void> {
   if (event.type !== 'device.review_requested') return;
   const d = event.payload as DeviceReviewRequestedPayload;
-  notify({
+  await notify({
     userId: d.userId,
     type: 'device_review',
     link: '/settings#devices',
@@ -211,53 +228,67 @@ function deviceReview(event: BusEvent, notify: Notify): void {
 export interface SubscriberDeps {
   bus: EventBus;
   notifications: Pick<NotificationsService, 'notify' | 'activeTradesUpdated'>;
-  repo: Pick<NotificationsRepository, 'moderatorIds' | 'recipient'>;
+  repo: Pick<NotificationsRepository, 'db' | 'moderatorIds' | 'recipient'>;
   log: (message: string, error?: unknown) => void;
 }
 
 /** The trades channel: status changes (and the active trades' reload), chat lines, feedback. */
-function tradeEvent({ notifications, repo }: SubscriberDeps, ctx: ServiceContext, notify: Notify) {
-  const username = (id: number) => repo.recipient(id)?.username;
-  return (event: BusEvent) => {
-    if (event.type === 'trade.changed') {
-      const payload = event.payload as TradeChangedPayload;
-      tradeChanged(payload, notify, repo.moderatorIds);
-      for (const id of new Set([payload.buyerId, payload.sellerId])) {
-        notifications.activeTradesUpdated(ctx, { userId: id, link: payload.link });
-      }
-    } else if (event.type === 'trade.message') {
-      tradeMessage(event.payload as TradeMessagePayload, notify, username);
-    } else if (event.type === 'trade.feedback') {
-      feedbackReceived(event.payload as TradeFeedbackPayload, notify);
+async function tradeEvent(
+  { notifications, repo }: SubscriberDeps,
+  ctx: ServiceContext,
+  event: BusEvent,
+  notify: Notify,
+) {
+  const username = async (id: number) => (await repo.recipient(id))?.username;
+  if (event.type === 'trade.changed') {
+    const payload = event.payload as TradeChangedPayload;
+    await tradeChanged(payload, notify, () => repo.moderatorIds());
+    for (const id of new Set([payload.buyerId, payload.sellerId])) {
+      await notifications.activeTradesUpdated(ctx, { userId: id, link: payload.link });
     }
-  };
+  } else if (event.type === 'trade.message') {
+    await tradeMessage(event.payload as TradeMessagePayload, notify, username);
+  } else if (event.type === 'trade.feedback') {
+    await feedbackReceived(event.payload as TradeFeedbackPayload, notify);
+  }
 }
 
+type Handle = (event: BusEvent, ctx: ServiceContext, notify: Notify) => Promise<void>;
+
 export function subscribeNotifications(deps: SubscriberDeps): () => void {
-  const { bus, notifications, log } = deps;
+  const { bus, notifications, repo, log } = deps;
   // The subscriber acts for nobody in particular: the events' own actors are in their payloads.
-  const ctx = systemContext('notifications');
-  const notify: Notify = (input) => {
-    notifications.notify(ctx, input);
-  };
-  const guarded = (handle: (event: BusEvent) => void) => (event: BusEvent) => {
-    // A malformed event must not stop the next one (the bus isolates listeners, not events).
-    try {
-      handle(event);
-    } catch (error) {
-      log(`notifications: could not handle ${event.type}`, error);
-    }
+  const system = systemContext('notifications');
+  // A listener cannot wait: each event's work is one transaction of its own, whose turn at the
+  // connection is taken as the event is published (db/access.ts serves turns in order). So events
+  // become notifications in the order they came, and whatever reaches the database after the
+  // publisher's next step already finds them. Each notify() is a savepoint in it and pushes to the
+  // open pages after the commit.
+  const guarded = (handle: Handle) => (event: BusEvent) => {
+    void immediate(repo.db, async (tx) => {
+      const ctx: ServiceContext = { ...system, tx };
+      // A malformed event must not stop the next one (the bus isolates listeners, not events); what
+      // it notified before failing stays, as each notify() is done when it returns.
+      try {
+        await handle(event, ctx, (input) => notifications.notify(ctx, input));
+      } catch (error) {
+        log(`notifications: could not handle ${event.type}`, error);
+      }
+    }).catch((error: unknown) => log(`notifications: could not handle ${event.type}`, error));
   };
 
   const stops = [
-    bus.subscribe(TRADES_BUS_CHANNEL, guarded(tradeEvent(deps, ctx, notify))),
+    bus.subscribe(
+      TRADES_BUS_CHANNEL,
+      guarded((event, ctx, notify) => tradeEvent(deps, ctx, event, notify)),
+    ),
     bus.subscribe(
       VERIFICATION_BUS_CHANNEL,
-      guarded((event) => verificationReviewed(event, notify)),
+      guarded((event, _ctx, notify) => verificationReviewed(event, notify)),
     ),
     bus.subscribe(
       DEVICES_BUS_CHANNEL,
-      guarded((event) => deviceReview(event, notify)),
+      guarded((event, _ctx, notify) => deviceReview(event, notify)),
     ),
   ];
   return () => {

@@ -1,3 +1,4 @@
+import { access } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import {
   countries,
@@ -10,7 +11,8 @@ import {
 
 // The reference rows an offer points at, by the names clients use (codes, slugs, ISO codes).
 // Reference data changes only through migrations and the seed, so it is read once per process
-// and every search and form resolves its names in memory.
+// and every search and form resolves its names in memory (loaded once, asynchronously; the
+// offers service waits for it on its first use).
 
 export interface CatalogueCurrency {
   id: number;
@@ -54,7 +56,11 @@ export interface OffersCatalogue {
   countryCurrency(iso: string): string | undefined;
 }
 
-export function loadOffersCatalogue(db: Db): OffersCatalogue {
+export function loadOffersCatalogue(db: Db): Promise<OffersCatalogue> {
+  return access(db, () => readCatalogue(db));
+}
+
+function readCatalogue(db: Db): OffersCatalogue {
   const currencies = new Map(
     db
       .select({ id: fiatCurrencies.id, code: fiatCurrencies.code, minorUnits: fiatCurrencies.minorUnits })

@@ -1,5 +1,4 @@
 import { newOfferHash } from '../../../db/ids.ts';
-import { offers } from '../../../db/schema/index.ts';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import type { PersonContext } from '../context.ts';
 import type { OfferInput } from './offer-input.ts';
@@ -9,20 +8,17 @@ import type { OffersParts } from './types.ts';
 import { checkedOffer, requireVendor } from './vendor-guard.ts';
 
 /** A vendor publishes a new offer, active at once. */
-export function createOffer(
+export async function createOffer(
   { repo, catalogue, searches, views, now }: OffersParts,
   ctx: PersonContext,
   { offer, locale }: { offer: OfferInput; locale: Locale },
-): OfferView {
+): Promise<OfferView> {
   const { auth } = ctx;
   requireVendor(auth);
-  const values = checkedOffer(offer, catalogue);
+  const values = checkedOffer(offer, await catalogue);
   const at = now();
   const hash = newOfferHash();
-  repo.db
-    .insert(offers)
-    .values({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at })
-    .run();
+  await repo.insert({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at });
   searches.invalidate();
-  return views.view(repo.byHash(hash) as OfferRow, locale, true);
+  return views.view((await repo.byHash(hash)) as OfferRow, locale, true);
 }

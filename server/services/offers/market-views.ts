@@ -13,8 +13,8 @@ const RATES_READER = systemContext('offers');
 
 export function createMarketViews({ reference, now }: { reference: ReferenceService; now: () => number }) {
   let ratesFor: { list: unknown; rates: MarketRates } | undefined;
-  const marketRates = (): MarketRates => {
-    const list = reference.listCurrencies(RATES_READER, { locale: 'en' });
+  const marketRates = async (): Promise<MarketRates> => {
+    const list = await reference.listCurrencies(RATES_READER, { locale: 'en' });
     if (ratesFor?.list !== list) {
       const byCode = new Map(list.map((c) => [c.code, c.rate]));
       ratesFor = {
@@ -31,14 +31,14 @@ export function createMarketViews({ reference, now }: { reference: ReferenceServ
     return ratesFor.rates;
   };
 
-  const viewAll = (rows: OfferRow[], locale: Locale, { offset = 0, forOwner = false } = {}) => {
-    const rates = marketRates();
+  const viewAll = async (rows: OfferRow[], locale: Locale, { offset = 0, forOwner = false } = {}) => {
+    const rates = await marketRates();
     const at = now();
     const countryName = (iso: string, fallback: string) => localizedCountryName(locale, iso, fallback);
     return rows.map((row, i) => toOfferView(row, { rates, now: at, index: offset + i, forOwner, countryName }));
   };
-  const view = (row: OfferRow, locale: Locale, forOwner = false) =>
-    viewAll([row], locale, { forOwner })[0] as OfferView;
+  const view = async (row: OfferRow, locale: Locale, forOwner = false) =>
+    (await viewAll([row], locale, { forOwner }))[0] as OfferView;
 
   return { marketRates, viewAll, view };
 }

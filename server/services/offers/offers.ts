@@ -18,9 +18,12 @@ export type { OfferDetails, OffersDeps, RelaxedCriterion, SearchInput, SearchRes
 
 /** The verb with the area's parts bound: what callers see is `verb(ctx, input)`. */
 export function createOffersService({ repo, catalogue, reference, allowance, now }: OffersDeps) {
+  const loaded = Promise.resolve(catalogue);
+  // Marks a failed load as handled here only: every verb awaits `loaded` and fails with its error.
+  void loaded.catch(() => {});
   const parts: OffersParts = {
     repo,
-    catalogue,
+    catalogue: loaded,
     now,
     ...(allowance ? { allowance } : {}),
     searches: createSearchCache<SearchResult>({ maxEntries: 500 }),

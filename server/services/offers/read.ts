@@ -10,26 +10,26 @@ import { viewerOf } from './viewer.ts';
 
 // One offer as a person sees it, with what stands between them and a trade.
 
-function detailsOf(
+async function detailsOf(
   { repo, catalogue, allowance, views, now }: OffersParts,
   auth: AuthState | undefined,
   { hash, locale, visitorCountryIso }: { hash: string; locale: Locale; visitorCountryIso?: string | undefined },
-): { details: OfferDetails; row: OfferRow } {
-  const row = repo.byHash(hash);
+): Promise<{ details: OfferDetails; row: OfferRow }> {
+  const row = await repo.byHash(hash);
   const isOwner = row !== undefined && auth?.user.id === row.ownerId;
   // Deleted offers are gone; blocked and paused ones stay readable for their owner only.
   if (!row || row.status === 'deleted' || (row.status !== 'active' && !isOwner)) throw notFound('Offer', 'hash');
-  const offer = views.view(row, locale, isOwner);
-  const viewer = viewerOf(repo, auth, row.ownerId, visitorCountryIso);
+  const offer = await views.view(row, locale, isOwner);
+  const viewer = await viewerOf(repo, auth, row.ownerId, visitorCountryIso);
   // The viewer's trading limit in the offer's currency, rounded down to cents.
-  const left = viewer && !isOwner && allowance ? allowance(viewer.id) : undefined;
+  const left = viewer && !isOwner && allowance ? await allowance(viewer.id) : undefined;
   const viewerAllowance = left && {
     level: left.level,
-    unused: Math.floor(left.unusedUsdCents * views.marketRates().fiatPerUsd(offer.fiatCurrency)) / 100,
+    unused: Math.floor(left.unusedUsdCents * (await views.marketRates()).fiatPerUsd(offer.fiatCurrency)) / 100,
   };
   const blocks = startBlocks(offer, viewer, {
     ownerOnline: row.ownerStatus === 'active' && now() - row.ownerLastSeenAt < OFFLINE_AFTER_MS,
-    countryCurrency: catalogue.countryCurrency,
+    countryCurrency: (await catalogue).countryCurrency,
     allowance: viewerAllowance,
   });
   const isNewPartner = (viewer?.completedTrades ?? 0) === 0;
@@ -45,12 +45,12 @@ function detailsOf(
 }
 
 /** One offer as a person sees it, with what stands between them and a trade. */
-export function getOffer(
+export async function getOffer(
   parts: OffersParts,
   ctx: ServiceContext,
   input: { hash: string; locale: Locale; visitorCountryIso?: string | undefined },
-): OfferDetails {
-  return detailsOf(parts, ctx.auth, input).details;
+): Promise<OfferDetails> {
+  return (await detailsOf(parts, ctx.auth, input)).details;
 }
 
 /** `get` and the row behind it: the trade start needs the offer's ids and its instructions. */

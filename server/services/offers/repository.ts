@@ -1,5 +1,8 @@
 import type { Statement } from 'better-sqlite3';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
+import { offers, users } from '../../../db/schema/index.ts';
 import type { OfferStatus } from '../../../src/lib/shared/views/offers.ts';
 
 // SQL of the offers area. The search runs on better-sqlite3 directly: its WHERE clause depends on
@@ -215,6 +218,42 @@ function parameters(filters: SearchFilters, extra: Record<string, unknown>): Rec
   return params;
 }
 
+/** Columns of `offers` a vendor's write sets: the checked input, and the owner, hash and times when new. */
+export type NewOffer = typeof offers.$inferInsert;
+
+/** The vendor's writes, each limited to their own offer (`ownerId`), and the owner lookup of a person's list. */
+function offerWrites(db: Db) {
+  const own = (hash: string, ownerId: number) => and(eq(offers.hash, hash), eq(offers.ownerId, ownerId));
+  return {
+    /** The owner of a username (any letter case), whatever their status. */
+    ownerByUsername: (username: string) =>
+      db
+        .select({ id: users.id, status: users.status })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .get(),
+    insert: (values: NewOffer) => {
+      db.insert(offers).values(values).run();
+    },
+    replace: (hash: string, ownerId: number, values: Partial<NewOffer>) => {
+      db.update(offers)
+        .set(values)
+        .where(and(own(hash, ownerId), ne(offers.status, 'deleted')))
+        .run();
+    },
+    /** Blocked offers stay as a moderator left them. */
+    setActive: (hash: string, ownerId: number, status: 'active' | 'paused') => {
+      db.update(offers)
+        .set({ status })
+        .where(and(own(hash, ownerId), ne(offers.status, 'blocked'), ne(offers.status, 'deleted')))
+        .run();
+    },
+    remove: (hash: string, ownerId: number, at: number) => {
+      db.update(offers).set({ status: 'deleted', updatedAt: at }).where(own(hash, ownerId)).run();
+    },
+  };
+}
+
 export function createOffersRepository(db: Db) {
   const client = db.$client;
   const searchStatements = new Map<string, { page: Statement; counts: Statement }>();
@@ -258,7 +297,7 @@ export function createOffersRepository(db: Db) {
     .pluck();
   const activeCountOf = client.prepare(`SELECT count(*) FROM offers WHERE owner_id = ? AND status = 'active'`).pluck();
 
-  return {
+  return gated(db, {
     db,
 
     search(filters: SearchFilters, window: SearchWindow): { rows: OfferRow[]; total: number; featured: number } {
@@ -285,7 +324,8 @@ export function createOffersRepository(db: Db) {
     activeCountOf: (ownerId: number) => activeCountOf.get(ownerId) as number,
     /** Whether `userId` blocked anyone or was blocked by anyone: only then do their searches differ. */
     hasBlocks: (userId: number) => blocksOf.get({ id: userId }) !== undefined,
-  };
+    ...offerWrites(db),
+  });
 }
 
 export type OffersRepository = ReturnType<typeof createOffersRepository>;

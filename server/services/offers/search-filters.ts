@@ -51,13 +51,15 @@ function lookUp(input: SearchInput, auth: AuthState | undefined, catalogue: Offe
 }
 
 /** The filters of one try, and the criteria the next try may drop, in the spec's order. */
-export function filtersOf(
+export async function filtersOf(
   { repo, catalogue }: { repo: OffersRepository; catalogue: OffersCatalogue },
   input: SearchInput,
   auth: AuthState | undefined,
   relaxed: Set<RelaxedCriterion>,
 ) {
   const { countryIso, currency, method, group, place, amount } = lookUp(input, auth, catalogue);
+  // Only people with blocks see a list of their own; everyone else shares the cached one.
+  const viewerId = auth && (await repo.hasBlocks(auth.user.id)) ? auth.user.id : undefined;
   const filters: SearchFilters = {
     offerType: input.type === 'buy' ? 'sell' : 'buy',
     cryptoCurrencyId: input.cryptoCurrencyId,
@@ -66,8 +68,7 @@ export function filtersOf(
     paymentGroupId: relaxed.has('payment_method') ? undefined : group?.id,
     amount: relaxed.has('amount') || relaxed.has('currency') ? undefined : amount,
     countryIso,
-    // Only people with blocks see a list of their own; everyone else shares the cached one.
-    viewerId: auth && repo.hasBlocks(auth.user.id) ? auth.user.id : undefined,
+    viewerId,
     near: place ? { latitude: place.latitude, longitude: place.longitude, radiusDegrees: NEAR_DEGREES } : undefined,
   };
   const canRelax: RelaxedCriterion[] = [];

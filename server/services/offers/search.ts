@@ -10,18 +10,19 @@ const SEARCH_BUCKET_MS = 10_000;
 export const OFFERS_PAGE_SIZE = 50;
 
 /** The listing: one page of offers for a visitor or a signed-in person, relaxed on request. */
-export function searchOffers(parts: OffersParts, ctx: ServiceContext, input: SearchInput): SearchResult {
-  const { repo, catalogue, searches, views, now } = parts;
+export async function searchOffers(parts: OffersParts, ctx: ServiceContext, input: SearchInput): Promise<SearchResult> {
+  const { repo, searches, views, now } = parts;
+  const catalogue = await parts.catalogue;
   const { locale } = input;
   const page = input.page ?? 1;
   // Every search in one bucket sees the same instant, so their answers can be shared.
   const bucket = Math.floor(now() / SEARCH_BUCKET_MS);
   const at = bucket * SEARCH_BUCKET_MS;
   const crypto = catalogue.cryptoById(input.cryptoCurrencyId);
-  const cryptoUsd = views.marketRates().fiatPerCrypto(crypto?.code ?? 'BTC', 'USD');
+  const cryptoUsd = (await views.marketRates()).fiatPerCrypto(crypto?.code ?? 'BTC', 'USD');
   const relaxed = new Set<RelaxedCriterion>();
   for (;;) {
-    const { filters, canRelax, currencyCode } = filtersOf({ repo, catalogue }, input, ctx.auth, relaxed);
+    const { filters, canRelax, currencyCode } = await filtersOf({ repo, catalogue }, input, ctx.auth, relaxed);
     const window = {
       onlineSince: at - OFFLINE_AFTER_MS,
       activeSince: at - LAST_SEEN_BREAKPOINT_SECONDS * 1000,
@@ -32,10 +33,10 @@ export function searchOffers(parts: OffersParts, ctx: ServiceContext, input: Sea
       offset: (page - 1) * OFFERS_PAGE_SIZE,
     };
     const key = JSON.stringify([filters, window.cheapestFirst, window.offset, locale, [...relaxed]]);
-    const result = searches.get(key, bucket, () => {
-      const found = repo.search(filters, window);
+    const result = await searches.get(key, bucket, async () => {
+      const found = await repo.search(filters, window);
       return {
-        offers: views.viewAll(found.rows, locale, { offset: window.offset }),
+        offers: await views.viewAll(found.rows, locale, { offset: window.offset }),
         meta: {
           featuredOffersCount: found.featured,
           otherOffersCount: found.total - found.featured,

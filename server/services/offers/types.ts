@@ -57,15 +57,23 @@ export interface OfferDetails {
 
 export interface OffersDeps {
   repo: OffersRepository;
-  catalogue: OffersCatalogue;
+  /** The reference rows offers name, read once (`loadOffersCatalogue`); the service waits for it. */
+  catalogue: OffersCatalogue | Promise<OffersCatalogue>;
   reference: ReferenceService;
   /** What a person may still trade in the rolling 30 days (server/services/verification). */
-  allowance?: (userId: number) => { level: number; unusedUsdCents: number };
+  allowance?: (userId: number) => Allowance | Promise<Allowance>;
   now: () => number;
 }
 
+export interface Allowance {
+  level: number;
+  unusedUsdCents: number;
+}
+
 /** What every verb of the area is given: the deps, the search cache and the priced views. */
-export interface OffersParts extends Omit<OffersDeps, 'reference'> {
+export interface OffersParts extends Omit<OffersDeps, 'reference' | 'catalogue'> {
+  /** The catalogue once loaded: every verb that resolves names awaits it (at once after the first time). */
+  catalogue: Promise<OffersCatalogue>;
   /**
    * Shaped answers, per filters, page and language: the shaping and the market price are those of
    * the bucket's first request (prices tick every 10 s anyway).

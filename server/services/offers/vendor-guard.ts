@@ -19,8 +19,8 @@ export function requireVendor(auth: AuthState): void {
 }
 
 /** The caller's own offer, or 404 (another vendor's offer is not theirs to know about here). */
-export function ownOffer(repo: OffersRepository, auth: AuthState, hash: string): OfferRow {
-  const row = repo.byHash(hash);
+export async function ownOffer(repo: OffersRepository, auth: AuthState, hash: string): Promise<OfferRow> {
+  const row = await repo.byHash(hash);
   if (!row || row.status === 'deleted' || row.ownerId !== auth.user.id) throw notFound('Offer', 'hash');
   return row;
 }

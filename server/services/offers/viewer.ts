@@ -3,15 +3,16 @@ import type { OffersRepository } from './repository.ts';
 import type { Viewer } from './start-gate.ts';
 
 /** What the start gate knows of the person looking at an offer of `ownerId`; null for a visitor. */
-export function viewerOf(
+export async function viewerOf(
   repo: OffersRepository,
   auth: AuthState | undefined,
   ownerId: number,
   visitorCountryIso?: string,
-): Viewer | null {
+): Promise<Viewer | null> {
   if (!auth) return null;
   const { user } = auth;
-  const ownerThinks = repo.trust(ownerId, user.id);
+  const ownerThinks = await repo.trust(ownerId, user.id);
+  const viewerThinks = await repo.trust(user.id, ownerId);
   return {
     id: user.id,
     username: user.username,
@@ -22,6 +23,6 @@ export function viewerOf(
     countryIso: auth.profile.countryIso ?? visitorCountryIso ?? null,
     completedTrades: user.completedTrades,
     trustedByOwner: ownerThinks === 'trusted',
-    blockedEitherWay: ownerThinks === 'blocked' || repo.trust(user.id, ownerId) === 'blocked',
+    blockedEitherWay: ownerThinks === 'blocked' || viewerThinks === 'blocked',
   };
 }

@@ -19,10 +19,10 @@ export async function changePassword(
   const { user } = ctx.auth;
   const { client } = input;
   // Reserved before argon2, so parallel wrong guesses cannot all pass the limit (issue 16).
-  const attempt = throttle.reservePassword(user.email);
+  const attempt = await throttle.reservePassword(user.email);
   const currentOk = await verifyPassword(user.passwordHash, input.currentPassword);
-  if (currentOk) throttle.succeeded(attempt);
-  else throttle.failed(attempt);
+  if (currentOk) await throttle.succeeded(attempt);
+  else await throttle.failed(attempt);
   checkNewPassword(
     input.newPassword,
     'newPassword',
@@ -40,18 +40,18 @@ export async function changePassword(
     throw fieldError('newPassword', 'Choose a password different from your current one.', 'password_unchanged');
   }
   // Signed in, a wrong code is a mistake in a form field, not a lost session (as on the 2FA forms).
-  if (secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code }) === 'failed') {
+  if ((await secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code })) === 'failed') {
     const { message, key } = input.code?.trim() ? WRONG_CODE : MISSING_CODE;
     throw fieldError('code', message, key);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const created = immediate(repo.db, () => {
+  const created = await immediate(repo.db, async () => {
     // Guarded on the hash this request verified: a change that won meanwhile is not overwritten.
-    if (!repo.replacePasswordHash(user.id, user.passwordHash, passwordHash)) return undefined;
+    if (!(await repo.replacePasswordHash(user.id, user.passwordHash, passwordHash))) return undefined;
     // A reset link asked for earlier would otherwise undo this change.
-    repo.expireUnused(user.id, now());
-    sessions.invalidateAll(ctx, { userId: user.id });
-    return sessions.create(ctx, { userId: user.id, client });
+    await repo.expireUnused(user.id, now());
+    await sessions.invalidateAll(ctx, { userId: user.id });
+    return await sessions.create(ctx, { userId: user.id, client });
   });
   if (!created) {
     throw fieldError(

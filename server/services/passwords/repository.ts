@@ -1,8 +1,10 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { passwordResetRequests, passwordResets, users } from '../../../db/schema/index.ts';
 
-// Every statement of password change and reset, prepared once per database.
+// Every statement of password change and reset, prepared once per database; the services see
+// them gated (db/access.ts): each method answers a promise.
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
@@ -102,12 +104,12 @@ function requestStatements(db: Db) {
 }
 
 export function createPasswordsRepository(db: Db) {
-  return {
+  return gated(db, {
     db,
     ...passwordWrites(db),
     ...resetStatements(db),
     ...requestStatements(db),
-  };
+  });
 }
 
 export type PasswordsRepository = ReturnType<typeof createPasswordsRepository>;

@@ -16,8 +16,8 @@ import { hashToken } from './reset-link.ts';
 import type { ForgotPasswordInput, PasswordsDeps } from './types.ts';
 
 /** 429 once the client address asked for enough resets in the window. */
-function assertUnderIpLimit({ repo }: PasswordsDeps, ip: string, at: number): void {
-  const fromIp = repo.requestsSince(ip, at - RESET_WINDOW_MS);
+async function assertUnderIpLimit({ repo }: PasswordsDeps, ip: string, at: number): Promise<void> {
+  const fromIp = await repo.requestsSince(ip, at - RESET_WINDOW_MS);
   if (fromIp.count < MAX_RESET_REQUESTS_PER_IP) return;
   throw new AppError('RATE_LIMITED', 'Too many password reset requests. Wait a while and try again.', {
     key: 'reset_rate_limited',
@@ -42,23 +42,25 @@ export async function requestReset(
   if (!isValidEmail(email)) throw fieldError('email', 'Enter a valid e-mail address.', 'email_invalid');
   // Before the challenge (a refused request spends none) and again under the write lock with
   // the row it adds: parallel requests cannot all pass a count none of them has written to.
-  assertUnderIpLimit(deps, client.ip, now());
+  await assertUnderIpLimit(deps, client.ip, now());
   await challenge.verify(ctx, input);
   // Made for every request, used only for an account: the same work either way.
   const token = randomBytes(32).toString('base64url');
   const id = hashToken(token);
-  const user = immediate(repo.db, () => {
+  const user = await immediate(repo.db, async () => {
     const createdAt = now();
-    assertUnderIpLimit(deps, client.ip, createdAt);
-    repo.recordRequest(client.ip, createdAt);
-    repo.pruneRequests(createdAt - RESET_WINDOW_MS);
-    repo.pruneResets(createdAt - RESET_RETENTION_MS);
-    const found = accounts.userByEmail(email);
+    await assertUnderIpLimit(deps, client.ip, createdAt);
+    await repo.recordRequest(client.ip, createdAt);
+    await repo.pruneRequests(createdAt - RESET_WINDOW_MS);
+    await repo.pruneResets(createdAt - RESET_RETENTION_MS);
+    const found = await accounts.userByEmail(email);
     if (!found || found.status === 'banned') return undefined;
-    if (repo.resetsSince(found.id, createdAt - RESET_WINDOW_MS) >= MAX_RESET_MAILS_PER_ACCOUNT) return undefined;
+    if ((await repo.resetsSince(found.id, createdAt - RESET_WINDOW_MS)) >= MAX_RESET_MAILS_PER_ACCOUNT) {
+      return undefined;
+    }
     // One live link per account: the newest.
-    repo.expireUnused(found.id, createdAt);
-    repo.insertReset({
+    await repo.expireUnused(found.id, createdAt);
+    await repo.insertReset({
       id,
       userId: found.id,
       expiresAt: createdAt + RESET_TOKEN_TTL_MS,

@@ -16,9 +16,9 @@ export const invalidLink = () =>
   });
 
 /** The live link behind a token and its account, or 404 (unknown, used, replaced, expired). */
-export function liveReset({ repo, accounts, now }: PasswordsDeps, token: string) {
-  const reset = TOKEN_PATTERN.test(token) ? repo.liveReset(hashToken(token), now()) : undefined;
-  const user = reset && accounts.userById(reset.userId);
+export async function liveReset({ repo, accounts, now }: PasswordsDeps, token: string) {
+  const reset = TOKEN_PATTERN.test(token) ? await repo.liveReset(hashToken(token), now()) : undefined;
+  const user = reset && (await accounts.userById(reset.userId));
   // An account closed after the link was sent gets no new password through it.
   if (!reset || !user || user.status === 'banned') throw invalidLink();
   return { reset, user };

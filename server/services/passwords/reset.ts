@@ -19,10 +19,10 @@ export async function resetPassword(
 ): Promise<{ userId: number; redirectTo: string }> {
   const { repo, accounts, sessions, throttle, secondFactor, now } = deps;
   const { client } = input;
-  const { reset, user } = liveReset(deps, input.token);
+  const { reset, user } = await liveReset(deps, input.token);
   checkNewPassword(input.password, 'password');
   // As at sign-in (the person is not signed in): 401 with the field, the link untouched.
-  if (secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code }) === 'failed') {
+  if ((await secondFactor.verify(ctx, { userId: user.id, purpose: 'login', code: input.code })) === 'failed') {
     const { message, key } = input.code?.trim() ? WRONG_CODE : MISSING_CODE;
     throw new AppError(input.code?.trim() ? 'TWO_FACTOR_INVALID' : 'TWO_FACTOR_REQUIRED', message, {
       field: 'code',
@@ -31,14 +31,14 @@ export async function resetPassword(
     });
   }
   const passwordHash = await hashPassword(input.password);
-  immediate(repo.db, () => {
+  await immediate(repo.db, async () => {
     const at = now();
-    if (!repo.consumeReset(reset.id, at)) throw invalidLink();
-    repo.setPasswordHash(user.id, passwordHash);
-    repo.expireUnused(user.id, at);
-    accounts.markEmailVerified(user.id);
-    sessions.invalidateAll(ctx, { userId: user.id });
-    throttle.clearAccount(user.email);
+    if (!(await repo.consumeReset(reset.id, at))) throw invalidLink();
+    await repo.setPasswordHash(user.id, passwordHash);
+    await repo.expireUnused(user.id, at);
+    await accounts.markEmailVerified(user.id);
+    await sessions.invalidateAll(ctx, { userId: user.id });
+    await throttle.clearAccount(user.email);
   });
   await mailChanged(deps, user, client, 'reset');
   return { userId: user.id, redirectTo: RESET_REDIRECT };

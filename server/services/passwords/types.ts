@@ -37,7 +37,7 @@ export interface PasswordsDeps {
   challenge: ChallengeCheck;
   /** Asked for when it protects sign-in. */
   secondFactor: SignInSecondFactor & {
-    purposes(ctx: ServiceContext, input: { userId: number }): { login: boolean };
+    purposes(ctx: ServiceContext, input: { userId: number }): Promise<{ login: boolean }>;
   };
   mailer: { send(message: EmailMessage): Promise<void> };
   /** Links in the mails: the configured origin, never the request's Host. */

@@ -5,37 +5,37 @@ import { fieldError, type PhoneDeps } from './deps.ts';
 import { NO_NUMBER } from './repository.ts';
 
 /** Marks the pending number verified when `phoneCode` is its code. */
-export function confirmPhone(
+export async function confirmPhone(
   { repo, now }: PhoneDeps,
   ctx: PersonContext,
   { phoneCode }: { phoneCode: string },
-): { phone: string } {
+): Promise<{ phone: string }> {
   const { user } = ctx.auth;
   const code = phoneCode.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(code)) throw fieldError('phoneCode', 'Enter the 6-digit code from the message.');
   const at = now();
   // Decided inside the transaction, thrown outside it: a wrong try must be counted, and a
   // throw inside would roll the count back.
-  const outcome = immediate(repo.db, () => {
-    const row = repo.phoneOf(user.id);
+  const outcome = await immediate(repo.db, async () => {
+    const row = await repo.phoneOf(user.id);
     if (!row || row.number === NO_NUMBER || row.codeHash === null || row.codeExpiresAt === null) {
       return { kind: 'none' } as const;
     }
     if (row.codeExpiresAt <= at) {
-      repo.clearCode(user.id);
+      await repo.clearCode(user.id);
       return { kind: 'expired' } as const;
     }
     if (!codeMatches(code, row.codeHash)) {
       const left = MAX_WRONG_TRIES - (row.codeAttempts + 1);
-      if (left <= 0) repo.clearCode(user.id);
-      else repo.countWrongTry(user.id);
+      if (left <= 0) await repo.clearCode(user.id);
+      else await repo.countWrongTry(user.id);
       return { kind: 'wrong', left } as const;
     }
-    if (repo.verifiedByAnother(row.number, user.id)) {
-      repo.clearCode(user.id);
+    if (await repo.verifiedByAnother(row.number, user.id)) {
+      await repo.clearCode(user.id);
       return { kind: 'taken' } as const;
     }
-    repo.markVerified(user.id, at);
+    await repo.markVerified(user.id, at);
     return { kind: 'verified', number: row.number } as const;
   });
 

@@ -22,7 +22,7 @@ export function createPhoneService(deps: PhoneDeps) {
   return {
     sendCode: bindVerb(deps, sendCode),
     confirm: bindVerb(deps, confirmPhone),
-    reset: (ctx: PersonContext): void => resetPhone(deps, ctx),
+    reset: (ctx: PersonContext): Promise<void> => resetPhone(deps, ctx),
   };
 }
 

@@ -1,8 +1,10 @@
 import { and, asc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { countries, phones, smsSends, users } from '../../../db/schema/index.ts';
 
-// Every statement of the phone area, prepared once per database.
+// Every statement of the phone area, prepared once per database; the verbs see them gated
+// (db/access.ts): each method answers a promise.
 
 export type PhoneRow = typeof phones.$inferSelect;
 
@@ -163,7 +165,7 @@ function numberSends(db: Db) {
 }
 
 export function createPhoneRepository(db: Db) {
-  return { db, ...phoneReads(db), ...codeWrites(db), ...numberRemoval(db), ...numberSends(db) };
+  return gated(db, { db, ...phoneReads(db), ...codeWrites(db), ...numberRemoval(db), ...numberSends(db) });
 }
 
 export type PhoneRepository = ReturnType<typeof createPhoneRepository>;

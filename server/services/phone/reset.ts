@@ -3,14 +3,14 @@ import { recentSends } from './codes.ts';
 import type { PhoneDeps } from './deps.ts';
 
 /** Removes the number, verified or pending. The send history stays while the limits need it. */
-export function resetPhone({ repo, now }: PhoneDeps, ctx: PersonContext): void {
+export async function resetPhone({ repo, now }: PhoneDeps, ctx: PersonContext): Promise<void> {
   const { user } = ctx.auth;
   const at = now();
-  immediate(repo.db, () => {
-    const row = repo.phoneOf(user.id);
+  await immediate(repo.db, async () => {
+    const row = await repo.phoneOf(user.id);
     if (!row) return;
     const sends = recentSends(row.codesSentAt, at);
-    if (sends.length === 0) repo.deleteRow(user.id);
-    else repo.forgetNumber(user.id, sends);
+    if (sends.length === 0) await repo.deleteRow(user.id);
+    else await repo.forgetNumber(user.id, sends);
   });
 }

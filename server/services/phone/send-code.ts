@@ -32,46 +32,56 @@ type SendOutcome =
   | { kind: 'limited'; waitMs: number };
 
 /** The number typed, or for a resend the one waiting for confirmation. */
-function numberToSend({ repo }: PhoneDeps, userId: number, typed: string | undefined) {
+async function numberToSend({ repo }: PhoneDeps, userId: number, typed: string | undefined) {
   if (typed === undefined) {
-    const current = repo.phoneOf(userId);
+    const current = await repo.phoneOf(userId);
     // A resend goes to the number waiting for confirmation, never to a verified one.
     if (!current || current.number === NO_NUMBER || current.verifiedAt !== null) {
       throw fieldError('phone', 'Enter the phone number to send the code to.');
     }
     typed = current.number;
   }
-  const parsed = parsePhone(typed, repo.countryIsoOf(userId));
+  const parsed = parsePhone(typed, await repo.countryIsoOf(userId));
   if (!parsed.ok) throw fieldError('phone', parsed.message);
   return parsed;
 }
 
 /** Stores the pending code when every limit allows it; one transaction. */
-function decideSend({ repo }: PhoneDeps, userId: number, number: string, code: string, at: number): SendOutcome {
-  return immediate(repo.db, (): SendOutcome => {
+function decideSend(
+  { repo }: PhoneDeps,
+  userId: number,
+  number: string,
+  code: string,
+  at: number,
+): Promise<SendOutcome> {
+  return immediate(repo.db, async (): Promise<SendOutcome> => {
     // Read again under the write lock: two sends racing must not both pass the limits.
-    const row = repo.phoneOf(userId);
+    const row = await repo.phoneOf(userId);
     if (row && row.verifiedAt !== null && row.number !== NO_NUMBER)
       return { kind: 'verified', verifiedNumber: row.number };
     const sends = recentSends(row?.codesSentAt ?? [], at);
     const waitMs = sendRetryAfterMs(sends, at);
     if (waitMs > 0) return { kind: 'limited', waitMs };
-    const numberWaitMs = sendRetryAfterMs(repo.sendsToNumber(number, at - NUMBER_WINDOW_MS), at, NUMBER_SEND_LIMITS);
+    const numberWaitMs = sendRetryAfterMs(
+      await repo.sendsToNumber(number, at - NUMBER_WINDOW_MS),
+      at,
+      NUMBER_SEND_LIMITS,
+    );
     if (numberWaitMs > 0) return { kind: 'limited', waitMs: numberWaitMs };
-    if (repo.verifiedByAnother(number, userId)) {
+    if (await repo.verifiedByAnother(number, userId)) {
       // Counted like a send, so this answer cannot be used to learn at speed which numbers
       // have accounts here. Any pending code stays valid.
-      repo.recordSend(userId, [...sends, at]);
+      await repo.recordSend(userId, [...sends, at]);
       return { kind: 'taken' };
     }
-    repo.savePending({
+    await repo.savePending({
       userId,
       number,
       codeHash: hashCode(code),
       codeExpiresAt: at + CODE_TTL_MS,
       codesSentAt: [...sends, at],
     });
-    repo.recordNumberSend(number, at, at - NUMBER_WINDOW_MS);
+    await repo.recordNumberSend(number, at, at - NUMBER_WINDOW_MS);
     return { kind: 'sent' };
   });
 }
@@ -107,10 +117,10 @@ export async function sendCode(
   input: SendCodeInput,
 ): Promise<{ status: 'success'; message: string }> {
   const { user } = ctx.auth;
-  const parsed = numberToSend(deps, user.id, input.phone);
+  const parsed = await numberToSend(deps, user.id, input.phone);
   const number = parsed.e164;
   const code = newCode();
-  throwUnlessSent(decideSend(deps, user.id, number, code, deps.now()), number);
+  throwUnlessSent(await decideSend(deps, user.id, number, code, deps.now()), number);
 
   // After the commit: a code the person receives is always the one stored.
   await deps.sms.send({ to: number, text: codeText(code, input.channel) });

@@ -31,19 +31,26 @@ export interface PriceFeed {
   updatedAt(): number;
   /** Continue from persisted prices (a restart) instead of the built-in starting prices. */
   resumeFrom(tick: PriceTick): void;
-  onTick(listener: (tick: PriceTick) => void): () => void;
+  /** `listener` may answer a promise (recording the tick): its failure is reported like a throw. */
+  onTick(listener: TickListener): () => void;
   start(): void;
   stop(): void;
 }
 
 /**
- * Listeners of a feed, called one by one: a listener that throws (a busy database) is reported and
- * the others still run, so a bad tick never stops the feed or the process.
+ * Told of every tick. What it answers is ignored, except a promise (an asynchronous listener, a
+ * database write): the feed does not wait for it, but reports its failure.
+ */
+export type TickListener = (tick: PriceTick) => unknown;
+
+/**
+ * Listeners of a feed, called one by one: a listener that throws or whose promise rejects (a busy
+ * database) is reported and the others still run, so a bad tick never stops the feed or the process.
  */
 export function createTickListeners(onError: (error: unknown) => void = () => {}) {
-  const listeners = new Set<(tick: PriceTick) => void>();
+  const listeners = new Set<TickListener>();
   return {
-    add(listener: (tick: PriceTick) => void) {
+    add(listener: TickListener) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
@@ -52,7 +59,8 @@ export function createTickListeners(onError: (error: unknown) => void = () => {}
     emit(tick: PriceTick) {
       for (const listener of listeners) {
         try {
-          listener(tick);
+          const done = listener(tick);
+          if (done instanceof Promise) void done.catch(onError);
         } catch (error) {
           onError(error);
         }

@@ -56,22 +56,22 @@ function pastTradeView(row: PastTradeRow, userId: number): PastTradeView {
 }
 
 /** Ended trades of a person, newest first, for that person and moderators only. */
-export function pastTrades(
+export async function pastTrades(
   { repo }: ProfilesDeps,
   ctx: PersonContext,
   { username, page, status, type }: { username: string; page: number; status: PastTradesStatus; type: PastTradesType },
 ) {
   const { auth } = ctx;
-  const user = repo.userByName(username);
+  const user = await repo.userByName(username);
   if (!user) throw notFound('User', 'username');
-  if (user.id !== auth.user.id && !repo.isModerator(auth.user.id)) {
+  if (user.id !== auth.user.id && !(await repo.isModerator(auth.user.id))) {
     throw new AppError('FORBIDDEN', 'Only the person themselves sees their past trades.', {
       key: 'past_trades_own_only',
     });
   }
-  const total = repo.countPastTrades(user.id, type, status);
+  const total = await repo.countPastTrades(user.id, type, status);
   const lastPage = Math.max(1, Math.ceil(total / PAST_TRADES_PAGE_SIZE));
-  const rows = repo.pastTrades(user.id, type, status, PAST_TRADES_PAGE_SIZE, (page - 1) * PAST_TRADES_PAGE_SIZE);
+  const rows = await repo.pastTrades(user.id, type, status, PAST_TRADES_PAGE_SIZE, (page - 1) * PAST_TRADES_PAGE_SIZE);
   const data = rows.map((row) => pastTradeView(row, user.id));
   return { data, meta: { currentPage: page, lastPage, total } };
 }

@@ -47,21 +47,22 @@ function lastSeenText(locale: Locale, level: PresenceLevel, lastSeenAt: number, 
 }
 
 /** A person's public profile (spec section 3 "User profile"), as the reader sees it. */
-export function publicProfile(
+export async function publicProfile(
   { repo, now }: ProfilesDeps,
   ctx: ServiceContext,
   { username, locale }: { username: string; locale: Locale },
-): ProfileView {
-  const user = visibleUser(repo, username);
+): Promise<ProfileView> {
+  const user = await visibleUser(repo, username);
   const viewerId = ctx.auth?.user.id;
   const isSelf = viewerId === user.id;
   const at = now();
   const level = presenceLevel(Math.max(0, seconds(at - user.lastSeenAt)));
-  const place = repo.latestCountry(user.id);
+  const place = await repo.latestCountry(user.id);
   const location = place
     ? { iso: place.iso, name: localizedCountryName(locale, place.iso, place.name ?? place.iso) }
     : null;
-  const trust = repo.trustCounts(user.id);
+  const trust = await repo.trustCounts(user.id);
+  const reader = viewerId === undefined || isSelf ? undefined : viewerId;
   const registered = new Date(user.createdAt);
   return {
     username: user.username,
@@ -70,7 +71,7 @@ export function publicProfile(
     bio: user.bio ?? '',
     ipLocation: location,
     detectedLocation: location,
-    tradedWithYou: viewerId === undefined || isSelf ? null : repo.completedWith(viewerId, user.id),
+    tradedWithYou: reader === undefined ? null : await repo.completedWith(reader, user.id),
     lastSeen: { text: lastSeenText(locale, level, user.lastSeenAt, at), level, at: seconds(user.lastSeenAt) },
     phone: { verified: user.phoneVerifiedAt !== null },
     feedback: { positive: user.feedbackPositive, negative: user.feedbackNegative },
@@ -80,12 +81,12 @@ export function publicProfile(
       month: registered.getUTCMonth() + 1,
       day: registered.getUTCDate(),
     },
-    totalPartners: repo.partners(user.id),
+    totalPartners: await repo.partners(user.id),
     totalTrades: user.completedTrades,
-    btcTraded: fromMinorUnits(repo.btcTraded(user.id), CRYPTO_DECIMALS.BTC),
+    btcTraded: fromMinorUnits(await repo.btcTraded(user.id), CRYPTO_DECIMALS.BTC),
     trustedCount: trust.trusted,
     blockedCount: trust.blocked,
-    relation: viewerId === undefined || isSelf ? null : (repo.trustOf(viewerId, user.id) ?? 'none'),
+    relation: reader === undefined ? null : ((await repo.trustOf(reader, user.id)) ?? 'none'),
     isSelf,
   };
 }

@@ -1,10 +1,12 @@
 import type { Statement } from 'better-sqlite3';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { TradeStatus } from '../../../db/schema/index.ts';
 
 // Reads behind public profiles, trust and past trades: the person, what others think of them,
 // and their trades, each by the indexes the trades table already has (buyer and seller by start).
-// The trades service owns every write of a trade; this only reads.
+// The trades service owns every write of a trade; this only reads. Every method answers a promise
+// (`gated`, db/access.ts).
 
 /** Coins reached the buyer (server/services/trades/state-machine.ts COMPLETED_STATUSES). */
 const COMPLETED = `('released', 'dispute_won_buyer')`;
@@ -166,7 +168,7 @@ export function createProfilesRepository(db: Db) {
   );
   const clearTrust = client.prepare<[number, number]>('DELETE FROM user_trust WHERE user_id = ? AND other_id = ?');
 
-  return {
+  return gated(db, {
     db,
     userByName: (username: string) => userByName.get(username),
     isModerator: (userId: number) => isModerator.get(userId) !== undefined,
@@ -184,7 +186,7 @@ export function createProfilesRepository(db: Db) {
       setTrust.run({ userId, otherId, kind, at }),
     clearTrust: (userId: number, otherId: number) => clearTrust.run(userId, otherId),
     ...pastTradesReads(client),
-  };
+  });
 }
 
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

@@ -6,18 +6,18 @@ import { localizedCountryName } from './display-names.ts';
 
 // Countries with their popular payment methods, and the location search of the offer forms.
 
-export function listCountries(
+export async function listCountries(
   { repo }: ReferenceParts,
   _ctx: ServiceContext,
   { locale, limit, offset }: { locale: Locale; limit: number; offset: number },
 ) {
   const methods = new Map<number, { slug: string; name: string }[]>();
-  for (const m of repo.listCountryPaymentMethods()) {
+  for (const m of await repo.listCountryPaymentMethods()) {
     const list = methods.get(m.countryId) ?? [];
     list.push({ slug: m.slug, name: m.name });
     methods.set(m.countryId, list);
   }
-  const items: CountryView[] = repo.listCountries(limit, offset).map((c) => ({
+  const items: CountryView[] = (await repo.listCountries(limit, offset)).map((c) => ({
     id: c.id,
     iso: c.iso,
     iso3: c.iso3,
@@ -27,15 +27,15 @@ export function listCountries(
     phoneCode: c.phoneCode,
     popularPaymentMethods: methods.get(c.id) ?? [],
   }));
-  return { items, total: repo.countCountries() };
+  return { items, total: await repo.countCountries() };
 }
 
-export function searchLocations(
+export async function searchLocations(
   { repo }: ReferenceParts,
   _ctx: ServiceContext,
   { locale, query, limit }: { locale: Locale; query: string; limit: number },
-): LocationView[] {
-  return repo.searchLocations(query, limit).map((l) => {
+): Promise<LocationView[]> {
+  return (await repo.searchLocations(query, limit)).map((l) => {
     const countryName = localizedCountryName(locale, l.countryIso, l.countryName);
     const parts = [l.cityName, l.subdivisionName === l.cityName ? '' : l.subdivisionName, countryName];
     return { ...l, countryName, prettyName: parts.filter(Boolean).join(', ') };

@@ -14,8 +14,9 @@ const POPULAR_MAX_ORDER = 10;
 /** Quick-pick chips of the calculator's currency list. */
 const FAST_SEARCH_COUNT = 6;
 
-function currencies({ repo, caches }: ReferenceParts): FiatCurrencyRow[] {
-  caches.currencyRows ??= repo.listCurrencies();
+/** The rows, read on the first call and kept (after that, no database access at all). */
+async function currencies({ repo, caches }: ReferenceParts): Promise<FiatCurrencyRow[]> {
+  caches.currencyRows ??= await repo.listCurrencies();
   return caches.currencyRows;
 }
 
@@ -42,18 +43,20 @@ const view = (parts: ReferenceParts, row: FiatCurrencyRow, locale: Locale): Curr
 });
 
 /** `field` names the request parameter that carried the code, for the 404's field. */
-function findRow(parts: ReferenceParts, code: string, field = 'code'): FiatCurrencyRow {
-  const row = currencies(parts).find((c) => c.code === code);
+async function findRow(parts: ReferenceParts, code: string, field = 'code'): Promise<FiatCurrencyRow> {
+  const row = (await currencies(parts)).find((c) => c.code === code);
   if (!row) throw notFound(`Currency ${code}`, field);
   return row;
 }
 
-export function listCurrencies(
+export async function listCurrencies(
   parts: ReferenceParts,
   _ctx: ServiceContext,
   { locale }: { locale: Locale },
-): CurrencyView[] {
+): Promise<CurrencyView[]> {
   const { priceFeed, caches } = parts;
+  // First the rows, so nothing below awaits: the prices and the lists are read and kept together.
+  const rows = await currencies(parts);
   // A ticker's poll may move exchange rates alone; its time changes with them.
   const prices = `${priceFeed.usdPrice('BTC')}:${priceFeed.usdPrice('USDT')}:${priceFeed.updatedAt()}`;
   if (prices !== caches.listPrices) {
@@ -62,37 +65,35 @@ export function listCurrencies(
   }
   let list = caches.lists.get(locale);
   if (!list) {
-    list = currencies(parts).map((row) => view(parts, row, locale));
+    list = rows.map((row) => view(parts, row, locale));
     caches.lists.set(locale, list);
   }
   return list;
 }
 
-export function popularCurrencyCodes(parts: ReferenceParts, _ctx: ServiceContext): string[] {
-  return currencies(parts)
-    .filter((c) => c.sortOrder <= POPULAR_MAX_ORDER)
-    .map((c) => c.code);
+export async function popularCurrencyCodes(parts: ReferenceParts, _ctx: ServiceContext): Promise<string[]> {
+  return (await currencies(parts)).filter((c) => c.sortOrder <= POPULAR_MAX_ORDER).map((c) => c.code);
 }
 
-export function getCurrency(
+export async function getCurrency(
   parts: ReferenceParts,
   _ctx: ServiceContext,
   { locale, code, field }: { locale: Locale; code: string; field?: string },
-): CurrencyView {
-  return view(parts, findRow(parts, code, field), locale);
+): Promise<CurrencyView> {
+  return view(parts, await findRow(parts, code, field), locale);
 }
 
 /** Units of the currency per US dollar, unrounded (market charts convert with it). */
-export function fiatPerUsd(
+export async function fiatPerUsd(
   parts: ReferenceParts,
   _ctx: ServiceContext,
   { code, field }: { code: string; field?: string },
-): number {
-  return usdRateOf(parts, findRow(parts, code, field));
+): Promise<number> {
+  return usdRateOf(parts, await findRow(parts, code, field));
 }
 
-export function calculatorCurrencies(parts: ReferenceParts, ctx: ServiceContext, { locale }: { locale: Locale }) {
-  const list = listCurrencies(parts, ctx, { locale });
+export async function calculatorCurrencies(parts: ReferenceParts, ctx: ServiceContext, { locale }: { locale: Locale }) {
+  const list = await listCurrencies(parts, ctx, { locale });
   return {
     currencies: list,
     popular: list.filter((c) => c.order <= POPULAR_MAX_ORDER),

@@ -22,10 +22,10 @@ function groupName(locale: Locale, slug: string, fallback: string): string {
   return catalogues[locale][key] ?? catalogues.en[key] ?? fallback;
 }
 
-export function shapePaymentGroups(repo: Rows, locale: Locale): PaymentGroupView[] {
-  const countries = new Map(repo.countPaymentMethodCountries().map((r) => [r.paymentMethodId, r.countries]));
-  const methods = repo.listPaymentMethods();
-  return repo.listPaymentGroups().map((group) => {
+export async function shapePaymentGroups(repo: Rows, locale: Locale): Promise<PaymentGroupView[]> {
+  const countries = new Map((await repo.countPaymentMethodCountries()).map((r) => [r.paymentMethodId, r.countries]));
+  const methods = await repo.listPaymentMethods();
+  return (await repo.listPaymentGroups()).map((group) => {
     const own: PaymentMethodView[] = methods
       .filter((m) => m.groupId === group.id)
       .map((m) => ({
@@ -60,14 +60,14 @@ export function shapePaymentGroups(repo: Rows, locale: Locale): PaymentGroupView
 }
 
 /** Payment groups with their methods; reference rows only, so shaped once per language. */
-export function listPaymentGroups(
+export async function listPaymentGroups(
   { repo, caches }: ReferenceParts,
   _ctx: ServiceContext,
   { locale }: { locale: Locale },
-): PaymentGroupView[] {
+): Promise<PaymentGroupView[]> {
   let list = caches.paymentGroups.get(locale);
   if (!list) {
-    list = shapePaymentGroups(repo, locale);
+    list = await shapePaymentGroups(repo, locale);
     caches.paymentGroups.set(locale, list);
   }
   return list;

@@ -1,4 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import {
   countries,
@@ -11,7 +12,8 @@ import {
   timezones,
 } from '../../../db/schema/index.ts';
 
-// Every statement is prepared once per database here, never in a request path.
+// Every statement is prepared once per database here, never in a request path; the service
+// calls them through `gated` (db/access.ts), each answering a promise.
 
 export type FiatCurrencyRow = typeof fiatCurrencies.$inferSelect;
 
@@ -121,7 +123,7 @@ function catalogueStatements(db: Db) {
 }
 
 export function createReferenceRepository(db: Db) {
-  return { ...currencyStatements(db), ...countryStatements(db), ...catalogueStatements(db) };
+  return gated(db, { ...currencyStatements(db), ...countryStatements(db), ...catalogueStatements(db) });
 }
 
 export type ReferenceRepository = ReturnType<typeof createReferenceRepository>;

@@ -22,11 +22,14 @@ function formatOffset(minutes: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-export function listTimezones({ repo, now, caches }: ReferenceParts, _ctx: ServiceContext): TimezoneView[] {
+export async function listTimezones(
+  { repo, now, caches }: ReferenceParts,
+  _ctx: ServiceContext,
+): Promise<TimezoneView[]> {
   const at = now();
   if (!caches.timezones || at - caches.timezones.at > TIMEZONE_CACHE_MS) {
     const date = new Date(at);
-    const list = repo.listTimezones().map((tz) => {
+    const list = (await repo.listTimezones()).map((tz) => {
       const offsetMinutes = utcOffsetMinutes(tz.name, date);
       return { name: tz.name, region: tz.region, offset: formatOffset(offsetMinutes), offsetMinutes };
     });

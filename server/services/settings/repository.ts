@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { userSettings, users } from '../../../db/schema/index.ts';
 import type { ProfileValues } from '../../../src/lib/shared/views/settings.ts';
 
 // Statements of the settings area, prepared once per database. A user's `user_settings` row is
 // created on the first write; each upsert touches only its own columns, so the profile, cookie,
-// avatar and Telegram writers never overwrite each other.
+// avatar and Telegram writers never overwrite each other. Every method answers a promise (`gated`,
+// db/access.ts).
 
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 
@@ -59,7 +61,7 @@ export function createSettingsRepository(db: Db) {
     .where(eq(users.id, p('userId')))
     .prepare();
 
-  return {
+  return gated(db, {
     db,
     byUserId: (userId: number): UserSettingsRow | undefined => byUserId.get({ userId }),
     upsertProfile: (userId: number, values: ProfileValues, at: number) =>
@@ -78,7 +80,7 @@ export function createSettingsRepository(db: Db) {
     upsertCookieSettings: (userId: number, value: string, at: number) =>
       upsertCookieSettings.run({ userId, value, at }),
     setVendor: (userId: number, isVendor: boolean) => setVendor.run({ userId, isVendor: Number(isVendor) }),
-  };
+  });
 }
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -93,13 +93,13 @@ export type UserSettingsView = ProfileSettings;
 
 export function createSettingsService({ repo, now }: { repo: SettingsRepository; now: () => number }) {
   return {
-    get(ctx: PersonContext): UserSettingsView {
+    async get(ctx: PersonContext): Promise<UserSettingsView> {
       const { user } = ctx.auth;
-      return view(user, repo.byUserId(user.id));
+      return view(user, await repo.byUserId(user.id));
     },
 
     /** Changes the given values only; when any is invalid nothing is saved. */
-    update(ctx: PersonContext, input: SettingsInput): UserSettingsView {
+    async update(ctx: PersonContext, input: SettingsInput): Promise<UserSettingsView> {
       const { user } = ctx.auth;
       const details: FieldIssue[] = [];
       const bio = input.bio === undefined ? undefined : normalizeBio(input.bio);
@@ -120,8 +120,8 @@ export function createSettingsService({ repo, now }: { repo: SettingsRepository;
         });
       }
 
-      return immediate(repo.db, () => {
-        const current = profileOf(repo.byUserId(user.id));
+      return immediate(repo.db, async () => {
+        const current = profileOf(await repo.byUserId(user.id));
         const next: ProfileValues = {
           bio: bio ?? current.bio,
           notifyTradeMessagesInterval: interval ?? current.notifyTradeMessagesInterval,
@@ -130,19 +130,19 @@ export function createSettingsService({ repo, now }: { repo: SettingsRepository;
           notifySmsIncomingTrade: input.notifySmsIncomingTrade ?? current.notifySmsIncomingTrade,
           emailSubscribed: input.emailSubscribed ?? current.emailSubscribed,
         };
-        repo.upsertProfile(user.id, next, now());
-        return view(user, repo.byUserId(user.id));
+        await repo.upsertProfile(user.id, next, now());
+        return view(user, await repo.byUserId(user.id));
       });
     },
 
     /** The stored cookie choices, or null when this person never saved any. */
-    cookieSettings(ctx: PersonContext): CookieSettings | null {
-      const stored = repo.byUserId(ctx.auth.user.id)?.cookieSettings;
+    async cookieSettings(ctx: PersonContext): Promise<CookieSettings | null> {
+      const stored = (await repo.byUserId(ctx.auth.user.id))?.cookieSettings;
       return stored ? parseCookieSettings(stored) : null;
     },
 
-    saveCookieSettings(ctx: PersonContext, { settings }: { settings: CookieSettings }): void {
-      repo.upsertCookieSettings(ctx.auth.user.id, serializeCookieSettings(settings), now());
+    async saveCookieSettings(ctx: PersonContext, { settings }: { settings: CookieSettings }): Promise<void> {
+      await repo.upsertCookieSettings(ctx.auth.user.id, serializeCookieSettings(settings), now());
     },
   };
 }

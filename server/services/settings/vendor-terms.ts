@@ -19,10 +19,10 @@ const MESSAGES: Record<VendorTermsAction, string> = {
 
 export function createVendorTermsService({ repo, sessions }: { repo: SettingsRepository; sessions: SessionService }) {
   return {
-    decide(
+    async decide(
       ctx: PersonContext,
       { action, client }: { action: VendorTermsAction; client: ClientInfo },
-    ): { token: string; session: SessionRow; isVendor: boolean; message: string } {
+    ): Promise<{ token: string; session: SessionRow; isVendor: boolean; message: string }> {
       const { auth } = ctx;
       const isVendor = action === 'accept';
       // Suspended accounts cannot trade; they do not gain the right to publish offers either.
@@ -31,10 +31,10 @@ export function createVendorTermsService({ repo, sessions }: { repo: SettingsRep
           key: 'vendor_terms_forbidden',
         });
       }
-      const renewed = immediate(repo.db, () => {
-        repo.setVendor(auth.user.id, isVendor);
-        const created = sessions.create(ctx, { userId: auth.user.id, client });
-        sessions.invalidate(ctx, { sessionId: auth.session.id });
+      const renewed = await immediate(repo.db, async () => {
+        await repo.setVendor(auth.user.id, isVendor);
+        const created = await sessions.create(ctx, { userId: auth.user.id, client });
+        await sessions.invalidate(ctx, { sessionId: auth.session.id });
         return created;
       });
       return { ...renewed, isVendor, message: MESSAGES[action] };

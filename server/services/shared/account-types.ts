@@ -40,7 +40,7 @@ export interface Reservation {
 
 /** The part of the sign-in throttle (accounts/throttle.ts) a second-factor code check uses. */
 export interface CodeThrottle {
-  reserveCode(email: string): Reservation;
-  succeeded(reservation: Reservation): void;
-  failed(reservation: Reservation): number;
+  reserveCode(email: string): Promise<Reservation>;
+  succeeded(reservation: Reservation): Promise<void>;
+  failed(reservation: Reservation): Promise<number>;
 }

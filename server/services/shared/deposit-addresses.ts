@@ -16,7 +16,7 @@ export interface DepositAddressRow {
 /** Who owns which deposit address. */
 export interface AddressBook {
   /** The user's address for `currency`, created at the network's next index on first call. */
-  current(userId: number, currency: LedgerCurrency): DepositAddressRow;
+  current(userId: number, currency: LedgerCurrency): Promise<DepositAddressRow>;
   /** The address's owner and currency, when it is one of ours. */
-  find(address: string): DepositAddressRow | undefined;
+  find(address: string): Promise<DepositAddressRow | undefined>;
 }

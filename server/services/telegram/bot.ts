@@ -32,7 +32,7 @@ export function createOfflineTelegramBot({
     mode: 'offline' as const,
     sent,
     async handleStart(token: string, chatId: string) {
-      const linked = telegram.link(systemContext('telegram-bot'), { token, chatId });
+      const linked = await telegram.link(systemContext('telegram-bot'), { token, chatId });
       await bot.sendMessage(chatId, `Hello ${linked.username}! Coinfair will notify you here about your trades.`);
       return linked;
     },

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { userSettings, users } from '../../../db/schema/index.ts';
 
@@ -35,14 +36,14 @@ export function createTelegramRepository(db: Db) {
     .where(eq(userSettings.userId, p('userId')))
     .prepare();
 
-  return {
+  return gated(db, {
     db,
     setLinkToken: (userId: number, tokenHash: string, at: number) => upsertToken.run({ userId, tokenHash, at }),
     ownerOfToken: (tokenHash: string) => ownerOfToken.get({ tokenHash }),
     /** False when the token was used or replaced meanwhile. */
     link: (tokenHash: string, chatId: string, at: number) => link.run({ tokenHash, chatId, at }).changes === 1,
     clear: (userId: number, at: number) => clear.run({ userId, at }),
-  };
+  });
 }
 
 export type TelegramRepository = ReturnType<typeof createTelegramRepository>;

@@ -45,27 +45,27 @@ export function createTelegramService({
 
   return {
     /** A fresh link each time; an earlier, unused link stops working. A linked chat stays linked. */
-    subscribe(ctx: PersonContext): { subscriptionUrl: string } {
+    async subscribe(ctx: PersonContext): Promise<{ subscriptionUrl: string }> {
       const token = randomBytes(32).toString('base64url');
-      repo.setLinkToken(ctx.auth.user.id, hashToken(token), now());
+      await repo.setLinkToken(ctx.auth.user.id, hashToken(token), now());
       return { subscriptionUrl: telegramSubscriptionUrl(botName, token) };
     },
 
-    unsubscribe(ctx: PersonContext): void {
+    async unsubscribe(ctx: PersonContext): Promise<void> {
       const { user } = ctx.auth;
-      repo.clear(user.id, now());
+      await repo.clear(user.id, now());
       announce(user.publicId, 'unsubscribed');
     },
 
     /** The Start of the chat the link opened: links the chat, then tells the person's pages. */
-    link(_ctx: ServiceContext, { token, chatId }: { token: string; chatId: string }): TelegramLinked {
+    async link(_ctx: ServiceContext, { token, chatId }: { token: string; chatId: string }): Promise<TelegramLinked> {
       if (!CHAT_ID_PATTERN.test(chatId)) {
         throw new AppError('ERROR_INPUT_VALIDATION', 'A Telegram chat id is a whole number.', { field: 'chatId' });
       }
       const tokenHash = TOKEN_PATTERN.test(token) ? hashToken(token) : '';
-      const linked = immediate(repo.db, () => {
-        const owner = tokenHash ? repo.ownerOfToken(tokenHash) : undefined;
-        return owner && repo.link(tokenHash, chatId, now()) ? owner : undefined;
+      const linked = await immediate(repo.db, async () => {
+        const owner = tokenHash ? await repo.ownerOfToken(tokenHash) : undefined;
+        return owner && (await repo.link(tokenHash, chatId, now())) ? owner : undefined;
       });
       if (!linked) {
         throw new AppError('TOKEN_INVALID', 'This Telegram link is invalid or was used already. Subscribe again.');

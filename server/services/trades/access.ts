@@ -12,31 +12,32 @@ import { type TradeView, toTradeView } from './trade-view.ts';
 const READER = systemContext('trades');
 
 export function createTradeAccess({ repo, twoFactor, now, disputeWaitMs }: TradesDeps) {
-  const roleIn = (row: TradeRow, userId: number): TradeActorRole | undefined => {
+  const roleIn = async (row: TradeRow, userId: number): Promise<TradeActorRole | undefined> => {
     if (userId === row.buyerId) return 'buyer';
     if (userId === row.sellerId) return 'seller';
-    return repo.isModerator(userId) ? 'moderator' : undefined;
+    return (await repo.isModerator(userId)) ? 'moderator' : undefined;
   };
 
   /** The trade if this person may read it: its two parties and moderators; 404 for anyone else. */
-  const readable = (hash: string, userId: number) => {
-    const row = repo.byHash(hash);
-    const role = row ? roleIn(row, userId) : undefined;
+  const readable = async (hash: string, userId: number) => {
+    const row = await repo.byHash(hash);
+    const role = row ? await roleIn(row, userId) : undefined;
     if (!row || !role) throw notFound('Trade', 'id');
     return { row, role };
   };
 
-  const view = (row: TradeRow, readerId: number, role: TradeActorRole): TradeView => {
+  const view = async (row: TradeRow, readerId: number, role: TradeActorRole): Promise<TradeView> => {
     const opponentId = readerId === row.buyerId ? row.sellerId : row.buyerId;
-    const readerIp = readerId === row.responderId ? row.responderIp : repo.latestIp(readerId);
-    const opponentIp = opponentId === row.responderId ? row.responderIp : repo.latestIp(opponentId);
-    return toTradeView(row, repo.requirementsOf(row.id), {
+    const readerIp = readerId === row.responderId ? row.responderIp : await repo.latestIp(readerId);
+    const opponentIp = opponentId === row.responderId ? row.responderIp : await repo.latestIp(opponentId);
+    const releaseNeedsCode = role === 'seller' && (await twoFactor.purposes(READER, { userId: row.sellerId })).release;
+    return toTradeView(row, await repo.requirementsOf(row.id), {
       readerId,
       role,
       now: now(),
       disputeWaitMs,
       sameIp: role !== 'moderator' && readerIp !== null && readerIp === opponentIp,
-      releaseNeedsCode: role === 'seller' && twoFactor.purposes(READER, { userId: row.sellerId }).release,
+      releaseNeedsCode,
       disputeOpenedBy:
         row.disputeOpenedBy === null
           ? null

@@ -11,15 +11,15 @@ import { attachmentTooLarge, type CheckedFile, checked, filesIssue } from './upl
 import type { TradeUploadsParts } from './uploads.ts';
 
 /** Refuses a party whose partner blocked them, too few or too many files, and a file too large. */
-function mayAttach(
+async function mayAttach(
   { tradesRepo }: TradeUploadsParts,
   ctx: PersonContext,
   trade: { buyerId: number; sellerId: number; role: string },
   files: Uint8Array[],
-) {
+): Promise<void> {
   if (trade.role !== 'moderator') {
     const opponentId = trade.role === 'buyer' ? trade.sellerId : trade.buyerId;
-    if (tradesRepo.blocked(opponentId, ctx.auth.user.id)) {
+    if (await tradesRepo.blocked(opponentId, ctx.auth.user.id)) {
       throw new AppError('FORBIDDEN', 'Your trade partner has blocked you: you cannot send them files.', {
         key: 'trade_blocked_by_opponent',
         meta: { reason: BLOCKED_BY_OPPONENT },
@@ -45,9 +45,10 @@ export async function attach(
   { hash, files, isForModerator }: { hash: string; files: Uint8Array[]; isForModerator: boolean },
 ): Promise<TradeMessageView[]> {
   const { repo, trades, files: store, now } = parts;
-  const { row, role } = trades.access(ctx, { hash });
-  mayAttach(parts, ctx, { buyerId: row.buyerId, sellerId: row.sellerId, role }, files);
-  // Every file passes before the first is stored: a refused request leaves nothing behind.
+  const { row, role } = await trades.access(ctx, { hash });
+  await mayAttach(parts, ctx, { buyerId: row.buyerId, sellerId: row.sellerId, role }, files);
+  // Every file passes before the first is stored (and before any transaction: the checks re-encode
+  // images and clean PDFs): a refused request leaves nothing behind.
   const processed: CheckedFile[] = [];
   for (const file of files) processed.push(await checked(file));
   const names: string[] = [];
@@ -55,9 +56,10 @@ export async function attach(
   try {
     for (const file of processed) names.push(await store.store(file.contentType, file.bytes));
     const at = now();
-    messageIds = immediate(repo.db, () =>
-      processed.map((file, i) => {
-        const attachmentId = repo.insertAttachment({
+    messageIds = await immediate(repo.db, async () => {
+      const ids: number[] = [];
+      for (const [i, file] of processed.entries()) {
+        const attachmentId = await repo.insertAttachment({
           publicId: newId('att'),
           tradeId: row.id,
           uploaderId: ctx.auth.user.id,
@@ -67,19 +69,26 @@ export async function attach(
           isForModerator: isForModerator ? 1 : 0,
           at,
         });
-        return repo.insertAttachmentMessage({
-          tradeId: row.id,
-          authorId: ctx.auth.user.id,
-          authorRole: role,
-          attachmentId,
-          isForModerator: isForModerator ? 1 : 0,
-          at,
-        });
-      }),
-    );
+        ids.push(
+          await repo.insertAttachmentMessage({
+            tradeId: row.id,
+            authorId: ctx.auth.user.id,
+            authorRole: role,
+            attachmentId,
+            isForModerator: isForModerator ? 1 : 0,
+            at,
+          }),
+        );
+      }
+      return ids;
+    });
   } catch (error) {
     await Promise.all(names.map(store.remove));
     throw error;
   }
-  return messageIds.map((messageId) => trades.publishStored(ctx, { trade: row, messageId, role, isForModerator }));
+  const messages: TradeMessageView[] = [];
+  for (const messageId of messageIds) {
+    messages.push(await trades.publishStored(ctx, { trade: row, messageId, role, isForModerator }));
+  }
+  return messages;
 }

@@ -4,7 +4,7 @@ import type { EventBus } from '../../realtime/bus.ts';
 import { tradeChannel } from '../../realtime/channels.ts';
 import type { TradeMessagePayload } from '../notifications/trade-events.ts';
 import { TRADES_CHANNEL } from './events.ts';
-import type { TradeRow, TradesRepository } from './repository.ts';
+import type { MessageRow, TradeRow, TradesRepository } from './repository.ts';
 
 // The chat's lines: how a stored line reads, the status lines transitions write, and how a new
 // line is published. The verbs that read and write the chat are in messages.ts.
@@ -12,8 +12,6 @@ import type { TradeRow, TradesRepository } from './repository.ts';
 export const MAX_MESSAGE_LENGTH = 2000;
 
 export type { TradeMessageView };
-
-type MessageRow = NonNullable<ReturnType<TradesRepository['messageById']>>;
 
 export function messageView(row: MessageRow): TradeMessageView {
   return {
@@ -36,11 +34,11 @@ export function messageView(row: MessageRow): TradeMessageView {
 }
 
 /** A stored line as the chat shows it. */
-export const storedMessage = (repo: TradesRepository, id: number): TradeMessageView =>
-  messageView(repo.messageById(id) as MessageRow);
+export const storedMessage = async (repo: TradesRepository, id: number): Promise<TradeMessageView> =>
+  messageView((await repo.messageById(id)) as MessageRow);
 
 /** A status line in the chat, stored as a message key the page renders in its reader's language. */
-export const systemLine = (repo: TradesRepository, tradeId: number, key: string, at: number) =>
+export const systemLine = (repo: TradesRepository, tradeId: number, key: string, at: number): Promise<number> =>
   repo.insertMessage({
     tradeId,
     authorId: null,

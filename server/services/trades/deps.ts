@@ -17,7 +17,7 @@ export interface TradesDeps {
   /** How long after marking paid a dispute may be opened. */
   disputeWaitMs: number;
   /** Trading limits of the verification levels: throws when a trade this size would exceed one. */
-  checkTradingLimit?: (userId: number, usdCents: number) => void;
+  checkTradingLimit?: (userId: number, usdCents: number) => Promise<void> | void;
 }
 
 /** What every verb is given: the deps, who may read a trade, and the transition. */

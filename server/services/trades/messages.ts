@@ -9,22 +9,22 @@ import type { TradeRow } from './repository.ts';
 // (an attachment) as a written one is.
 
 /** The lines after `after` (a message id); moderator-only lines for moderators. */
-export function tradeMessages(
+export async function tradeMessages(
   { repo, readable }: TradesParts,
   ctx: PersonContext,
   { hash, after = 0 }: { hash: string; after?: number },
-): TradeMessageView[] {
-  const { row, role } = readable(hash, ctx.auth.user.id);
-  return repo.messagesOf(row.id, after, role === 'moderator', 500).map(messageView);
+): Promise<TradeMessageView[]> {
+  const { row, role } = await readable(hash, ctx.auth.user.id);
+  return (await repo.messagesOf(row.id, after, role === 'moderator', 500)).map(messageView);
 }
 
-export function postMessage(
+export async function postMessage(
   { repo, readable, bus, now }: TradesParts,
   ctx: PersonContext,
   { hash, text, isForModerator = false }: { hash: string; text: string; isForModerator?: boolean },
-): TradeMessageView {
+): Promise<TradeMessageView> {
   const userId = ctx.auth.user.id;
-  const { row, role } = readable(hash, userId);
+  const { row, role } = await readable(hash, userId);
   const body = text.trim();
   if (body.length === 0 || body.length > MAX_MESSAGE_LENGTH) {
     throw invalidInput([
@@ -36,7 +36,7 @@ export function postMessage(
       },
     ]);
   }
-  const id = repo.insertMessage({
+  const id = await repo.insertMessage({
     tradeId: row.id,
     authorId: userId,
     authorRole: role,
@@ -45,19 +45,19 @@ export function postMessage(
     isForModerator: isForModerator ? 1 : 0,
     at: now(),
   });
-  const message = storedMessage(repo, id);
+  const message = await storedMessage(repo, id);
   publishMessage(bus, row, message, { authorId: userId, authorRole: role, hasAttachment: false, isForModerator });
   return message;
 }
 
 /** Publishes a chat line the acting person's upload stored (an attachment) as postMessage does its own. */
-export function publishStored(
+export async function publishStored(
   { repo, bus }: TradesParts,
   ctx: PersonContext,
   input: { trade: TradeRow; messageId: number; role: TradeActorRole; isForModerator: boolean },
-): TradeMessageView {
+): Promise<TradeMessageView> {
   const { trade, messageId, role, isForModerator } = input;
-  const message = storedMessage(repo, messageId);
+  const message = await storedMessage(repo, messageId);
   const line = { authorId: ctx.auth.user.id, authorRole: role, hasAttachment: true, isForModerator };
   publishMessage(bus, trade, message, line);
   return message;

@@ -7,29 +7,32 @@ import type { TradeView } from './trade-view.ts';
 // trade. To anyone else a trade they are no party to does not exist (404).
 
 /** A moderator decides an open dispute for the buyer (coins released) or the seller (coins back). */
-export function resolveDispute(
+export async function resolveDispute(
   { repo, act }: TradesParts,
   ctx: PersonContext,
   { hash, winner }: { hash: string; winner: 'buyer' | 'seller' },
-): TradeView {
-  if (!repo.isModerator(ctx.auth.user.id)) throw notFound('Trade', 'id');
+): Promise<TradeView> {
+  if (!(await repo.isModerator(ctx.auth.user.id))) throw notFound('Trade', 'id');
   return act(ctx, hash, winner === 'buyer' ? 'resolve_for_buyer' : 'resolve_for_seller');
 }
 
 /** A moderator reopens an ended trade as a dispute: the seller's coins are locked again. */
-export function reopenTrade({ repo, act }: TradesParts, ctx: PersonContext, { hash }: { hash: string }): TradeView {
-  if (!repo.isModerator(ctx.auth.user.id)) throw notFound('Trade', 'id');
+export async function reopenTrade(
+  { repo, act }: TradesParts,
+  ctx: PersonContext,
+  { hash }: { hash: string },
+): Promise<TradeView> {
+  if (!(await repo.isModerator(ctx.auth.user.id))) throw notFound('Trade', 'id');
   return act(ctx, hash, 'reopen');
 }
 
 /** Open disputes, oldest first: the moderators' queue. */
-export function disputeQueue({ repo, view }: TradesParts, ctx: PersonContext, { page }: { page: number }) {
-  if (!repo.isModerator(ctx.auth.user.id))
+export async function disputeQueue({ repo, view }: TradesParts, ctx: PersonContext, { page }: { page: number }) {
+  if (!(await repo.isModerator(ctx.auth.user.id)))
     throw new AppError('FORBIDDEN', 'For moderators only.', { key: 'moderators_only' });
   const size = 50;
-  const rows = repo.openDisputes(size + 1, (page - 1) * size);
-  return {
-    trades: rows.slice(0, size).map((row) => view(row, ctx.auth.user.id, 'moderator')),
-    hasMore: rows.length > size,
-  };
+  const rows = await repo.openDisputes(size + 1, (page - 1) * size);
+  const trades: TradeView[] = [];
+  for (const row of rows.slice(0, size)) trades.push(await view(row, ctx.auth.user.id, 'moderator'));
+  return { trades, hasMore: rows.length > size };
 }

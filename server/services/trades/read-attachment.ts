@@ -12,9 +12,9 @@ export async function readAttachment(
   ctx: PersonContext,
   { publicId }: { publicId: string },
 ) {
-  const attachment = ATTACHMENT_ID.test(publicId) ? repo.attachment(publicId) : undefined;
+  const attachment = ATTACHMENT_ID.test(publicId) ? await repo.attachment(publicId) : undefined;
   if (!attachment) throw notFound('File');
-  const { role } = trades.access(ctx, { hash: attachment.tradeHash });
+  const { role } = await trades.access(ctx, { hash: attachment.tradeHash });
   if (attachment.isForModerator && role !== 'moderator' && attachment.uploaderId !== ctx.auth.user.id) {
     throw notFound('File');
   }

@@ -6,15 +6,22 @@ import type { TradeView } from './trade-view.ts';
 // (the uploads service: may this person read it; the realtime hub: may this user follow it).
 
 /** One trade as its reader sees it; 404 for anyone who is neither party nor moderator. */
-export function getTrade({ readable, view }: TradesParts, ctx: PersonContext, { hash }: { hash: string }): TradeView {
-  const { row, role } = readable(hash, ctx.auth.user.id);
+export async function getTrade(
+  { readable, view }: TradesParts,
+  ctx: PersonContext,
+  { hash }: { hash: string },
+): Promise<TradeView> {
+  const { row, role } = await readable(hash, ctx.auth.user.id);
   return view(row, ctx.auth.user.id, role);
 }
 
 /** The reader's running trades; `alarmed` are those waiting on them (spec: meta.alarmedTrades). */
-export function activeTrades({ repo, view, now }: TradesParts, ctx: PersonContext) {
+export async function activeTrades({ repo, view, now }: TradesParts, ctx: PersonContext) {
   const userId = ctx.auth.user.id;
-  const trades = repo.activeOf(userId).map((row) => view(row, userId, row.buyerId === userId ? 'buyer' : 'seller'));
+  const trades: TradeView[] = [];
+  for (const row of await repo.activeOf(userId)) {
+    trades.push(await view(row, userId, row.buyerId === userId ? 'buyer' : 'seller'));
+  }
   const at = now();
   const alarmed = trades.filter(
     (t) =>
@@ -31,10 +38,14 @@ export function tradeAccess({ readable }: TradesParts, ctx: PersonContext, { has
 }
 
 /** May the acting user follow `trade:<hash>` on the realtime hub: its parties and moderators. */
-export function canFollowTrade({ repo }: TradesParts, ctx: ServiceContext, { hash }: { hash: string }): boolean {
+export async function canFollowTrade(
+  { repo }: TradesParts,
+  ctx: ServiceContext,
+  { hash }: { hash: string },
+): Promise<boolean> {
   if (ctx.actor.type !== 'user') return false;
   const { userId } = ctx.actor;
-  const parties = repo.partiesOf(hash);
+  const parties = await repo.partiesOf(hash);
   if (!parties) return false;
-  return parties.buyerId === userId || parties.sellerId === userId || repo.isModerator(userId);
+  return parties.buyerId === userId || parties.sellerId === userId || (await repo.isModerator(userId));
 }

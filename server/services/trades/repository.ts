@@ -1,9 +1,11 @@
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
 import type { TradeRequirementStatus } from '../../../src/lib/shared/trade-requirements.ts';
 
 // Reads and writes of trades, their trail, requirements and chat. Statements are prepared once per
-// database; the service decides, this only runs SQL.
+// database and run synchronously inside; every method answers a promise (db/access.ts `gated`).
+// The service decides, this only runs SQL.
 
 /** What a trade is started with: its own columns as the insert writes them. */
 export interface NewTrade {
@@ -274,7 +276,7 @@ function people(client: Db['$client']) {
 
 export function createTradesRepository(db: Db) {
   const client = db.$client;
-  return { db, ...tradeWrites(client), ...tradeReads(client), ...chatStatements(client), ...people(client) };
+  return gated(db, { db, ...tradeWrites(client), ...tradeReads(client), ...chatStatements(client), ...people(client) });
 }
 
 export type TradesRepository = ReturnType<typeof createTradesRepository>;

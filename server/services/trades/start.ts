@@ -3,7 +3,7 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { escrowFeeBasisPoints } from '../../../src/lib/shared/fees.ts';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/shared/money.ts';
-import { immediate, type PersonContext, type ServiceContext } from '../context.ts';
+import { immediate, type PersonContext, type ServiceContext, type Transaction } from '../context.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import type { OfferDetails } from '../offers/offers.ts';
 import type { OfferRow } from '../offers/repository.ts';
@@ -15,8 +15,8 @@ import type { TradeRow } from './repository.ts';
 import type { TradeView } from './trade-view.ts';
 
 // The start of a trade (docs/trades.md "Starting"): the eight checks, in the spec's order, as the
-// eight steps below; then one transaction inserts the trade and locks the seller's coins and fee
-// in escrow. The first problem refuses the start.
+// eight steps below, then the insert of the trade with the seller's coins and fee locked in escrow,
+// all in one transaction. The first problem refuses the start.
 
 /** How far the client's crypto amount may drift from the current price's before it must ask again. */
 export const AMOUNT_TOLERANCE = 0.01;
@@ -167,10 +167,15 @@ function amountsAtPrice(offer: Offer, fiatMinor: number, amountCrypto: string): 
  * 7. The trading limits of both sides' verification levels. Inside the transaction: two starts at
  * once cannot both fit into what a limit has left.
  */
-function withinTradingLimits({ checkTradingLimit }: TradesDeps, userId: number, ownerId: number, usdCents: number) {
-  checkTradingLimit?.(userId, usdCents);
+async function withinTradingLimits(
+  { checkTradingLimit }: TradesDeps,
+  userId: number,
+  ownerId: number,
+  usdCents: number,
+): Promise<void> {
+  await checkTradingLimit?.(userId, usdCents);
   try {
-    checkTradingLimit?.(ownerId, usdCents);
+    await checkTradingLimit?.(ownerId, usdCents);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(
@@ -185,23 +190,24 @@ function withinTradingLimits({ checkTradingLimit }: TradesDeps, userId: number, 
 }
 
 /** 8. The seller's coins and the fee into the trade's escrow; a short balance worded for whoever sells. */
-function lockSellerCoins(
+async function lockSellerCoins(
   { ledger }: TradesDeps,
   ctx: ServiceContext,
   trade: { hash: string; sellerId: number; responderId: number; feeAmount: number },
   amounts: Amounts,
-): string {
+): Promise<string> {
   const { hash, sellerId, responderId, feeAmount } = trade;
   const { crypto, cryptoAmount, cryptoDecimals } = amounts;
   try {
-    return ledger.lockEscrow(ctx, {
+    const posted = await ledger.lockEscrow(ctx, {
       tradeRef: hash,
       sellerId,
       currency: crypto,
       amount: cryptoAmount + feeAmount,
       idempotencyKey: `trade:${hash}:lock`,
       memo: `trade ${hash}: start`,
-    }).id;
+    });
+    return posted.id;
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
     const total = fromMinorUnits(cryptoAmount + feeAmount, cryptoDecimals);
@@ -222,18 +228,23 @@ function lockSellerCoins(
   }
 }
 
-/** Starts a trade on an offer: every rule of the offer and the start gate, then escrow. */
-export function startTrade(parts: TradesParts, ctx: PersonContext, input: StartInput): TradeView {
-  const { repo, offers, bus, now } = parts;
-  const userId = ctx.auth.user.id;
-  const { row: offerRow, details } = offers.forTradeStart(ctx, { hash: input.offer_hash, locale: input.locale });
-  const { offer } = details;
-  passStartGate(details);
-  refuseGiftCards(offer);
-  requireSameVersion(offerRow, input.original_data);
-  requireTermsAndIdentity(offer, ctx, input.gold_terms);
-  const amounts = amountsAtPrice(offer, fiatAmountOf(details, input.amount_fiat), input.amount_btc);
+/** What the checks settled: the offer as read in the transaction and the amounts at its price. */
+interface Settled {
+  offerRow: OfferRow;
+  offer: Offer;
+  amounts: Amounts;
+  input: StartInput;
+}
 
+/** The trade's rows, the seller's escrow and the first chat line, inside the start's transaction. */
+async function insertTrade(
+  parts: TradesParts,
+  ctx: PersonContext,
+  tx: Transaction,
+  { offerRow, offer, amounts, input }: Settled,
+): Promise<{ row: TradeRow; role: TradeActorRole }> {
+  const { repo, bus, now } = parts;
+  const userId = ctx.auth.user.id;
   const feeBasisPoints = escrowFeeBasisPoints(offer.paymentGroup);
   const feeAmount = Math.ceil((amounts.cryptoAmount * feeBasisPoints) / 10_000);
   const ownerSells = offerRow.type === 'sell';
@@ -242,57 +253,78 @@ export function startTrade(parts: TradesParts, ctx: PersonContext, input: StartI
   const role: TradeActorRole = userId === buyerId ? 'buyer' : 'seller';
   const at = now();
   const hash = newTradeHash();
-  const row = immediate(repo.db, (tx) => {
-    withinTradingLimits(parts, userId, offerRow.ownerId, amounts.usdAmountCents);
-    const id = repo.insertTrade({
-      hash,
-      offerId: offerRow.id,
-      offerType: offerRow.type,
-      ownerId: offerRow.ownerId,
-      responderId: userId,
-      buyerId,
-      sellerId,
-      cryptoCode: amounts.crypto,
-      cryptoAmount: amounts.cryptoAmount,
-      feeAmount,
-      feeBasisPoints,
-      escrowRef: hash,
-      fiatCurrencyId: offerRow.fiatCurrencyId,
-      fiatAmountMinor: amounts.fiatMinor,
-      priceMinor: amounts.priceMinor,
-      usdAmountCents: amounts.usdAmountCents,
-      paymentMethodId: offerRow.paymentMethodId,
-      paymentWindowMinutes: offerRow.paymentWindowMinutes,
-      offerTerms: offerRow.terms,
-      paymentDetails: offerRow.tradeInstructions,
-      tags: offerRow.tags,
-      payerName: input.payer_name?.trim() || null,
-      startedAt: at,
-      expiresAt: at + offerRow.paymentWindowMinutes * 60_000,
-      responderIp: input.ip,
+  const id = await repo.insertTrade({
+    hash,
+    offerId: offerRow.id,
+    offerType: offerRow.type,
+    ownerId: offerRow.ownerId,
+    responderId: userId,
+    buyerId,
+    sellerId,
+    cryptoCode: amounts.crypto,
+    cryptoAmount: amounts.cryptoAmount,
+    feeAmount,
+    feeBasisPoints,
+    escrowRef: hash,
+    fiatCurrencyId: offerRow.fiatCurrencyId,
+    fiatAmountMinor: amounts.fiatMinor,
+    priceMinor: amounts.priceMinor,
+    usdAmountCents: amounts.usdAmountCents,
+    paymentMethodId: offerRow.paymentMethodId,
+    paymentWindowMinutes: offerRow.paymentWindowMinutes,
+    offerTerms: offerRow.terms,
+    paymentDetails: offerRow.tradeInstructions,
+    tags: offerRow.tags,
+    payerName: input.payer_name?.trim() || null,
+    startedAt: at,
+    expiresAt: at + offerRow.paymentWindowMinutes * 60_000,
+    responderIp: input.ip,
+  });
+  for (const requirement of offer.tradeRequirements) {
+    await repo.insertRequirement({ tradeId: id, ...requirement, optional: requirement.optional ? 1 : 0, at });
+  }
+  const ledgerCtx: ServiceContext = { actor: ctx.actor, tx, ...(ctx.requestId ? { requestId: ctx.requestId } : {}) };
+  const trade = { hash, sellerId, responderId: userId, feeAmount };
+  const ledgerTransactionId = await lockSellerCoins(parts, ledgerCtx, trade, amounts);
+  await repo.insertTransition({
+    tradeId: id,
+    action: 'start',
+    fromStatus: null,
+    toStatus: 'active_funded',
+    actorId: userId,
+    actorRole: role,
+    ledgerTransactionId,
+    note: null,
+    at,
+  });
+  await systemLine(repo, id, 'trade.system.active_funded', at);
+  const created = (await repo.byHash(hash)) as TradeRow;
+  const event = changedEvent(created, 'started', null, userId, role);
+  tx.afterCommit(() => announceStart(bus, event));
+  return { row: created, role };
+}
+
+/**
+ * Starts a trade on an offer: every rule of the offer and the start gate, then escrow. One
+ * transaction from reading the offer to locking the coins: an offer edited or paused meanwhile,
+ * or two starts at once against one trading limit, are seen as they are.
+ */
+export async function startTrade(parts: TradesParts, ctx: PersonContext, input: StartInput): Promise<TradeView> {
+  const { repo, offers } = parts;
+  const userId = ctx.auth.user.id;
+  const { row, role } = await immediate(repo.db, async (tx) => {
+    const { row: offerRow, details } = await offers.forTradeStart(ctx, {
+      hash: input.offer_hash,
+      locale: input.locale,
     });
-    for (const requirement of offer.tradeRequirements) {
-      repo.insertRequirement({ tradeId: id, ...requirement, optional: requirement.optional ? 1 : 0, at });
-    }
-    const ledgerCtx: ServiceContext = { actor: ctx.actor, tx, ...(ctx.requestId ? { requestId: ctx.requestId } : {}) };
-    const trade = { hash, sellerId, responderId: userId, feeAmount };
-    const ledgerTransactionId = lockSellerCoins(parts, ledgerCtx, trade, amounts);
-    repo.insertTransition({
-      tradeId: id,
-      action: 'start',
-      fromStatus: null,
-      toStatus: 'active_funded',
-      actorId: userId,
-      actorRole: role,
-      ledgerTransactionId,
-      note: null,
-      at,
-    });
-    systemLine(repo, id, 'trade.system.active_funded', at);
-    const created = repo.byHash(hash) as TradeRow;
-    const event = changedEvent(created, 'started', null, userId, role);
-    tx.afterCommit(() => announceStart(bus, event));
-    return created;
+    const { offer } = details;
+    passStartGate(details);
+    refuseGiftCards(offer);
+    requireSameVersion(offerRow, input.original_data);
+    requireTermsAndIdentity(offer, ctx, input.gold_terms);
+    const amounts = amountsAtPrice(offer, fiatAmountOf(details, input.amount_fiat), input.amount_btc);
+    await withinTradingLimits(parts, userId, offerRow.ownerId, amounts.usdAmountCents);
+    return insertTrade(parts, ctx, tx, { offerRow, offer, amounts, input });
   });
   return parts.view(row, userId, role);
 }

@@ -69,23 +69,23 @@ const nextRound = (row: TradeRow) => {
 };
 
 /** The rule's escrow move through the ledger, inside the caller's transaction (`ctx.tx`). */
-function moveEscrow(
+async function moveEscrow(
   { ledger }: TradesDeps,
   ctx: ServiceContext,
   row: TradeRow,
   move: EscrowMove,
   action: TradeAction,
-): { escrowRef: string; ledgerTx: string | null } {
+): Promise<{ escrowRef: string; ledgerTx: string | null }> {
   const memo = `trade ${row.hash}: ${action}`;
   const tradeRef = row.escrowRef;
   if (move === 'release_to_buyer') {
     const input = { tradeRef, currency: row.cryptoCode, buyerId: row.buyerId, fee: row.feeAmount, memo };
-    const posted = ledger.releaseEscrow(ctx, { ...input, idempotencyKey: `trade:${tradeRef}:release` });
+    const posted = await ledger.releaseEscrow(ctx, { ...input, idempotencyKey: `trade:${tradeRef}:release` });
     return { escrowRef: tradeRef, ledgerTx: posted.id };
   }
   if (move === 'return_to_seller') {
     const input = { tradeRef, currency: row.cryptoCode, idempotencyKey: `trade:${tradeRef}:return`, memo };
-    return { escrowRef: tradeRef, ledgerTx: ledger.returnEscrow(ctx, input).id };
+    return { escrowRef: tradeRef, ledgerTx: (await ledger.returnEscrow(ctx, input)).id };
   }
   if (move === 'lock_again') {
     // A resolved escrow stays resolved: the reopened trade gets a fresh one.
@@ -98,7 +98,7 @@ function moveEscrow(
       idempotencyKey: `trade:${escrowRef}:lock`,
       memo,
     };
-    return { escrowRef, ledgerTx: ledger.lockEscrow(ctx, input).id };
+    return { escrowRef, ledgerTx: (await ledger.lockEscrow(ctx, input)).id };
   }
   return { escrowRef: tradeRef, ledgerTx: null };
 }
@@ -114,10 +114,10 @@ interface Step {
 }
 
 /** The guarded status update: what the new status sets, everything else as it was. */
-function changeStatus({ repo }: TradesDeps, { row, rule, action, actor, details, at }: Step, escrowRef: string) {
+async function changeStatus({ repo }: TradesDeps, { row, rule, action, actor, details, at }: Step, escrowRef: string) {
   const ends = rule.to !== 'paid' && rule.to !== 'dispute_open';
   const opensDispute = action === 'open_dispute';
-  const changed = repo.changeStatus({
+  const changed = await repo.changeStatus({
     id: row.id,
     from: row.status,
     to: rule.to,
@@ -136,8 +136,8 @@ function changeStatus({ repo }: TradesDeps, { row, rule, action, actor, details,
 }
 
 /** The append-only audit row and the system line in the chat. */
-function record({ repo }: TradesDeps, { row, rule, action, actor, details, at }: Step, ledgerTx: string | null) {
-  repo.insertTransition({
+async function record({ repo }: TradesDeps, { row, rule, action, actor, details, at }: Step, ledgerTx: string | null) {
+  await repo.insertTransition({
     tradeId: row.id,
     action,
     fromStatus: row.status,
@@ -148,26 +148,30 @@ function record({ repo }: TradesDeps, { row, rule, action, actor, details, at }:
     note: details.note ?? null,
     at,
   });
-  systemLine(repo, row.id, `trade.system.${rule.to}`, at);
+  await systemLine(repo, row.id, `trade.system.${rule.to}`, at);
 }
 
+/** The action's own checks on the trade as read inside the transaction (its status cannot move meanwhile). */
+export type TransitionCheck = (row: TradeRow, role: TradeActorRole) => Promise<void> | void;
+
 /**
- * Applies `action` by `actor` in one transaction: the guarded status update, the escrow move,
- * the audit row and a chat line. A repeat of the same action that already took effect answers
- * the trade as it is (a double click), anything else from a status that no longer allows it is
- * TRADE_STATE_CHANGED. The ledger records `ctx.actor`.
+ * Applies `action` by `actor` in one transaction: `check` on the trade as read there, the guarded
+ * status update, the escrow move, the audit row and a chat line. A repeat of the same action that
+ * already took effect answers the trade as it is (a double click), anything else from a status
+ * that no longer allows it is TRADE_STATE_CHANGED. The ledger records `ctx.actor`.
  */
 export function applyTransition(
   deps: TradesDeps,
   ctx: ServiceContext,
   hash: string,
-  step: { action: TradeAction; actor: TransitionActor; details?: TransitionDetails },
-): TradeRow {
+  step: { action: TradeAction; actor: TransitionActor; details?: TransitionDetails; check?: TransitionCheck },
+): Promise<TradeRow> {
   const { repo, bus, now } = deps;
-  const { action, actor, details = {} } = step;
-  return immediate(repo.db, (tx) => {
-    const row = repo.byHash(hash);
+  const { action, actor, details = {}, check } = step;
+  return immediate(repo.db, async (tx) => {
+    const row = await repo.byHash(hash);
     if (!row) throw notFound('Trade', 'id');
+    await check?.(row, actor.role);
     const rule = transitionFor(action, row.status, actor.role);
     if (!rule) {
       if (statusesAfter(action, actor.role).includes(row.status)) return row;
@@ -175,11 +179,11 @@ export function applyTransition(
     }
     const applied: Step = { row, rule, action, actor, details, at: Math.max(now(), row.updatedAt) };
     const ledgerCtx: ServiceContext = { actor: ctx.actor, tx, ...(ctx.requestId ? { requestId: ctx.requestId } : {}) };
-    const { escrowRef, ledgerTx } = moveEscrow(deps, ledgerCtx, row, rule.escrow, action);
-    changeStatus(deps, applied, escrowRef);
-    if (rule.to === 'released' || rule.to === 'dispute_won_buyer') repo.countCompleted(row.buyerId, row.sellerId);
-    record(deps, applied, ledgerTx);
-    const updated = repo.byHash(hash) as TradeRow;
+    const { escrowRef, ledgerTx } = await moveEscrow(deps, ledgerCtx, row, rule.escrow, action);
+    await changeStatus(deps, applied, escrowRef);
+    if (rule.to === 'released' || rule.to === 'dispute_won_buyer') await repo.countCompleted(row.buyerId, row.sellerId);
+    await record(deps, applied, ledgerTx);
+    const updated = (await repo.byHash(hash)) as TradeRow;
     const event = changedEvent(updated, CHANGE_OF[action], row.status, actor.id, actor.role);
     // Queued after the ledger's own events: they go out in that order once committed.
     tx.afterCommit(() => announceChange(bus, updated, event));
@@ -187,20 +191,32 @@ export function applyTransition(
   });
 }
 
+/** What a party's action checks besides who may do it. */
+export interface PartyStep {
+  details?: TransitionDetails;
+  /**
+   * Before the transaction, on the trade as first read: checks whose own outcome must stand
+   * whatever the transition does (a release code, whose wrong attempts count even when refused).
+   */
+  before?: TransitionCheck;
+  /** Inside the transaction, on the trade as read there: checks of state that must not move meanwhile. */
+  check?: TransitionCheck;
+}
+
 /**
  * A party's (or a moderator's) action: 404 for strangers, 403 when this side never may, then
- * `before` (the action's own checks) and the transition; answers the trade as its reader sees it.
+ * the action's own checks and the transition; answers the trade as its reader sees it.
  */
-export function partyAction(
+export async function partyAction(
   deps: TradesDeps,
   { readable, view }: TradeAccess,
   ctx: PersonContext,
   hash: string,
-  step: { action: TradeAction; details?: TransitionDetails; before?: (row: TradeRow, role: TradeActorRole) => void },
-): TradeView {
-  const { action, details = {}, before } = step;
+  step: PartyStep & { action: TradeAction },
+): Promise<TradeView> {
+  const { action, details = {}, before, check } = step;
   const userId = ctx.auth.user.id;
-  const { row, role } = readable(hash, userId);
+  const { row, role } = await readable(hash, userId);
   const partyRole =
     role === 'moderator' && (action === 'resolve_for_buyer' || action === 'resolve_for_seller' || action === 'reopen')
       ? 'moderator'
@@ -209,8 +225,9 @@ export function partyAction(
     const [key, message] = FORBIDDEN_ACTION[action];
     throw new AppError('FORBIDDEN', message, { key });
   }
-  before?.(row, partyRole);
-  const updated = applyTransition(deps, ctx, hash, { action, actor: { id: userId, role: partyRole }, details });
+  await before?.(row, partyRole);
+  const actor = { id: userId, role: partyRole };
+  const updated = await applyTransition(deps, ctx, hash, { action, actor, details, ...(check ? { check } : {}) });
   return view(updated, userId, role);
 }
 
@@ -219,13 +236,8 @@ export function createTransition(deps: TradesDeps, access: TradeAccess) {
   return {
     transition: (ctx: ServiceContext, hash: string, action: TradeAction, actor: TransitionActor) =>
       applyTransition(deps, ctx, hash, { action, actor }),
-    act: (
-      ctx: PersonContext,
-      hash: string,
-      action: TradeAction,
-      details: TransitionDetails = {},
-      before?: (row: TradeRow, role: TradeActorRole) => void,
-    ): TradeView => partyAction(deps, access, ctx, hash, { action, details, ...(before ? { before } : {}) }),
+    act: (ctx: PersonContext, hash: string, action: TradeAction, step: PartyStep = {}): Promise<TradeView> =>
+      partyAction(deps, access, ctx, hash, { ...step, action }),
   };
 }
 

@@ -30,8 +30,8 @@ const toView = (proof: ProofRow): TradeUploadView | null =>
       };
 
 /** The trade's proofs, requirements without one left out. */
-export const uploadsOf = (repo: TradeUploadsRepository, tradeId: number): TradeUploadView[] =>
-  repo.proofsOf(tradeId).flatMap((proof) => {
+export const uploadsOf = async (repo: TradeUploadsRepository, tradeId: number): Promise<TradeUploadView[]> =>
+  (await repo.proofsOf(tradeId)).flatMap((proof) => {
     const view = toView(proof);
     return view ? [view] : [];
   });
@@ -40,8 +40,8 @@ export const uploadsOf = (repo: TradeUploadsRepository, tradeId: number): TradeU
 export const announceRequirement = (bus: EventBus, hash: string, requirementId: number) =>
   bus.publish(tradeChannel(hash), { type: 'requirements', payload: { requirementId } });
 
-export const requirementOf = (repo: TradeUploadsRepository, tradeId: number, requirementId: number) => {
-  const proof = repo.proofsOf(tradeId).find((p) => p.requirementId === requirementId);
+export const requirementOf = async (repo: TradeUploadsRepository, tradeId: number, requirementId: number) => {
+  const proof = (await repo.proofsOf(tradeId)).find((p) => p.requirementId === requirementId);
   if (!proof) {
     throw invalidInput([
       { field: 'requirement', message: 'is not a requirement of this trade', key: 'trade_requirement_unknown' },

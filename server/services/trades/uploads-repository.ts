@@ -1,8 +1,10 @@
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { TradeActorRole } from '../../../db/schema/index.ts';
 
 // Reads and writes of a trade's files (trade_attachments) and the proofs linked to its
-// requirements. Statements are prepared once per database; uploads.ts decides.
+// requirements. Statements are prepared once per database; every method answers a promise
+// (db/access.ts `gated`); uploads.ts decides.
 
 export interface AttachmentRow {
   id: number;
@@ -77,7 +79,7 @@ export function createTradeUploadsRepository(db: Db) {
     `UPDATE trade_attachments SET status = @status, reviewed_by = @reviewerId WHERE id = @id AND status = 'pending'`,
   );
 
-  return {
+  return gated(db, {
     /** For `immediate(repo.db, …)` (server/services/context.ts). */
     db,
     insertAttachment: (row: Parameters<typeof insertAttachment.run>[0]): number =>
@@ -93,7 +95,7 @@ export function createTradeUploadsRepository(db: Db) {
     /** Decides a pending attachment; false when it was no longer pending. */
     review: (id: number, status: 'approved' | 'rejected', reviewerId: number): boolean =>
       reviewAttachment.run({ id, status, reviewerId }).changes === 1,
-  };
+  });
 }
 
 export type TradeUploadsRepository = ReturnType<typeof createTradeUploadsRepository>;

@@ -42,8 +42,8 @@ export function createTradeUploadsService({ root, ...deps }: TradeUploadsDeps) {
   return {
     attach: bindVerb(parts, attach),
     /** The proofs linked to the trade's requirements (spec: items with resource.url, id, status). */
-    list(ctx: PersonContext, { hash }: { hash: string }) {
-      const { row } = deps.trades.access(ctx, { hash });
+    async list(ctx: PersonContext, { hash }: { hash: string }) {
+      const { row } = await deps.trades.access(ctx, { hash });
       return uploadsOf(deps.repo, row.id);
     },
     prove: bindVerb(parts, prove),

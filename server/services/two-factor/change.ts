@@ -5,23 +5,23 @@ import { requireCode, statusOf } from './codes.ts';
 import type { TwoFactorParts } from './types.ts';
 
 /** Turns the factor off; takes a current code or a recovery code. */
-export function disableTwoFactor(
+export async function disableTwoFactor(
   parts: TwoFactorParts,
   ctx: PersonContext,
   { code }: { code: string },
-): TwoFactorStatus {
+): Promise<TwoFactorStatus> {
   const { user } = ctx.auth;
-  requireCode(parts, user, code);
-  parts.repo.disable(user.id);
+  await requireCode(parts, user, code);
+  await parts.repo.disable(user.id);
   return statusOf(parts, user.id);
 }
 
 /** What the factor protects; at least one thing, proven with a code. */
-export function updatePurposes(
+export async function updatePurposes(
   parts: TwoFactorParts,
   ctx: PersonContext,
   { purposes, code }: { purposes: TwoFactorPurposes; code: string },
-): TwoFactorStatus {
+): Promise<TwoFactorStatus> {
   const { user } = ctx.auth;
   if (!purposes.login && !purposes.sendout && !purposes.release) {
     const message = 'Choose at least one thing to protect, or turn two-factor authentication off.';
@@ -30,7 +30,7 @@ export function updatePurposes(
       details: (['login', 'sendout', 'release'] as const).map((field) => ({ field, message })),
     });
   }
-  requireCode(parts, user, code);
-  parts.repo.setPurposes(user.id, purposes);
+  await requireCode(parts, user, code);
+  await parts.repo.setPurposes(user.id, purposes);
   return statusOf(parts, user.id);
 }

@@ -11,14 +11,14 @@ import type { TwoFactorParts } from './types.ts';
  * the recovery codes, in the clear this once. Wrong codes here do not count toward the limits:
  * the person already holds the secret, so there is nothing to guess.
  */
-export function confirmTwoFactor(
+export async function confirmTwoFactor(
   parts: TwoFactorParts,
   ctx: PersonContext,
   { code }: { code: string },
-): { recoveryCodes: string[] } {
+): Promise<{ recoveryCodes: string[] }> {
   const { repo, now } = parts;
   const { user } = ctx.auth;
-  const { factor } = load(parts, user.id);
+  const { factor } = await load(parts, user.id);
   const state = stateOf(factor);
   if (state === 'enabled') {
     throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
@@ -30,7 +30,7 @@ export function confirmTwoFactor(
   if (step === null) throw wrongCode();
   const recoveryCodes = newRecoveryCodes();
   // The confirming code's step counts as used: it cannot sign anyone in afterwards.
-  if (!repo.confirm(user.id, factor.secret, step, recoveryCodes.map(hashRecoveryCode), now())) {
+  if (!(await repo.confirm(user.id, factor.secret, step, recoveryCodes.map(hashRecoveryCode), now()))) {
     throw new AppError('TWO_FACTOR_NOT_ENABLED', 'The setup changed meanwhile. Scan the new code and try again.');
   }
   return { recoveryCodes };

@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { twoFactor, users } from '../../../db/schema/index.ts';
 
-// Every statement of the two-factor area, prepared once per database.
+// Every statement of the two-factor area, prepared once per database; the verbs see them gated
+// (db/access.ts): each method answers a promise.
 //
 // A row's life: setup writes a pending secret (confirmedAt null); confirm turns it on; disable
 // keeps the row with an empty secret so the state reads "disabled" rather than "initial"; the
@@ -137,11 +139,11 @@ function settingStatements(db: Db) {
 }
 
 export function createTwoFactorRepository(db: Db) {
-  return {
+  return gated(db, {
     ...setupStatements(db),
     ...spendStatements(db),
     ...settingStatements(db),
-  };
+  });
 }
 
 export type TwoFactorRepository = ReturnType<typeof createTwoFactorRepository>;

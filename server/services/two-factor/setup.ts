@@ -4,10 +4,10 @@ import { newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
 import type { TwoFactorParts } from './types.ts';
 
 /** A new secret to scan; replaces a pending one. Nothing is protected until `confirm`. */
-export function setupTwoFactor({ repo, now }: TwoFactorParts, ctx: PersonContext) {
+export async function setupTwoFactor({ repo, now }: TwoFactorParts, ctx: PersonContext) {
   const { user } = ctx.auth;
   const secret = newTotpSecret();
-  if (!repo.savePending(user.id, secret, now())) {
+  if (!(await repo.savePending(user.id, secret, now()))) {
     throw new AppError(
       'TWO_FACTOR_ALREADY_ENABLED',
       'Two-factor authentication is already on. Turn it off first to use another authenticator.',

@@ -27,8 +27,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
      * What the current user's `twoFactor` says: all false unless on. Asked by other areas about
      * any account (a trade's seller), like `verify` below: see there.
      */
-    purposes: (_ctx: ServiceContext, { userId }: { userId: number }): TwoFactorPurposes =>
-      purposesOf(parts.repo.find(userId)?.factor),
+    purposes: async (_ctx: ServiceContext, { userId }: { userId: number }): Promise<TwoFactorPurposes> =>
+      purposesOf((await parts.repo.find(userId))?.factor),
 
     /** A new secret to scan; replaces a pending one. Nothing is protected until `confirm`. */
     setup: (ctx: PersonContext) => setupTwoFactor(parts, ctx),

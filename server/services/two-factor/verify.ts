@@ -8,13 +8,13 @@ import type { TwoFactorCheck, TwoFactorParts, TwoFactorPurpose } from './types.t
  * (not counted: asking for it is the normal first step) and a wrong or used one (counted).
  * Throws RATE_LIMITED when the account has had too many wrong secrets lately.
  */
-export function verifyTwoFactor(
+export async function verifyTwoFactor(
   parts: TwoFactorParts,
   _ctx: ServiceContext,
   { userId, purpose, code }: { userId: number; purpose: TwoFactorPurpose; code?: string | undefined },
-): TwoFactorCheck {
-  const found = parts.repo.find(userId);
+): Promise<TwoFactorCheck> {
+  const found = await parts.repo.find(userId);
   if (!found?.factor || !purposesOf(found.factor)[purpose]) return 'disabled';
   if (!code?.trim()) return 'failed';
-  return check(parts, userId, found.email, found.factor, code) ? 'passed' : 'failed';
+  return (await check(parts, userId, found.email, found.factor, code)) ? 'passed' : 'failed';
 }

@@ -50,16 +50,16 @@ export function locked(message: string, key: string): AppError {
   return new AppError('DOCUMENT_LOCKED', message, { key });
 }
 
-export function userOf(repo: VerificationRepository, userId: number) {
-  const user = repo.userById(userId);
+export async function userOf(repo: VerificationRepository, userId: number) {
+  const user = await repo.userById(userId);
   if (!user) throw notFound('User');
   return user;
 }
 
 /** Each kind's newest document. */
-export function currentDocuments(repo: VerificationRepository, userId: number) {
+export async function currentDocuments(repo: VerificationRepository, userId: number) {
   const current: Partial<Record<DocumentKind, DocumentRow>> = {};
-  for (const row of repo.documentsOf(userId)) current[row.kind] ??= row;
+  for (const row of await repo.documentsOf(userId)) current[row.kind] ??= row;
   return current;
 }
 

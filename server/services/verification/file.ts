@@ -10,7 +10,7 @@ export async function documentFile(
   { documentId }: { documentId: string },
 ) {
   const viewer = ctx.auth.user;
-  const found = repo.documentByPublicId(documentId);
+  const found = await repo.documentByPublicId(documentId);
   if (!found || (found.document.userId !== viewer.id && !isModerator(viewer))) throw notFound('Document');
   const bytes = await storage.read(found.ownerPublicId, found.document.storageName);
   if (!bytes) throw notFound('Document');

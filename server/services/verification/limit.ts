@@ -8,21 +8,25 @@ import type { VerificationDeps } from './types.ts';
  * What a person may still trade in the rolling 30 days, in US cents. The trades service reads
  * it at trade start through assertWithinLimit; the offer page through the offers service.
  */
-export function tradeAllowance(deps: VerificationDeps, _ctx: ServiceContext, { userId }: { userId: number }) {
+export function tradeAllowance(
+  deps: VerificationDeps,
+  _ctx: ServiceContext,
+  { userId }: { userId: number },
+): Promise<TradeAllowance> {
   return tradeAllowanceOf(deps, userId);
 }
 
 /**
- * Throws TRADING_LIMIT_EXCEEDED when a trade worth `usdAmountCents` would take the person past
- * the limit of their level. Synchronous: call it inside the trade-start transaction, before the
- * trade row is written, for both the buyer and the seller.
+ * Rejects with TRADING_LIMIT_EXCEEDED when a trade worth `usdAmountCents` would take the person
+ * past the limit of their level. Await it inside the trade-start transaction, before the trade
+ * row is written, for both the buyer and the seller.
  */
-export function assertWithinLimit(
+export async function assertWithinLimit(
   deps: VerificationDeps,
   _ctx: ServiceContext,
   { userId, usdAmountCents }: { userId: number; usdAmountCents: number },
-): TradeAllowance {
-  const allowance = tradeAllowanceOf(deps, userId);
+): Promise<TradeAllowance> {
+  const allowance = await tradeAllowanceOf(deps, userId);
   if (usdAmountCents > allowance.unusedUsdCents) {
     const params = {
       level: allowance.level,

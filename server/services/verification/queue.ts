@@ -4,13 +4,13 @@ import { isModerator, moderatorsOnly, toView } from './documents.ts';
 import type { VerificationDeps } from './types.ts';
 
 /** The review queue: documents waiting, the longest waiting first. */
-export function reviewQueue(
+export async function reviewQueue(
   { repo }: VerificationDeps,
   ctx: PersonContext,
   { limit = 100 }: { limit?: number } = {},
-): VerificationQueueItem[] {
+): Promise<VerificationQueueItem[]> {
   if (!isModerator(ctx.auth.user)) throw moderatorsOnly();
-  return repo.pending(limit).map(({ document, owner }) => ({
+  return (await repo.pending(limit)).map(({ document, owner }) => ({
     ...toView(document),
     user: { id: owner.publicId, username: owner.username, email: owner.email },
   }));

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import { lookup } from '../../../db/lookup.ts';
 import { type DocumentKind, fiatCurrencies, phones, users, verificationDocuments } from '../../../db/schema/index.ts';
@@ -110,7 +111,7 @@ export function createVerificationRepository(db: Db) {
     .orderBy(asc(verificationDocuments.submittedAt), asc(verificationDocuments.id))
     .limit(p('limit'))
     .prepare();
-  return {
+  return gated(db, {
     db,
     userById: (id: number) => userById(id),
     isPhoneVerified: (userId: number) => phoneOf(userId)?.verifiedAt != null,
@@ -120,7 +121,7 @@ export function createVerificationRepository(db: Db) {
     documentByPublicId: (publicId: string) => documentByPublicId.get({ publicId }),
     pending: (limit: number) => pending.all({ limit }),
     ...documentWrites(db),
-  };
+  });
 }
 
 export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

@@ -69,27 +69,27 @@ function decide(
   reason: string,
 ) {
   const at = now();
-  return immediate(repo.db, () => {
+  return immediate(repo.db, async () => {
     if (
-      !repo.review({
+      !(await repo.review({
         id: document.id,
         status: approved ? 'approved' : 'rejected',
         reason: approved ? null : reason,
         reviewerId: moderatorId,
         at,
-      })
+      }))
     ) {
       throw locked('This document was reviewed already.', 'verification_already_reviewed');
     }
     // The check is done when each of its documents that exists is approved and the required ones exist.
     const check = checkOf(document.kind);
-    const current = currentDocuments(repo, document.userId);
+    const current = await currentDocuments(repo, document.userId);
     const complete =
       REQUIRED_KINDS[check].every((kind) => current[kind] !== undefined) &&
       CHECK_KINDS[check].every((kind) => current[kind] === undefined || current[kind]?.status === 'approved');
     if (approved && complete) {
-      if (check === 'identity') repo.setIdVerified(document.userId, at);
-      else repo.setAddressVerified(document.userId, at);
+      if (check === 'identity') await repo.setIdVerified(document.userId, at);
+      else await repo.setAddressVerified(document.userId, at);
     }
     return { approved, check };
   });
@@ -113,11 +113,11 @@ export async function reviewDocument(
   const moderator = ctx.auth.user;
   if (!isModerator(moderator)) throw moderatorsOnly();
   const trimmed = reasonOf(decision, reason);
-  const found = repo.documentByPublicId(documentId);
+  const found = await repo.documentByPublicId(documentId);
   if (!found) throw notFound('Document', 'documentId');
   const { document, ownerPublicId } = found;
-  const result = decide(deps, moderator.id, document, decision === 'approve', trimmed);
-  const summary = summaryOf(deps, document.userId);
+  const result = await decide(deps, moderator.id, document, decision === 'approve', trimmed);
+  const summary = await summaryOf(deps, document.userId);
   bus.publish('verification', {
     type: 'verification.reviewed',
     payload: {
@@ -134,6 +134,6 @@ export async function reviewDocument(
     },
   });
   await mailReviewed(deps, summary.user.email, document.kind, result.approved, trimmed || null);
-  const after = repo.documentByPublicId(documentId);
+  const after = await repo.documentByPublicId(documentId);
   return after ? toView(after.document) : toView(document);
 }

@@ -4,7 +4,7 @@ import { inFiat, statusOf, summaryOf } from './summary.ts';
 import type { VerificationDeps } from './types.ts';
 
 /** The verification page's data: level, allowance in the person's currency, ladder, checks. */
-export function verificationStatus(deps: VerificationDeps, ctx: PersonContext): VerificationStatusView {
+export function verificationStatus(deps: VerificationDeps, ctx: PersonContext): Promise<VerificationStatusView> {
   return statusOf(deps, ctx.auth.user.id);
 }
 
@@ -12,8 +12,8 @@ export function verificationStatus(deps: VerificationDeps, ctx: PersonContext): 
  * The current user's verification flags (spec section 3). `unusedTradingVolumeInFiatCurrency`
  * is in the person's currency, as its name says.
  */
-export function currentUserFlags(deps: VerificationDeps, ctx: PersonContext) {
-  const { steps, level, allowance, currency, identity, address } = summaryOf(deps, ctx.auth.user.id);
+export async function currentUserFlags(deps: VerificationDeps, ctx: PersonContext) {
+  const { steps, level, allowance, currency, identity, address } = await summaryOf(deps, ctx.auth.user.id);
   const nearLimit = allowance.limitUsdCents > 0 && allowance.unusedUsdCents < allowance.limitUsdCents * 0.2;
   const nextStep = allowance.next?.step;
   const nextCheck = nextStep === 'identity' ? identity : nextStep === 'address' ? address : null;
@@ -22,7 +22,7 @@ export function currentUserFlags(deps: VerificationDeps, ctx: PersonContext) {
     isDocumentVerified: identity.documents.id_front?.status === 'approved',
     isAddressVerified: steps.address,
     isAddressVerificationPending: !steps.address && address.status === 'pending',
-    kycLevelCheck: { level, unusedTradingVolumeInFiatCurrency: inFiat(deps, allowance, currency).unused },
+    kycLevelCheck: { level, unusedTradingVolumeInFiatCurrency: (await inFiat(deps, allowance, currency)).unused },
     // The next step is one a person can take here, not already waiting for review, and the
     // limit matters now: below the ID level, or four fifths of the limit used.
     showKYCVerificationBanner:

@@ -5,11 +5,11 @@ import { statusOf } from './summary.ts';
 import type { VerificationDeps } from './types.ts';
 
 /** Sends the uploaded documents of a check to review: uploaded → pending. */
-export function submitCheck(deps: VerificationDeps, ctx: PersonContext, { check }: { check: Check }) {
+export async function submitCheck(deps: VerificationDeps, ctx: PersonContext, { check }: { check: Check }) {
   const { repo, now } = deps;
   const userId = ctx.auth.user.id;
-  immediate(repo.db, () => {
-    const view = checkView(check, false, currentDocuments(repo, userId));
+  await immediate(repo.db, async () => {
+    const view = checkView(check, false, await currentDocuments(repo, userId));
     if (!view.canSubmit) {
       const message =
         check === 'identity'
@@ -22,7 +22,7 @@ export function submitCheck(deps: VerificationDeps, ctx: PersonContext, { check 
         details: [{ field: 'check', message, key }],
       });
     }
-    repo.submit(userId, CHECK_KINDS[check], now());
+    await repo.submit(userId, CHECK_KINDS[check], now());
   });
   return statusOf(deps, userId);
 }

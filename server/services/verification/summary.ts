@@ -10,50 +10,59 @@ export type { FiatAllowance };
 
 type Parts = Pick<VerificationDeps, 'repo' | 'usedVolumeUsdCents' | 'now'>;
 
-export const stepsOf = (
+export const stepsOf = async (
   repo: VerificationRepository,
-  user: NonNullable<ReturnType<VerificationRepository['userById']>>,
-): VerifiedSteps => ({
+  user: NonNullable<Awaited<ReturnType<VerificationRepository['userById']>>>,
+): Promise<VerifiedSteps> => ({
   email: user.isEmailVerified,
-  phone: repo.isPhoneVerified(user.id),
+  phone: await repo.isPhoneVerified(user.id),
   identity: user.idVerifiedAt !== null,
   address: user.addressVerifiedAt !== null,
 });
 
-export const allowanceFor = ({ usedVolumeUsdCents, now }: Parts, userId: number, level: number): TradeAllowance =>
-  allowanceOf(level, usedVolumeUsdCents(userId, now() - LIMIT_WINDOW_MS));
+export const allowanceFor = async (
+  { usedVolumeUsdCents, now }: Parts,
+  userId: number,
+  level: number,
+): Promise<TradeAllowance> => allowanceOf(level, await usedVolumeUsdCents(userId, now() - LIMIT_WINDOW_MS));
 
 /** What a person may still trade in the rolling 30 days, in US cents. */
-export const tradeAllowanceOf = (parts: Parts, userId: number): TradeAllowance =>
-  allowanceFor(parts, userId, levelOf(stepsOf(parts.repo, userOf(parts.repo, userId))));
+export const tradeAllowanceOf = async (parts: Parts, userId: number): Promise<TradeAllowance> =>
+  allowanceFor(parts, userId, levelOf(await stepsOf(parts.repo, await userOf(parts.repo, userId))));
 
-/** US cents in `currency`, rounded down to its cents; US dollars when the rate is unknown. */
-export const toFiat = ({ fiatPerUsd }: Pick<VerificationDeps, 'fiatPerUsd'>, cents: number, currency: string) =>
-  Math.floor(cents * (fiatPerUsd(currency) ?? 1)) / 100;
+/** Units of `currency` per US dollar; 1 (US dollars) when the rate is unknown. */
+const perUsdOf = async ({ fiatPerUsd }: Pick<VerificationDeps, 'fiatPerUsd'>, currency: string) =>
+  (await fiatPerUsd(currency)) ?? 1;
 
-export function inFiat(
+/** US cents at `perUsd` units per dollar, rounded down to the currency's cents. */
+export const toFiat = (perUsd: number, cents: number) => Math.floor(cents * perUsd) / 100;
+
+/** The allowance in `wanted`; in US dollars when its rate is unknown. */
+export async function inFiat(
   deps: Pick<VerificationDeps, 'fiatPerUsd'>,
   allowance: TradeAllowance,
   wanted: string,
-): FiatAllowance {
-  const currency = deps.fiatPerUsd(wanted) === undefined ? 'USD' : wanted;
+): Promise<FiatAllowance & { perUsd: number }> {
+  const currency = (await deps.fiatPerUsd(wanted)) === undefined ? 'USD' : wanted;
+  const perUsd = await perUsdOf(deps, currency);
   return {
     currency,
-    limit: toFiat(deps, allowance.limitUsdCents, currency),
-    used: toFiat(deps, allowance.usedUsdCents, currency),
-    unused: toFiat(deps, allowance.unusedUsdCents, currency),
+    limit: toFiat(perUsd, allowance.limitUsdCents),
+    used: toFiat(perUsd, allowance.usedUsdCents),
+    unused: toFiat(perUsd, allowance.unusedUsdCents),
+    perUsd,
   };
 }
 
 /** Everything the page and the current user read, from one look at the person's rows. */
-export function summaryOf(parts: Parts, userId: number) {
+export async function summaryOf(parts: Parts, userId: number) {
   const { repo } = parts;
-  const user = userOf(repo, userId);
-  const steps = stepsOf(repo, user);
+  const user = await userOf(repo, userId);
+  const steps = await stepsOf(repo, user);
   const level = levelOf(steps);
-  const current = currentDocuments(repo, userId);
-  const allowance = allowanceFor(parts, userId, level);
-  const currency = repo.currencyCodeOf(user.currencyId) ?? 'USD';
+  const current = await currentDocuments(repo, userId);
+  const allowance = await allowanceFor(parts, userId, level);
+  const currency = (await repo.currencyCodeOf(user.currencyId)) ?? 'USD';
   return {
     user,
     steps,
@@ -66,14 +75,14 @@ export function summaryOf(parts: Parts, userId: number) {
 }
 
 /** The verification page's data: level, allowance in the person's currency, ladder, checks. */
-export function statusOf(deps: VerificationDeps, userId: number): VerificationStatusView {
-  const { steps, level, allowance, currency, identity, address } = summaryOf(deps, userId);
-  const fiat = inFiat(deps, allowance, currency);
+export async function statusOf(deps: VerificationDeps, userId: number): Promise<VerificationStatusView> {
+  const { steps, level, allowance, currency, identity, address } = await summaryOf(deps, userId);
+  const { perUsd, ...fiat } = await inFiat(deps, allowance, currency);
   return {
     level,
     steps,
     allowance: { ...allowance, ...fiat },
-    levels: ladder().map((rung) => ({ ...rung, limit: toFiat(deps, rung.limitUsdCents, fiat.currency) })),
+    levels: ladder().map((rung) => ({ ...rung, limit: toFiat(perUsd, rung.limitUsdCents) })),
     identity,
     address,
   };

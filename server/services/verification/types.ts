@@ -10,7 +10,7 @@ export interface VerificationDeps {
   /** US cents a person traded since a moment (volume.ts; the trades table by default). */
   usedVolumeUsdCents: UsedVolumeSource;
   /** Units of a fiat currency per US dollar (the reference service's rates); undefined if unknown. */
-  fiatPerUsd: (currency: string) => number | undefined;
+  fiatPerUsd: (currency: string) => Promise<number | undefined> | number | undefined;
   mailer: Mailer;
   bus: EventBus;
   /** The link in the review mail: the configured origin (server/site-origin.ts), never a request's. */

@@ -6,13 +6,13 @@ import { checkOf, currentDocuments, type DocumentView, locked, toView, userOf } 
 import type { VerificationDeps } from './types.ts';
 
 /** Refuses a new document of `kind` while its check is verified or one of the kind waits or passed. */
-function assertOpen({ repo }: VerificationDeps, userId: number, kind: DocumentKind): void {
+async function assertOpen({ repo }: VerificationDeps, userId: number, kind: DocumentKind): Promise<void> {
   const check = checkOf(kind);
-  const account = userOf(repo, userId);
+  const account = await userOf(repo, userId);
   if (check === 'identity' ? account.idVerifiedAt !== null : account.addressVerifiedAt !== null) {
     throw locked('This is verified already: there is nothing more to upload.', 'verification_already_verified');
   }
-  const status = currentDocuments(repo, userId)[kind]?.status;
+  const status = (await currentDocuments(repo, userId))[kind]?.status;
   if (status === 'pending') {
     throw locked(
       'This document is being reviewed. Wait for the answer before uploading another.',
@@ -32,16 +32,16 @@ export async function uploadDocument(
 ): Promise<DocumentView> {
   const { repo, storage, now, log } = deps;
   const { user } = ctx.auth;
-  assertOpen(deps, user.id, kind); // before the work of decoding, and again in the transaction
+  await assertOpen(deps, user.id, kind); // before the work of decoding, and again in the transaction
   const processed = await processDocument(bytes);
   const name = await storage.save(user.publicId, processed.contentType, processed.bytes);
   const publicId = newId('doc');
   let replaced: string | undefined;
   try {
-    replaced = immediate(repo.db, () => {
-      assertOpen(deps, user.id, kind);
-      const previous = repo.deleteUnsubmitted(user.id, kind);
-      repo.insert({
+    replaced = await immediate(repo.db, async () => {
+      await assertOpen(deps, user.id, kind);
+      const previous = await repo.deleteUnsubmitted(user.id, kind);
+      await repo.insert({
         publicId,
         userId: user.id,
         kind,
@@ -64,7 +64,7 @@ export async function uploadDocument(
       .remove(user.publicId, replaced)
       .catch((e: unknown) => log('verification: could not delete a replaced file', e));
   }
-  const row = repo.documentByPublicId(publicId);
+  const row = await repo.documentByPublicId(publicId);
   if (!row) throw new Error('verification: the document just written is gone');
   return toView(row.document);
 }

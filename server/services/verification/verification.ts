@@ -37,7 +37,7 @@ export function createVerificationService(deps: VerificationDeps) {
     currentUserFlags: (ctx: Parameters<typeof currentUserFlags>[1]) => currentUserFlags(deps, ctx),
     /** What a person may still trade in the rolling 30 days, in US cents. */
     tradeAllowance: bindVerb(deps, tradeAllowance),
-    /** TRADING_LIMIT_EXCEEDED past the limit; synchronous, for the trade-start transaction. */
+    /** TRADING_LIMIT_EXCEEDED past the limit; awaited inside the trade-start transaction. */
     assertWithinLimit: bindVerb(deps, assertWithinLimit),
     upload: bindVerb(deps, uploadDocument),
     submit: bindVerb(deps, submitCheck),

@@ -1,3 +1,4 @@
+import { access } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 
 // How much a person traded, in US cents, since a moment: the trading limit's "used" part. The
@@ -5,7 +6,7 @@ import type { Db } from '../../../db/client.ts';
 // trade counts for both its buyer and its seller, except those cancelled before completing.
 
 /** `(userId, sinceMs) → US cents` traded since then; injected, so tests and other sources can replace it. */
-export type UsedVolumeSource = (userId: number, sinceMs: number) => number;
+export type UsedVolumeSource = (userId: number, sinceMs: number) => number | Promise<number>;
 
 const CANCELLED = "('cancelled_buyer', 'cancelled_seller', 'cancelled_system')";
 // Two sums, one per side, so each reads its own (party, started_at) index of trades.
@@ -21,7 +22,7 @@ const USED_SQL = `SELECT
  */
 export function tradesVolumeSource(db: Db): UsedVolumeSource {
   let read: ((userId: number, since: number) => number) | undefined;
-  return (userId, sinceMs) => {
+  const lookUp = (userId: number, sinceMs: number): number => {
     if (!read) {
       const hasTrades = db.$client
         .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trades'")
@@ -35,4 +36,5 @@ export function tradesVolumeSource(db: Db): UsedVolumeSource {
     }
     return read(userId, sinceMs);
   };
+  return (userId, sinceMs) => access(db, () => lookUp(userId, sinceMs));
 }

@@ -1,3 +1,4 @@
+import { access } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { DepositNetwork, LedgerCurrency } from '../../../db/schema/index.ts';
 import { DEPOSIT_NETWORK_OF } from '../chain/networks.ts';
@@ -42,7 +43,8 @@ export function createAddressBook({
      VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
   );
 
-  const create = (userId: number, currency: LedgerCurrency): DepositAddressRow =>
+  // The derivation is arithmetic, no I/O and nothing awaited: it stays inside the transaction.
+  const create = (userId: number, currency: LedgerCurrency): Promise<DepositAddressRow> =>
     immediate(db, () => {
       const existing = ofUser.get(userId, currency);
       if (existing) return existing;
@@ -53,7 +55,8 @@ export function createAddressBook({
     });
 
   return {
-    current: (userId, currency) => ofUser.get(userId, currency) ?? create(userId, currency),
-    find: (address) => byAddress.get(address),
+    current: async (userId, currency) =>
+      (await access(db, () => ofUser.get(userId, currency))) ?? create(userId, currency),
+    find: (address) => access(db, () => byAddress.get(address)),
   };
 }

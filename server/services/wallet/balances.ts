@@ -4,10 +4,10 @@ import { CURRENCIES, formatAmount } from './format.ts';
 
 /** Spec section 7 `GET /rest/v1/balances`: both currencies always, zero when nothing arrived yet (section 9). */
 export function createBalances({ ledger, chain }: WalletDeps) {
-  return function balances(ctx: PersonContext) {
+  return async function balances(ctx: PersonContext) {
     const userId = ctx.auth.user.id;
-    const held = ledger.balances(ctx, { userId });
-    const incoming = chain.incomingOf(ctx, { userId });
+    const held = await ledger.balances(ctx, { userId });
+    const incoming = await chain.incomingOf(ctx, { userId });
     return CURRENCIES.map((currency) => ({
       cryptoCurrencyCode: currency,
       balance: formatAmount(held[currency], currency),

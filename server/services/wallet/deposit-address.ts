@@ -9,8 +9,8 @@ const qrTextOf = (network: ChainNetwork, address: string) => (network === 'bitco
 
 /** The signed-in person's deposit address for `currency`, created on first call, with its QR code. */
 export function createDepositAddress({ addressBook }: WalletDeps) {
-  return function depositAddress(ctx: PersonContext, { currency }: { currency: LedgerCurrency }) {
-    const row = addressBook.current(ctx.auth.user.id, currency);
+  return async function depositAddress(ctx: PersonContext, { currency }: { currency: LedgerCurrency }) {
+    const row = await addressBook.current(ctx.auth.user.id, currency);
     return {
       cryptoCurrencyCode: currency,
       network: row.network,

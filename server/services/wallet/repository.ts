@@ -1,3 +1,4 @@
+import { gated } from '../../../db/access.ts';
 import type { Db } from '../../../db/client.ts';
 import type { ChainNetwork, ChainTxStatus, LedgerCurrency, LedgerTransactionKind } from '../../../db/schema/index.ts';
 
@@ -49,9 +50,9 @@ export function createWalletRepository(db: Db) {
      LIMIT @limit OFFSET @offset`,
   );
 
-  return {
+  return gated(db, {
     history: (userId: number, limit: number, offset: number) => history.all({ userId, limit, offset }),
-  };
+  });
 }
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -81,7 +81,10 @@ function checkSend(input: SendInput, btcNetwork: BtcNetwork) {
  * sendout without asking the second factor again (its code is spent by then).
  */
 export function createSend({ chain, twoFactor, btcNetwork }: WalletDeps) {
-  return function send(ctx: PersonContext, input: SendInput): { sendout: SendoutView; replayed: boolean } {
+  return async function send(
+    ctx: PersonContext,
+    input: SendInput,
+  ): Promise<{ sendout: SendoutView; replayed: boolean }> {
     const { user } = ctx.auth;
     const { network, amount, address } = checkSend(input, btcNetwork);
     if (!isAllowedSendout(user))
@@ -94,8 +97,8 @@ export function createSend({ chain, twoFactor, btcNetwork }: WalletDeps) {
         key: 'sendout_unavailable',
         params: { network },
       });
-    if (!chain.sendoutOf(ctx, { requestId: input.request_id })) {
-      const check = twoFactor.verify(ctx, { userId: user.id, purpose: 'sendout', code: input.code });
+    if (!(await chain.sendoutOf(ctx, { requestId: input.request_id }))) {
+      const check = await twoFactor.verify(ctx, { userId: user.id, purpose: 'sendout', code: input.code });
       if (check === 'failed')
         throw input.code?.trim()
           ? new AppError('TWO_FACTOR_INVALID', 'This code is not correct.', {
@@ -109,7 +112,7 @@ export function createSend({ chain, twoFactor, btcNetwork }: WalletDeps) {
     }
     try {
       const request = { currency: input.currency, network, address, amount, requestId: input.request_id };
-      const { row, replayed } = chain.requestSendout(ctx, request);
+      const { row, replayed } = await chain.requestSendout(ctx, request);
       return { sendout: sendoutView(row), replayed };
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {

@@ -6,8 +6,8 @@ export const HISTORY_PAGE_SIZE = 50;
 
 /** One page (1-based) of the signed-in person's wallet history, newest first. */
 export function createTransactions({ repo }: WalletDeps) {
-  return function transactions(ctx: PersonContext, { page }: { page: number }) {
-    const rows = repo.history(ctx.auth.user.id, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE);
+  return async function transactions(ctx: PersonContext, { page }: { page: number }) {
+    const rows = await repo.history(ctx.auth.user.id, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE);
     const more = rows.length > HISTORY_PAGE_SIZE;
     const items = rows.slice(0, HISTORY_PAGE_SIZE).map((row) => ({
       id: row.id,
