@@ -25,6 +25,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One Chromium at a time: these machines have two cores.
           fileParallelism: false,
+          // What a page shows after a click or an event may take seconds on a loaded machine;
+          // a poll fails on what never appears, not on what appears late.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

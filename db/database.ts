@@ -41,9 +41,9 @@ export interface Database {
   readonly orm: Db;
   all<Q extends Pick<SqliteQuery<unknown>, 'all'>>(query: Q): Promise<RowsOf<Q>[]>;
   get<Q extends Pick<SqliteQuery<unknown>, 'all'>>(query: Q): Promise<RowsOf<Q> | undefined>;
-  run(query: Pick<SqliteQuery<unknown>, 'run'>): Promise<{ changes: number }>;
+  run(query: { run(): unknown }): Promise<{ changes: number }>;
   /** Built once, run many times with `sql.placeholder(name)` values. */
-  prepare<Q extends Pick<SqliteQuery<unknown>, 'all'>>(query: Q): PreparedQuery<RowsOf<Q>>;
+  prepare<Q extends { run(): unknown }>(query: Q): PreparedQuery<RowsOf<Q>>;
   close(): Promise<void>;
 }
 
@@ -54,7 +54,7 @@ export function sqliteDatabase(db: Db): Database {
     orm: db,
     all: (query) => access(db, () => query.all() as never),
     get: (query) => access(db, () => (query as unknown as SqliteQuery<never>).get()),
-    run: (query) => access(db, () => ({ changes: query.run().changes })),
+    run: (query) => access(db, () => ({ changes: (query.run() as { changes: number }).changes })),
     prepare(query) {
       const prepared = (query as unknown as SqliteQuery<never>).prepare();
       return {

@@ -10,6 +10,7 @@ import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
 import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
 import { type ChannelAuthorizer, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { createRedisBus } from './realtime/redis-bus.ts';
 import { watchSessionEnds } from './realtime/session-ends.ts';
 import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
@@ -174,6 +175,21 @@ async function startHousekeeping(db: Db, demo: boolean, services: Services, log:
   };
 }
 
+/**
+ * The event bus: with REDIS_URL shared by every process (an event raised here reaches sockets
+ * held by another), else this process's own.
+ */
+async function openBus(config: Config, log: Logger): Promise<EventBus & { close(): Promise<void> }> {
+  const onListenerError = (error: unknown) => log.error('event listener failed', error);
+  if (!config.REDIS_URL) return { ...createInProcessBus(onListenerError), close: async () => {} };
+  const bus = await createRedisBus(config.REDIS_URL, {
+    onListenerError,
+    onRedisError: (error) => log.error('Redis: the event bus could not reach the server', error),
+  });
+  log.info('Events: shared with the other processes through Redis.');
+  return bus;
+}
+
 /** The locals of one page render: the in-process API, and the browser's CSRF token (a new one if it had none). */
 function pageLocalsOf(app: App, secureCookies: boolean): (req: IncomingMessage) => PageLocals {
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
@@ -200,7 +216,7 @@ export async function createBackend({
   const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
   const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
 
-  const bus = createInProcessBus((error) => log.error('event listener failed', error));
+  const bus = await openBus(config, log);
   const priceFeed = createPriceFeed(config, log);
   const services = createServices({ db, priceFeed, config, log, bus });
   await startPrices(services, priceFeed, bus, config, log);
@@ -231,6 +247,7 @@ export async function createBackend({
       priceFeed.stop();
       await stopJobs();
       await hub.close();
+      await bus.close();
       closeDatabase(db);
     },
   };

@@ -41,6 +41,24 @@ const accountKey = (prefixes: readonly string[], fallback: string) =>
     }),
   );
 
+/** Why DATABASE_URL names no database this server can open, or undefined when it does. */
+function databaseUrlProblem(value: string): string | undefined {
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    if (!URL.canParse(value)) return 'must be a URL such as postgres://user:password@127.0.0.1:5432/coinfair';
+    const url = new URL(value);
+    if (!url.hostname) return 'names no host: postgres://user:password@<host>:5432/coinfair';
+    if (url.pathname.length < 2) return 'names no database: postgres://user:password@host:5432/<database>';
+    return undefined;
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    return 'must be a SQLite file path (data/marketplace.db) or a postgres:// URL';
+  }
+  return undefined;
+}
+
+/** A URL's password, as a start-up error must not print it. */
+const withoutPassword = (value: string) => value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@/\s]*@/i, '$1***@');
+
 /** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
 const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL']);
 
@@ -48,7 +66,39 @@ const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
   PORT: port,
   HOST: v.pipe(v.optional(v.string(), '127.0.0.1'), v.minLength(1, 'must not be empty')),
-  DATABASE_URL: v.pipe(v.optional(v.string(), 'data/marketplace.db'), v.minLength(1, 'must not be empty')),
+  /**
+   * A SQLite file (the embedded default) or `postgres://user:password@host:5432/database` for
+   * several processes on PostgreSQL (issue 17, docs/deploy.md).
+   */
+  DATABASE_URL: v.pipe(
+    v.optional(v.string(), 'data/marketplace.db'),
+    v.minLength(1, 'must not be empty'),
+    v.check(
+      (value) => databaseUrlProblem(value) === undefined,
+      (issue) => databaseUrlProblem(String(issue.input)) ?? 'is not a database',
+    ),
+  ),
+  /** Connections each process keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: v.pipe(
+    v.optional(v.string(), '10'),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(200, 'must be at most 200'),
+  ),
+  /**
+   * `redis://host:6379` turns on what several processes share: realtime events reach sockets held
+   * by another process. Without it everything stays in this process, as on one machine.
+   */
+  REDIS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /^rediss?:\/\/[^/\s]+/i.test(value) && URL.canParse(value),
+        'must be a URL such as redis://127.0.0.1:6379',
+      ),
+    ),
+  ),
   /** Origins allowed to open the realtime socket and send mutating requests, beyond the request's own host. */
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://example.com'))),
   /** `simulated` (embedded random walk) or `ticker` (polls PRICE_FEED_URL). */
@@ -193,7 +243,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const lines = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? 'environment';
     const value = env[name] ?? '';
-    const shown = UNPRINTED.has(name) && value.length > 8 ? `${value.trim().slice(0, 4)}…` : value;
+    const shown = UNPRINTED.has(name) && value.length > 8 ? `${value.trim().slice(0, 4)}…` : withoutPassword(value);
     return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,6 +1,6 @@
 // The in-process event bus (ARCHITECTURE.md): services publish after commit, the realtime hub and
-// later notification/webhook processors subscribe. An interface, so a Redis adapter can replace it
-// when the product runs on more than one process.
+// later notification/webhook processors subscribe. An interface: with REDIS_URL the Redis adapter
+// (redis-bus.ts) replaces it, and events cross processes.
 
 export interface BusEvent {
   type: string;
@@ -9,10 +9,17 @@ export interface BusEvent {
 
 export type BusListener = (event: BusEvent, channel: string) => void;
 
+/**
+ * `here` (the default): a consumer that acts once, hearing what this process published (the
+ * notifications subscriber). `everywhere`: one that passes events on to what this process holds
+ * (the realtime hub's sockets), hearing every process's events. One process: the same thing.
+ */
+export type ListenerScope = 'here' | 'everywhere';
+
 export interface EventBus {
   publish(channel: string, event: BusEvent): void;
   /** Returns the function that removes the listener. */
-  subscribe(channel: string, listener: BusListener): () => void;
+  subscribe(channel: string, listener: BusListener, scope?: ListenerScope): () => void;
 }
 
 export function createInProcessBus(onListenerError: (error: unknown) => void = () => {}): EventBus {

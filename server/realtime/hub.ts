@@ -94,11 +94,15 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, clientTracking: false });
   // With a bus shared between processes, this hears the ends of every process.
-  const stopHearingEnds = bus.subscribe(SESSIONS_CHANNEL, (event) => {
-    void endSessions(parts, endedSessionIds(event)).catch((error: unknown) =>
-      parts.log('realtime: could not end the sockets of ended sessions', error),
-    );
-  });
+  const stopHearingEnds = bus.subscribe(
+    SESSIONS_CHANNEL,
+    (event) => {
+      void endSessions(parts, endedSessionIds(event)).catch((error: unknown) =>
+        parts.log('realtime: could not end the sockets of ended sessions', error),
+      );
+    },
+    'everywhere',
+  );
   const stopHeartbeat = startHeartbeat(parts, heartbeatMs);
 
   let closing: Promise<void> | undefined;

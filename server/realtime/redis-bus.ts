@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { type BusEvent, type BusListener, createInProcessBus } from './bus.ts';
+import { type BusEvent, createInProcessBus, type EventBus, type ListenerScope } from './bus.ts';
 
 // The event bus across processes (issue 17), through Redis pub/sub. Two kinds of listener:
 //
@@ -15,11 +15,7 @@ import { type BusEvent, type BusListener, createInProcessBus } from './bus.ts';
 // (a connected person's channels, a trade room someone has open), so each process receives the
 // events of the sockets it holds, not the whole marketplace's.
 
-export type ListenerScope = 'here' | 'everywhere';
-
-export interface SharedEventBus {
-  publish(channel: string, event: BusEvent): void;
-  subscribe(channel: string, listener: BusListener, scope?: ListenerScope): () => void;
+export interface SharedEventBus extends EventBus {
   /** Resolves when Redis confirmed every subscription asked for so far (tests, start-up). */
   subscribed(): Promise<void>;
   close(): Promise<void>;
@@ -70,7 +66,7 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
       const envelope: Envelope = { from: self, event };
       publisher.publish(prefix + channel, JSON.stringify(envelope)).catch(onRedisError);
     },
-    subscribe(channel, listener, scope = 'here') {
+    subscribe(channel, listener, scope: ListenerScope = 'here') {
       if (scope === 'here') return here.subscribe(channel, listener);
       const remove = everywhere.subscribe(channel, listener);
       const count = (counts.get(channel) ?? 0) + 1;

@@ -16,7 +16,9 @@ export function fanOut(rooms: ReadonlyMap<string, Room>, event: BusEvent, channe
 export function join({ bus, rooms }: Pick<HubParts, 'bus' | 'rooms'>, client: Client, channel: string): void {
   let room = rooms.get(channel);
   if (!room) {
-    room = { members: new Set(), unsubscribe: bus.subscribe(channel, (event, ch) => fanOut(rooms, event, ch)) };
+    // `everywhere`: the room's sockets hear what any process publishes on the channel.
+    const unsubscribe = bus.subscribe(channel, (event, ch) => fanOut(rooms, event, ch), 'everywhere');
+    room = { members: new Set(), unsubscribe };
     rooms.set(channel, room);
   }
   room.members.add(client);

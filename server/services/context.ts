@@ -1,5 +1,4 @@
-import { transaction } from '../../db/access.ts';
-import type { Db } from '../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../db/database.ts';
 import type { SessionRow, UserProfileRow, UserRow } from './shared/account-types.ts';
 
 // What every service method receives first: who acts, and the transaction it runs in when a
@@ -64,8 +63,8 @@ export function systemContext(name: string, type: 'system' | 'operator' = 'syste
  * the connection waits for the end); whatever the body hands to `tx.afterCommit` runs once it
  * committed, in order, and not at all when it rolled back.
  */
-export function immediate<T>(db: Db, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
-  return transaction(db, async (afterCommit) => body({ afterCommit }));
+export function immediate<T>(db: DatabaseLike, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
+  return asDatabase(db).sql.transaction(async (afterCommit) => body({ afterCommit }));
 }
 
 /**
@@ -79,7 +78,7 @@ export const bindVerb =
 
 /** `body` inside the caller's transaction when the context carries one, else in its own. */
 export async function withinTransaction<T>(
-  db: Db,
+  db: DatabaseLike,
   ctx: ServiceContext,
   body: (tx: Transaction) => Promise<T> | T,
 ): Promise<T> {

@@ -30,4 +30,26 @@ describe('readConfig', () => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(named);
   });
+
+  it('takes PostgreSQL and Redis URLs for several processes (issue 17)', () => {
+    expect(
+      readConfig({ DATABASE_URL: 'postgres://coinfair:pw@db.internal:5432/coinfair', REDIS_URL: 'redis://cache:6379' }),
+    ).toMatchObject({
+      DATABASE_URL: 'postgres://coinfair:pw@db.internal:5432/coinfair',
+      DATABASE_POOL_SIZE: 10,
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(readConfig({}).REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://db/coinfair' }, 'DATABASE_URL="mysql://db/coinfair": must be a SQLite file path'],
+    [{ DATABASE_URL: 'postgres://u:secret@db:5432/' }, 'names no database'],
+    [{ DATABASE_URL: 'postgres://u:secret@:5432/x' }, 'DATABASE_URL="postgres://u:***@:5432/x"'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL="http://cache:6379": must be a URL such as redis://'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE="0"'],
+  ])('names the database or Redis setting that is wrong in %j, never printing a password', (env, named) => {
+    expect(() => readConfig(env)).toThrow(named);
+    expect(() => readConfig(env)).not.toThrow('secret');
+  });
 });

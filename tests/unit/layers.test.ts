@@ -30,7 +30,9 @@ function restrictedImports(folder: string, source: string): number {
   }
 }
 
-describe('layers', () => {
+// Each probe runs Biome, whose type-aware rules (floating promises) read the modules a probe
+// imports: seconds, not milliseconds, on a loaded machine.
+describe('layers', { timeout: 30_000 }, () => {
   it('a route may not import the database', () => {
     expect(
       restrictedImports(
