@@ -1,10 +1,7 @@
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
 import { access } from './access.ts';
 import { closeDatabase, type Db, type OpenOptions, openDatabase } from './client.ts';
-import { openPostgres, type Postgres } from './postgres.ts';
-import * as schema from './schema/index.ts';
-import { postgresClient, type SqlClient, type SqlDialect, sqliteClient } from './sql-client.ts';
+import { runMigrations } from './migrate.ts';
+import { type SqlClient, type SqlDialect, sqliteClient } from './sql-client.ts';
 
 // The database a process runs on (issue 17), whichever engine DATABASE_URL names: a SQLite file
 // (the embedded default) or PostgreSQL. Repositories get this and use one of two faces:
@@ -44,6 +41,11 @@ export interface Database {
   run(query: { run(): unknown }): Promise<{ changes: number }>;
   /** Built once, run many times with `sql.placeholder(name)` values. */
   prepare<Q extends { run(): unknown }>(query: Q): PreparedQuery<RowsOf<Q>>;
+  /**
+   * Applies the committed migrations this database lacks: `folder` is SQLite's (db/migrations or
+   * the build's copy); PostgreSQL's sit beside it with `-pg` appended.
+   */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,49 +65,8 @@ export function sqliteDatabase(db: Db): Database {
         run: (values) => access(db, () => ({ changes: prepared.run(values).changes })),
       };
     },
+    migrate: (folder) => runMigrations(db, folder),
     close: async () => closeDatabase(db),
-  };
-}
-
-interface PostgresQuery {
-  then: PromiseLike<unknown>['then'];
-  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<unknown> };
-}
-
-/** What a Drizzle query answered on node-postgres: rows for a select or `returning`, a result otherwise. */
-const rowsOf = (answer: unknown): unknown[] =>
-  Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] }).rows ?? []);
-const changesOf = (answer: unknown): { changes: number } => ({
-  changes: Array.isArray(answer) ? answer.length : ((answer as pg.QueryResult).rowCount ?? 0),
-});
-
-export function postgresDatabase(postgres: Postgres): Database {
-  // Drizzle's statements go to the connection of this context's transaction, else to the pool.
-  const client = {
-    query: (...args: unknown[]) => {
-      const connection = postgres.connection();
-      return (connection.query as (...a: unknown[]) => unknown).apply(connection, args);
-    },
-  };
-  const orm = drizzlePostgres({ client: client as unknown as pg.Pool, schema }) as unknown as Db;
-  let statements = 0;
-  const run = async (query: unknown) => (await (query as PostgresQuery)) as unknown;
-  return {
-    dialect: 'postgres',
-    sql: postgresClient(postgres),
-    orm,
-    all: async (query) => rowsOf(await run(query)) as never,
-    get: async (query) => rowsOf(await run(query))[0] as never,
-    run: async (query) => changesOf(await run(query)),
-    prepare(query) {
-      const prepared = (query as unknown as PostgresQuery).prepare(`q${++statements}`);
-      return {
-        all: async (values) => rowsOf(await prepared.execute(values)) as never,
-        get: async (values) => rowsOf(await prepared.execute(values))[0] as never,
-        run: async (values) => changesOf(await prepared.execute(values)),
-      };
-    },
-    close: () => postgres.close(),
   };
 }
 
@@ -120,10 +81,18 @@ export function parseDatabaseUrl(value: string): DatabaseUrl {
   return { kind: 'sqlite', path: value.replace(/^sqlite:(\/\/)?/i, '') };
 }
 
-export function connectDatabase(value: string, options: OpenOptions & { poolSize?: number } = {}): Database {
+/**
+ * The database DATABASE_URL names. PostgreSQL's driver is loaded only when asked for, so a SQLite
+ * process (and each of the tests' worker threads) never pays for it.
+ */
+export async function connectDatabase(
+  value: string,
+  options: OpenOptions & { poolSize?: number } = {},
+): Promise<Database> {
   const target = parseDatabaseUrl(value);
-  if (target.kind === 'postgres') return postgresDatabase(openPostgres(target.url, { max: options.poolSize ?? 10 }));
-  return sqliteDatabase(openDatabase(target.path, options));
+  if (target.kind === 'sqlite') return sqliteDatabase(openDatabase(target.path, options));
+  const { openPostgresDatabase } = await import('./database-postgres.ts');
+  return openPostgresDatabase(target.url, options.poolSize ?? 10);
 }
 
 /** While areas move from the SQLite connection to Database: either, as a Database (one per connection). */

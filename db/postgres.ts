@@ -53,6 +53,15 @@ interface Held {
   afterCommit: (() => void)[];
   savepoints: number;
   closed: boolean;
+  /** The transaction's statements, one after another on its one connection (a body may fire several at once). */
+  queue: Promise<unknown>;
+}
+
+/** `statement` on the transaction's connection once the ones before it finished. */
+function inTurn<T>(h: Held, statement: () => Promise<T>): Promise<T> {
+  const result = h.queue.then(statement, statement);
+  h.queue = result.catch(() => {});
+  return result;
 }
 
 async function savepoint<T>(h: Held, body: (afterCommit: (run: () => void) => void) => Promise<T>): Promise<T> {
@@ -89,13 +98,14 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
       rewritten.set(sql, statement);
     }
     const values = valuesFor(statement, args);
-    const runner = current()?.client ?? pool;
-    return runner.query<R & pg.QueryResultRow>(statement.text, values);
+    const h = current();
+    if (!h) return pool.query<R & pg.QueryResultRow>(statement.text, values);
+    return inTurn(h, () => h.client.query<R & pg.QueryResultRow>(statement.text, values));
   }
 
   async function attempt<T>(body: (afterCommit: (run: () => void) => void) => Promise<T>): Promise<[T, Held]> {
     const client = await pool.connect();
-    const mine: Held = { client, afterCommit: [], savepoints: 0, closed: false };
+    const mine: Held = { client, afterCommit: [], savepoints: 0, closed: false, queue: Promise.resolve() };
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
       const result = await held.run(mine, () => body((run) => mine.afterCommit.push(run)));
@@ -119,7 +129,13 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
       await (current()?.client ?? pool).query(sql);
     },
     inTransaction: () => current() !== undefined,
-    connection: () => current()?.client ?? pool,
+    connection: () => {
+      const h = current();
+      if (!h) return pool;
+      const query = (...args: unknown[]) =>
+        inTurn(h, () => (h.client.query as (...a: unknown[]) => Promise<unknown>).apply(h.client, args));
+      return { query } as unknown as pg.PoolClient;
+    },
     async transaction(body) {
       const h = current();
       if (h) return savepoint(h, body);

@@ -1,11 +1,10 @@
 // `npm run admin -- <command> [arguments]`: operator commands against DATABASE_URL.
-import { closeDatabase, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { chainCommands } from '../server/admin/chain-commands.ts';
 import { ledgerCommands } from '../server/admin/ledger-commands.ts';
 import { telegramCommands } from '../server/admin/telegram-commands.ts';
 import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
 import { readConfig } from '../server/config.ts';
+import { openMigrated } from './open-database.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -27,8 +26,8 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
 const [command, ...args] = process.argv.slice(2);
 const config = readConfig();
 const { DATABASE_URL } = config;
-const db = openDatabase(DATABASE_URL);
-await runMigrations(db);
+const opened = await openMigrated(DATABASE_URL);
+const db = opened.database;
 const users = userCommands(db);
 
 const need = (count: number) => {
@@ -95,5 +94,5 @@ try {
   console.error(error.message);
   process.exitCode = 1;
 } finally {
-  closeDatabase(db);
+  await opened.close();
 }

@@ -63,6 +63,7 @@ await build({
 console.log('build: server bundle');
 
 cpSync(join(root, 'db/migrations'), join(out, 'migrations'), { recursive: true });
+cpSync(join(root, 'db/migrations-pg'), join(out, 'migrations-pg'), { recursive: true });
 
 step('precompress', () => {
   for (const file of files(join(out, 'client'))) {

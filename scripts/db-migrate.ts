@@ -1,10 +1,8 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (the server also does this at start).
-import { closeDatabase, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { readConfig } from '../server/config.ts';
+import { displayUrl, openMigrated } from './open-database.ts';
 
 const { DATABASE_URL } = readConfig();
-const db = openDatabase(DATABASE_URL);
-await runMigrations(db);
-closeDatabase(db);
-console.log(`Migrations applied to ${DATABASE_URL}.`);
+const opened = await openMigrated(DATABASE_URL);
+await opened.close();
+console.log(`Migrations applied to ${displayUrl(DATABASE_URL)}.`);

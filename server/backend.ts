@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { closeDatabase, type Db, openDatabase } from '../db/client.ts';
+import { connectDatabase, type Database } from '../db/database.ts';
 import { refreshDemoPresence } from '../db/seed/demo.ts';
 import { prepareDatabase } from '../db/seed/index.ts';
 import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { sessionCookieName } from './http/auth.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
+import { postgresLeadership, soleLeadership } from './jobs/leadership.ts';
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
 import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
 import { type ChannelAuthorizer, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
@@ -62,7 +63,8 @@ export interface Backend {
 
 /** Opens the database, brings its schema up to date and seeds what is missing; says what it seeded. */
 async function openPreparedDatabase(config: Config, demo: boolean, migrationsFolder: string | undefined, log: Logger) {
-  const db = openDatabase(config.DATABASE_URL);
+  const db = await connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  if (db.dialect === 'postgres') log.info('Database: PostgreSQL.');
   const prepared = await prepareDatabase(db, { demo, ...(migrationsFolder ? { migrationsFolder } : {}) });
   if (prepared.seededReference) log.info('Database: reference data seeded.');
   if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
@@ -152,7 +154,7 @@ function startHub({ services, bus, allowedOrigins, secureCookies, authorize, log
 }
 
 /** The demo vendors' comings and goings and the session sweep; returns the function that stops them. */
-async function startHousekeeping(db: Db, demo: boolean, services: Services, log: Logger): Promise<() => void> {
+async function startHousekeeping(db: Database, demo: boolean, services: Services, log: Logger): Promise<() => void> {
   // The demo market's vendors keep coming and going, so its listings never go stale.
   if (demo) await refreshDemoPresence(db);
   const presence = demo
@@ -190,6 +192,45 @@ async function openBus(config: Config, log: Logger): Promise<EventBus & { close(
   return bus;
 }
 
+/**
+ * Runs `start` while this process leads the deployment's jobs (server/jobs/leadership.ts): on
+ * PostgreSQL the holder of an advisory lock, handed over when it dies; on SQLite always this one.
+ * Returns the function that stops them and gives up the lead.
+ */
+function leadJobs(
+  db: Database,
+  config: Config,
+  log: Logger,
+  start: () => Promise<() => Promise<void>>,
+): () => Promise<void> {
+  const leadership =
+    db.dialect === 'postgres'
+      ? postgresLeadership(config.DATABASE_URL, {
+          onError: (e) => log.error('Jobs: the leadership connection failed', e),
+        })
+      : soleLeadership();
+  let running: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
+  // Starts and stops in order, so a lead lost while starting stops what was started.
+  const change = (leader: boolean) => {
+    running = running.then(async (stop) => {
+      if (leader && !stop) {
+        if (db.dialect === 'postgres') log.info('Jobs: this process leads them.');
+        return start();
+      }
+      if (!leader && stop) await stop();
+      return leader ? stop : undefined;
+    });
+    running.catch((error: unknown) => log.error('Jobs: could not start or stop', error));
+  };
+  const unsubscribe = leadership.onChange(change);
+  return async () => {
+    unsubscribe();
+    await leadership.stop();
+    const stop = await running.catch(() => undefined);
+    await stop?.();
+  };
+}
+
 /** The locals of one page render: the in-process API, and the browser's CSRF token (a new one if it had none). */
 function pageLocalsOf(app: App, secureCookies: boolean): (req: IncomingMessage) => PageLocals {
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
@@ -220,7 +261,15 @@ export async function createBackend({
   const priceFeed = createPriceFeed(config, log);
   const services = createServices({ db, priceFeed, config, log, bus });
   await startPrices(services, priceFeed, bus, config, log);
-  const stopJobs = startJobs(services, config, log);
+  // Expiry, chain, deliveries, demo presence and the session sweep: once across the deployment.
+  const stopLeading = leadJobs(db, config, log, async () => {
+    const stopJobs = startJobs(services, config, log);
+    const stopHousekeeping = await startHousekeeping(db, demo, services, log);
+    return async () => {
+      stopHousekeeping();
+      await stopJobs();
+    };
+  });
   // One authoriser for the hub and for the keys push-authorize issues.
   const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(services.trades) });
   const app = createApp({
@@ -232,7 +281,6 @@ export async function createBackend({
     logError: (e) => log.error('request failed', e),
   });
   const { hub, stopSessionEnds } = startHub({ services, bus, allowedOrigins, secureCookies, authorize, log });
-  const stopHousekeeping = await startHousekeeping(db, demo, services, log);
 
   return {
     api: getRequestListener(app.fetch),
@@ -242,13 +290,12 @@ export async function createBackend({
     services,
     secureCookies,
     async stop() {
-      stopHousekeeping();
       stopSessionEnds();
       priceFeed.stop();
-      await stopJobs();
+      await stopLeading();
       await hub.close();
       await bus.close();
-      closeDatabase(db);
+      await db.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { OfferView } from '../../server/services/offers/offer-view.ts';
 import type { CryptoCode } from '../../server/services/price-feed/price-feed.ts';
 import { SIMULATED_MARKET } from '../../server/services/price-feed/walk.ts';
-import type { Db } from '../client.ts';
+import type { Database } from '../database.ts';
 import { priceHistory } from '../schema/index.ts';
 import type { SeededRandom } from './random.ts';
 
@@ -24,34 +24,34 @@ export interface Slot {
 }
 
 /**
+ * What a buyer of the pool could ever start: active, no gift card (those start elsewhere), no
+ * proofs to upload, open to people the vendor has not marked trusted.
+ */
+const STARTABLE_OFFERS = `SELECT o.hash AS hash, o.created_at AS createdAt FROM offers o
+     JOIN payment_methods m ON m.id = o.payment_method_id
+     JOIN payment_groups g ON g.id = m.group_id
+   WHERE o.owner_id = ? AND o.status = 'active' AND g.slug <> 'gift-cards'
+     AND o.trade_requirements = '[]' AND o.show_only_trusted_user = 0
+   ORDER BY o.id`;
+
+/**
  * 4 to 10 completed trades per vendor and now and then a cancelled one, each on one of the
  * vendor's active offers at a time after both the vendor and the offer existed; sorted by time.
  */
-export function planSlots(
-  db: Db,
+export async function planSlots(
+  database: Database,
   random: SeededRandom,
   vendors: { id: number; createdAt: number }[],
   start: number,
   now: number,
-): Slot[] {
+): Promise<Slot[]> {
   const slots: Slot[] = [];
   // Planned up to two days ago: trades run one after the other, and a bunch near the end could
   // otherwise run into the cut-off.
   const latest = now - 2 * DAY;
-  // What a buyer of the pool could ever start: active, no gift card (those start elsewhere), no
-  // proofs to upload, open to people the vendor has not marked trusted.
-  const startable = db.$client.prepare<[number], { hash: string; createdAt: number }>(
-    `SELECT o.hash, o.created_at AS createdAt FROM offers o
-       JOIN payment_methods m ON m.id = o.payment_method_id
-       JOIN payment_groups g ON g.id = m.group_id
-     WHERE o.owner_id = ? AND o.status = 'active' AND g.slug <> 'gift-cards'
-       AND o.trade_requirements = '[]' AND o.show_only_trusted_user = 0
-     ORDER BY o.id`,
-  );
   for (const vendor of vendors) {
     // Offers that existed, with their vendor, at least a day before the last trade may start.
-    const own = startable
-      .all(vendor.id)
+    const own = (await database.sql.all<{ hash: string; createdAt: number }>(STARTABLE_OFFERS, [vendor.id]))
       .map((o) => ({ hash: o.hash, from: Math.max(start, vendor.createdAt, o.createdAt) + HOUR }))
       .filter((o) => o.from < latest - DAY);
     if (own.length === 0) continue;
@@ -91,13 +91,15 @@ export function amountFor(random: SeededRandom, offer: OfferView, limits: { min:
 }
 
 /** US dollars per coin at a moment: the newest seeded chart point at or before it, else the anchor. */
-export function pastPrices(db: Db): (crypto: CryptoCode, atMs: number) => number {
+export async function pastPrices(database: Database): Promise<(crypto: CryptoCode, atMs: number) => number> {
   const series = new Map<string, { at: number; usd: number }[]>();
-  const rows = db
-    .select({ crypto: priceHistory.crypto, at: priceHistory.at, usd: priceHistory.usd })
-    .from(priceHistory)
-    .orderBy(asc(priceHistory.at))
-    .all();
+  const rows = await database.all(
+    database.orm
+      .select({ crypto: priceHistory.crypto, at: priceHistory.at, usd: priceHistory.usd })
+      .from(priceHistory)
+      // Equal times in the order SQLite gave them (coarser bucket last, so it wins the search).
+      .orderBy(asc(priceHistory.at), asc(priceHistory.resolution)),
+  );
   for (const row of rows) {
     const list = series.get(row.crypto) ?? [];
     list.push({ at: row.at, usd: row.usd });

@@ -7,7 +7,7 @@ import { AppError } from '../../server/services/errors.ts';
 import type { Rating } from '../../server/services/feedback/repository.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
 import { CRYPTO_DECIMALS } from '../../src/lib/shared/money.ts';
-import type { Db } from '../client.ts';
+import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import { newId } from '../ids.ts';
 import { phones, users } from '../schema/index.ts';
 import { DEMO_VENDOR_DOMAIN, postDemoFunding } from './demo.ts';
@@ -52,7 +52,7 @@ export interface DemoHistoryResult {
 
 /** What every step of the history shares: the services on the simulated clock, the people. */
 interface HistoryRun {
-  db: Db;
+  database: Database;
   random: SeededRandom;
   services: Services;
   /** The simulated clock the services read; it only moves forward. */
@@ -67,7 +67,7 @@ interface HistoryRun {
   /** Moves the clock to a slot's time and the prices with it. */
   moveTo(at: number): void;
   /** Marks people as seen now (the start gate wants vendors online). */
-  seen(...ids: number[]): void;
+  seen(...ids: number[]): Promise<void>;
   /** A signed-in person's context, as their own request would carry it. */
   as(id: number): Promise<PersonContext>;
 }
@@ -93,48 +93,56 @@ interface StartedTrade {
  * services give trades and ledger transactions.
  */
 export async function seedDemoHistory(
-  db: Db,
+  db: DatabaseLike,
   options: { now?: number; seed?: number } = {},
 ): Promise<DemoHistoryResult> {
   const { now = Date.now(), seed = 20260601 } = options;
-  const random = seededRandom(seed);
-  const clock = { at: now - DEMO_HISTORY_DAYS * DAY };
+  const database = asDatabase(db);
   // One transaction: the history is all there or not at all, and its thousands of writes commit once.
-  return immediate(db, async () => {
-    const vendors = demoVendors(db);
+  return immediate(database, async () => {
+    // Set up inside: a transaction PostgreSQL runs again after a conflict replays the same history.
+    const random = seededRandom(seed);
+    const clock = { at: now - DEMO_HISTORY_DAYS * DAY };
+    const vendors = await demoVendors(database);
     // The demo password's hash, as every demo account has it (hashing again costs ~50 ms).
     const passwordHash = vendors[0]?.passwordHash;
     if (passwordHash === undefined) return { buyers: 0, completed: 0, cancelled: 0, feedback: 0 };
-    const buyers = await insertBuyers(db, random, passwordHash, clock.at);
-    const run = historyRun({ db, random, clock, now, vendors, buyers });
+    const buyers = await insertBuyers(database, random, passwordHash, clock.at);
+    const run = await historyRun({ database, random, clock, now, vendors, buyers });
     // Two of three buyers also sell to the vendors' buy offers: they need coins for the escrow.
     for (const id of run.sellers) await postDemoFunding(run.services.ledger, id, DEMO_BUYER_FUNDS);
-    const result = await playSlots(run, planSlots(db, random, vendors, clock.at, now));
-    restoreVendorPresence(db, vendors);
+    const result = await playSlots(run, await planSlots(database, random, vendors, clock.at, now));
+    await restoreVendorPresence(database, vendors);
     return result;
   });
 }
 
-function demoVendors(db: Db): DemoVendor[] {
-  return db
-    .select({
-      id: users.id,
-      createdAt: users.createdAt,
-      lastSeenAt: users.lastSeenAt,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
-    .orderBy(asc(users.id))
-    .all();
+function demoVendors(database: Database): Promise<DemoVendor[]> {
+  return database.all(
+    database.orm
+      .select({
+        id: users.id,
+        createdAt: users.createdAt,
+        lastSeenAt: users.lastSeenAt,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
+      .orderBy(asc(users.id)),
+  );
 }
 
+const TOUCH = 'UPDATE users SET last_seen_at = ? WHERE id = ?';
+const LAST_SEEN = 'SELECT last_seen_at AS lastSeenAt FROM users WHERE id = ?';
+
 /** The services on the simulated clock, with prices from the seeded chart history. */
-function historyRun(base: Pick<HistoryRun, 'db' | 'random' | 'clock' | 'now' | 'vendors' | 'buyers'>): HistoryRun {
-  const { db, random, clock, now, buyers } = base;
+async function historyRun(
+  base: Pick<HistoryRun, 'database' | 'random' | 'clock' | 'now' | 'vendors' | 'buyers'>,
+): Promise<HistoryRun> {
+  const { database, random, clock, now, buyers } = base;
   const priceFeed = createSimulatedPriceFeed({ tickSeconds: 10, random: random.next, now: () => clock.at });
   const services = createServices({
-    db,
+    db: database,
     priceFeed,
     config: { AUTH_CHALLENGE: 'off', MAIL_FROM: 'Coinfair <no-reply@coinfair.example>', UPLOADS_DIR: 'data/uploads' },
     log: { info() {}, error() {} },
@@ -143,9 +151,8 @@ function historyRun(base: Pick<HistoryRun, 'db' | 'random' | 'clock' | 'now' | '
     smsSender: { async send() {} },
     bus: silentBus,
   });
-  const accounts = createAccountsRepository(db);
-  const touch = db.$client.prepare<[number, number]>('UPDATE users SET last_seen_at = ? WHERE id = ?');
-  const pastPrice = pastPrices(db);
+  const accounts = createAccountsRepository(database);
+  const pastPrice = await pastPrices(database);
   return {
     ...base,
     services,
@@ -161,8 +168,8 @@ function historyRun(base: Pick<HistoryRun, 'db' | 'random' | 'clock' | 'now' | '
         usd: { BTC: pastPrice('BTC', clock.at), USDT: pastPrice('USDT', clock.at) },
       });
     },
-    seen(...ids) {
-      for (const id of ids) touch.run(clock.at, id);
+    async seen(...ids) {
+      for (const id of ids) await database.sql.run(TOUCH, [clock.at, id]);
     },
     async as(id) {
       const user = await accounts.userById(id);
@@ -205,7 +212,7 @@ async function playSlots(run: HistoryRun, slots: Slot[]): Promise<DemoHistoryRes
     }
     if (slot.cancel) {
       run.advance(random.int(3, 20) * MINUTE);
-      run.seen(started.buyerId);
+      await run.seen(started.buyerId);
       await run.services.trades.cancel(await run.as(started.buyerId), { hash: started.hash });
       result.cancelled++;
       continue;
@@ -219,10 +226,10 @@ async function playSlots(run: HistoryRun, slots: Slot[]): Promise<DemoHistoryRes
 
 async function completeTrade(run: HistoryRun, { hash, buyerId, sellerId }: StartedTrade): Promise<void> {
   run.advance(run.random.int(2, 25) * MINUTE);
-  run.seen(buyerId);
+  await run.seen(buyerId);
   await run.services.trades.markPaid(await run.as(buyerId), { hash });
   run.advance(run.random.int(1, 40) * MINUTE);
-  run.seen(sellerId);
+  await run.seen(sellerId);
   await run.services.trades.release(await run.as(sellerId), { hash });
 }
 
@@ -232,7 +239,7 @@ async function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorI
   const raters = random.chance(0.5) ? [buyerId, sellerId] : [sellerId, buyerId];
   for (const from of raters) {
     run.advance(random.int(1, 90) * MINUTE);
-    run.seen(from);
+    await run.seen(from);
     const aboutSeller = from === buyerId;
     const rating: Rating = random.chance(0.06) ? 'negative' : 'positive';
     const list =
@@ -248,7 +255,7 @@ async function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorI
     const to = from === buyerId ? sellerId : buyerId;
     if (rating === 'negative' && to === vendorId && random.chance(0.7)) {
       run.advance(random.int(10, 120) * MINUTE);
-      run.seen(vendorId);
+      await run.seen(vendorId);
       await run.services.feedback.reply(await run.as(vendorId), { hash, reply: random.pick(REPLIES) });
     }
   }
@@ -262,7 +269,7 @@ async function rateBothSides(run: HistoryRun, { hash, buyerId, sellerId, vendorI
 async function startSlot(run: HistoryRun, slot: Slot): Promise<StartedTrade | undefined> {
   const { random, services } = run;
   // The vendor is online: the start gate refuses offers of owners who are not.
-  run.seen(slot.vendorId);
+  await run.seen(slot.vendorId);
   for (const offerHash of slot.offerHashes) {
     for (const responderId of shuffled(random, run.buyers)) {
       const ctx = await run.as(responderId);
@@ -271,7 +278,7 @@ async function startSlot(run: HistoryRun, slot: Slot): Promise<StartedTrade | un
       if (blocks.length > 0 || (offer.type === 'buy' && !run.sellers.includes(responderId))) continue;
       const fiat = amountFor(random, offer, limits);
       const crypto = offer.cryptoCurrency as 'BTC' | 'USDT';
-      run.seen(responderId);
+      await run.seen(responderId);
       try {
         const trade = await services.trades.start(ctx, {
           offer_hash: offer.hash,
@@ -299,40 +306,51 @@ async function startSlot(run: HistoryRun, slot: Slot): Promise<StartedTrade | un
 }
 
 /** The demo vendors' presence as the demo seed set it, unless a trade saw them later. */
-function restoreVendorPresence(db: Db, vendors: DemoVendor[]): void {
-  const lastSeen = db.$client.prepare<[number], number>('SELECT last_seen_at FROM users WHERE id = ?').pluck();
+async function restoreVendorPresence(database: Database, vendors: DemoVendor[]): Promise<void> {
   for (const vendor of vendors) {
-    const at = Math.max(vendor.lastSeenAt, lastSeen.get(vendor.id) ?? 0);
-    db.update(users).set({ lastSeenAt: at }).where(eq(users.id, vendor.id)).run();
+    const row = await database.sql.get<{ lastSeenAt: number }>(LAST_SEEN, [vendor.id]);
+    const at = Math.max(vendor.lastSeenAt, row?.lastSeenAt ?? 0);
+    await database.run(database.orm.update(users).set({ lastSeenAt: at }).where(eq(users.id, vendor.id)));
   }
 }
 
 /** The demo buyers: e-mail, phone and identity verified (level 3), registered before the history. */
-function insertBuyers(db: Db, random: SeededRandom, passwordHash: string, start: number): Promise<number[]> {
-  return immediate(db, () =>
-    BUYER_NAMES.map((name, i) => {
+function insertBuyers(
+  database: Database,
+  random: SeededRandom,
+  passwordHash: string,
+  start: number,
+): Promise<number[]> {
+  return immediate(database, async () => {
+    const ids: number[] = [];
+    for (const [i, name] of BUYER_NAMES.entries()) {
       const createdAt = start - random.int(20, 600) * DAY;
       const verifiedAt = createdAt + random.int(1, 15) * DAY;
-      const { id } = db
-        .insert(users)
-        .values({
-          publicId: newId('usr', random.bytes),
-          referralCode: random.bytes(5).toString('hex'),
-          username: name,
-          email: `${name.toLowerCase()}${DEMO_BUYER_DOMAIN}`,
-          passwordHash,
-          isEmailVerified: true,
-          idVerifiedAt: verifiedAt,
-          lastSeenAt: start,
-          createdAt,
-        })
-        .returning({ id: users.id })
-        .get();
+      const row = await database.get(
+        database.orm
+          .insert(users)
+          .values({
+            publicId: newId('usr', random.bytes),
+            referralCode: random.bytes(5).toString('hex'),
+            username: name,
+            email: `${name.toLowerCase()}${DEMO_BUYER_DOMAIN}`,
+            passwordHash,
+            isEmailVerified: true,
+            idVerifiedAt: verifiedAt,
+            lastSeenAt: start,
+            createdAt,
+          })
+          .returning({ id: users.id }),
+      );
+      if (!row) throw new Error('demo history: the buyer insert returned no row');
       // +1 555 01xx xxxx, like the vendors' (numbers reserved for fiction), in a range of their own.
-      db.insert(phones)
-        .values({ userId: id, number: `+1555011${String(i).padStart(4, '0')}`, verifiedAt, codesSentAt: [] })
-        .run();
-      return id;
-    }),
-  );
+      await database.run(
+        database.orm
+          .insert(phones)
+          .values({ userId: row.id, number: `+1555011${String(i).padStart(4, '0')}`, verifiedAt, codesSentAt: [] }),
+      );
+      ids.push(row.id);
+    }
+    return ids;
+  });
 }

@@ -1,11 +1,10 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
-import { count, eq, like } from 'drizzle-orm';
+import { asc, count, eq, like } from 'drizzle-orm';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { immediate, systemContext } from '../../server/services/context.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
-import { access } from '../access.ts';
-import type { Db } from '../client.ts';
+import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import { newId, newOfferHash } from '../ids.ts';
 import {
   cryptoCurrencies,
@@ -16,6 +15,7 @@ import {
   phones,
   users,
 } from '../schema/index.ts';
+import { insertMany } from './bulk.ts';
 import { countries as countrySeeds } from './data/countries.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
@@ -113,8 +113,9 @@ function roundNice(value: number): number {
   return step * magnitude;
 }
 
-export async function hasDemoData(db: Db): Promise<boolean> {
-  const [row] = await access(db, () => db.select({ n: count() }).from(users).all());
+export async function hasDemoData(db: DatabaseLike): Promise<boolean> {
+  const database = asDatabase(db);
+  const row = await database.get(database.orm.select({ n: count() }).from(users));
   return (row?.n ?? 0) > 0;
 }
 
@@ -133,43 +134,35 @@ export interface DemoSeedOptions {
 }
 
 /** Demo users of every role and `offerCount` offers across currencies and methods, in one transaction. */
-export async function seedDemoData(db: Db, passwordHash: string, options: DemoSeedOptions = {}): Promise<void> {
+export async function seedDemoData(
+  db: DatabaseLike,
+  passwordHash: string,
+  options: DemoSeedOptions = {},
+): Promise<void> {
   const { offerCount = 640, seed = 20261122, now = Date.now() } = options;
-  const random = seededRandom(seed);
+  const database = asDatabase(db);
 
-  await immediate(db, () => {
-    const fiats = db.select().from(fiatCurrencies).all();
-    const allMethods = db.select().from(paymentMethods).all();
-    const groups = new Map(
-      db
-        .select()
-        .from(paymentGroups)
-        .all()
-        .map((g) => [g.id, g.slug]),
-    );
-    const cryptos = db.select().from(cryptoCurrencies).all();
-    const fiatByCode = new Map(fiats.map((f) => [f.code, f]));
+  await immediate(database, async () => {
+    // Drawn inside: a transaction PostgreSQL runs again after a conflict draws the same market.
+    const random = seededRandom(seed);
+    const context = await referenceContext(database, now);
+    const fiatByCode = new Map(context.fiats.map((f) => [f.code, f]));
 
-    const accountIds: number[] = [];
+    const vendorIds: number[] = [];
     for (const account of demoAccounts) {
-      const row = db
-        .insert(users)
-        .values({
-          publicId: newId('usr', random.bytes),
-          referralCode: random.bytes(5).toString('hex'),
-          passwordHash,
-          isEmailVerified: true,
-          lastSeenAt: now,
-          createdAt: now - 400 * 86_400_000,
-          ...account,
-        })
-        .returning({ id: users.id, isVendor: users.isVendor })
-        .get();
-      if (row.isVendor) accountIds.push(row.id);
+      const row = await insertUser(database, {
+        publicId: newId('usr', random.bytes),
+        referralCode: random.bytes(5).toString('hex'),
+        passwordHash,
+        isEmailVerified: true,
+        lastSeenAt: now,
+        createdAt: now - 400 * 86_400_000,
+        ...account,
+      });
+      if (row.isVendor) vendorIds.push(row.id);
     }
 
-    const vendorIds = [...accountIds];
-    VENDOR_NAMES.forEach((name, i) => {
+    for (const [i, name] of VENDOR_NAMES.entries()) {
       const country = random.pick(countrySeeds);
       // The three skipped draws once invented trade and feedback counters; they stay so every
       // later draw, and with it the demo market, is unchanged. The counters now come from the
@@ -179,29 +172,33 @@ export async function seedDemoData(db: Db, passwordHash: string, options: DemoSe
       const referralCode = random.bytes(5).toString('hex');
       random.next();
       random.next();
-      const row = db
-        .insert(users)
-        .values({
-          publicId,
-          referralCode,
-          username: name,
-          email: `${name.toLowerCase()}@vendors.example.com`,
-          passwordHash,
-          isVendor: true,
-          isEmailVerified: true,
-          currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
-          lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
-          createdAt: now - random.int(30, 2500) * 86_400_000,
-        })
-        .returning({ id: users.id })
-        .get();
+      const row = await insertUser(database, {
+        publicId,
+        referralCode,
+        username: name,
+        email: `${name.toLowerCase()}@vendors.example.com`,
+        passwordHash,
+        isVendor: true,
+        isEmailVerified: true,
+        currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
+        lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
+        createdAt: now - random.int(30, 2500) * 86_400_000,
+      });
       vendorIds.push(row.id);
-    });
-
-    for (let i = 0; i < offerCount; i++) {
-      db.insert(offers).values(demoOffer(random, { vendorIds, fiats, allMethods, groups, cryptos, now })).run();
     }
+
+    const offerContext = { ...context, vendorIds };
+    const rows = Array.from({ length: offerCount }, () => demoOffer(random, offerContext));
+    await insertMany(database, offers, rows);
   });
+}
+
+async function insertUser(database: Database, values: UserInsert): Promise<{ id: number; isVendor: boolean }> {
+  const row = await database.get(
+    database.orm.insert(users).values(values).returning({ id: users.id, isVendor: users.isVendor }),
+  );
+  if (!row) throw new Error('demo seed: the user insert returned no row');
+  return row;
 }
 
 /** The demo vendors' addresses: the only accounts whose presence the demo market plays. */
@@ -242,28 +239,42 @@ export async function postDemoFunding(
  * writer of postings) from the chain's incoming account. Without it a visitor who signs up would
  * find every sell offer refused for the seller's balance or trading limit. Returns how many.
  */
-export async function readyDemoVendors(db: Db, now = Date.now()): Promise<number> {
-  const ledger = createLedgerService({ repo: createLedgerRepository(db), bus: createInProcessBus(), now: () => now });
-  return immediate(db, async () => {
-    const vendors = demoVendorIds(db);
+export async function readyDemoVendors(db: DatabaseLike, now = Date.now()): Promise<number> {
+  const database = asDatabase(db);
+  const ledger = createLedgerService({
+    repo: createLedgerRepository(database),
+    bus: createInProcessBus(),
+    now: () => now,
+  });
+  return immediate(database, async () => {
+    const vendors = await demoVendorIds(database);
     for (const [i, { id }] of vendors.entries()) {
       const verifiedAt = now - 300 * 86_400_000;
-      db.update(users).set({ idVerifiedAt: verifiedAt, addressVerifiedAt: verifiedAt }).where(eq(users.id, id)).run();
+      await database.run(
+        database.orm
+          .update(users)
+          .set({ idVerifiedAt: verifiedAt, addressVerifiedAt: verifiedAt })
+          .where(eq(users.id, id)),
+      );
       // +1 555 01xx xxxx: numbers reserved for fiction in the North American plan.
       const number = `+1555010${String(i).padStart(4, '0')}`;
-      db.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }).run();
+      await database.run(database.orm.insert(phones).values({ userId: id, number, verifiedAt, codesSentAt: [] }));
       await postDemoFunding(ledger, id, DEMO_VENDOR_FUNDS);
     }
     return vendors.length;
   });
 }
 
-function demoVendorIds(db: Db): { id: number }[] {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
-    .all();
+function demoVendorIds(database: Database): Promise<{ id: number }[]> {
+  // The seed writes these addresses in lower case: the match is the same on both engines.
+  return database.all(
+    database.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.email, `%${DEMO_VENDOR_DOMAIN}`))
+      // The order SQLite's scan of the e-mail index gave (the phone numbers follow it).
+      .orderBy(asc(users.email)),
+  );
 }
 
 /**
@@ -272,17 +283,20 @@ function demoVendorIds(db: Db): { id: number }[] {
  * days after the first start (src/lib/shared/presence.ts) and the listings would empty. Only the seeded
  * `…@vendors.example.com` accounts move; nobody else's presence is touched.
  */
-export async function refreshDemoPresence(db: Db, now = Date.now()): Promise<number> {
+export async function refreshDemoPresence(db: DatabaseLike, now = Date.now()): Promise<number> {
   const hour = Math.floor(now / 3_600_000);
-  return immediate(db, () => {
-    const vendors = demoVendorIds(db);
+  const database = asDatabase(db);
+  return immediate(database, async () => {
+    const vendors = await demoVendorIds(database);
     for (const { id } of vendors) {
       const random = seededRandom(hour * 7919 + id);
       const away = random.chance(0.34) ? random.int(0, 8 * 60_000) : random.int(10 * 60_000, 36 * 3_600_000);
-      db.update(users)
-        .set({ lastSeenAt: now - away })
-        .where(eq(users.id, id))
-        .run();
+      await database.run(
+        database.orm
+          .update(users)
+          .set({ lastSeenAt: now - away })
+          .where(eq(users.id, id)),
+      );
     }
     return vendors.length;
   });
@@ -293,43 +307,39 @@ export async function refreshDemoPresence(db: Db, now = Date.now()): Promise<num
  * online: the benchmark's scratch database (100,000 offers) is built with it.
  */
 export async function seedMoreOffers(
-  db: Db,
+  db: DatabaseLike,
   count: number,
   options: { seed?: number; now?: number } = {},
 ): Promise<void> {
   const { seed = 4242, now = Date.now() } = options;
-  const random = seededRandom(seed);
-  await immediate(db, () => {
-    db.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)).run();
-    const context = offerContext(db, now);
+  const database = asDatabase(db);
+  await immediate(database, async () => {
+    const random = seededRandom(seed);
+    await database.run(database.orm.update(users).set({ lastSeenAt: now }).where(eq(users.isVendor, true)));
+    const vendorIds = (
+      await database.all(
+        database.orm.select({ id: users.id }).from(users).where(eq(users.isVendor, true)).orderBy(asc(users.id)),
+      )
+    ).map((u) => u.id);
+    const context = { ...(await referenceContext(database, now)), vendorIds };
     // Many rows per statement: one insert per offer takes ten times as long.
-    for (let done = 0; done < count; done += 200) {
-      const batch = Array.from({ length: Math.min(200, count - done) }, () => demoOffer(random, context));
-      db.insert(offers).values(batch).run();
+    for (let done = 0; done < count; done += 1000) {
+      const batch = Array.from({ length: Math.min(1000, count - done) }, () => demoOffer(random, context));
+      await insertMany(database, offers, batch);
     }
   });
 }
 
-/** The vendors, currencies, methods and groups the demo's offers are drawn from. */
-function offerContext(db: Db, now: number): OfferContext {
-  const vendorIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.isVendor, true))
-    .all()
-    .map((u) => u.id);
+/** The currencies, methods and groups the demo's offers are drawn from. */
+async function referenceContext(database: Database, now: number): Promise<Omit<OfferContext, 'vendorIds'>> {
+  // In id order, as SQLite scans them: the draws pick by position.
+  const { orm } = database;
+  const groups = await database.all(orm.select().from(paymentGroups).orderBy(asc(paymentGroups.id)));
   return {
-    vendorIds,
-    fiats: db.select().from(fiatCurrencies).all(),
-    allMethods: db.select().from(paymentMethods).all(),
-    groups: new Map(
-      db
-        .select()
-        .from(paymentGroups)
-        .all()
-        .map((g) => [g.id, g.slug]),
-    ),
-    cryptos: db.select().from(cryptoCurrencies).all(),
+    fiats: await database.all(orm.select().from(fiatCurrencies).orderBy(asc(fiatCurrencies.id))),
+    allMethods: await database.all(orm.select().from(paymentMethods).orderBy(asc(paymentMethods.id))),
+    groups: new Map(groups.map((g) => [g.id, g.slug])),
+    cryptos: await database.all(orm.select().from(cryptoCurrencies).orderBy(asc(cryptoCurrencies.id))),
     now,
   };
 }

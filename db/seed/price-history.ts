@@ -1,8 +1,10 @@
-import { createMarketRepository, type PriceHistoryRow } from '../../server/services/market/repository.ts';
+import { immediate } from '../../server/services/context.ts';
+import type { PriceHistoryRow } from '../../server/services/market/repository.ts';
 import { historyRows, syntheticWalk } from '../../server/services/market/synthetic-history.ts';
 import { cryptoCodes } from '../../server/services/price-feed/price-feed.ts';
 import { SIMULATED_MARKET } from '../../server/services/price-feed/walk.ts';
-import type { Db } from '../client.ts';
+import { asDatabase, type DatabaseLike } from '../database.ts';
+import { priceHistory } from '../schema/index.ts';
 import { seededRandom } from './random.ts';
 
 // A year of price history for a fresh install, so every chart range is full on the first page
@@ -12,12 +14,21 @@ import { seededRandom } from './random.ts';
 const HISTORY_SECONDS = 365 * 86_400;
 const SEEDS = { BTC: 0xb7c, USDT: 0x05d7 } as const;
 
-export async function hasPriceHistory(db: Db): Promise<boolean> {
-  return !(await createMarketRepository(db).isEmpty());
+/** Rows per statement: 4,000 parameters; every full chunk reuses one statement text. */
+const ROWS_PER_INSERT = 1000;
+
+/** An existing bucket takes the new close, as the market repository's write does. */
+const upsertText = (count: number) =>
+  `INSERT INTO price_history (crypto, resolution, at, usd) VALUES ${Array(count).fill('(?, ?, ?, ?)').join(', ')}
+   ON CONFLICT (crypto, resolution, at) DO UPDATE SET usd = excluded.usd`;
+
+export async function hasPriceHistory(db: DatabaseLike): Promise<boolean> {
+  const database = asDatabase(db);
+  return (await database.get(database.orm.select({ at: priceHistory.at }).from(priceHistory).limit(1))) !== undefined;
 }
 
-/** Writes the history ending at `nowMs` in one transaction; answers the number of rows. */
-export async function seedPriceHistory(db: Db, nowMs: number = Date.now()): Promise<number> {
+/** Writes the history ending at `nowMs` in one transaction, many rows to a statement; answers the number of rows. */
+export async function seedPriceHistory(db: DatabaseLike, nowMs: number = Date.now()): Promise<number> {
   const now = Math.floor(nowMs / 1000);
   const rows: PriceHistoryRow[] = cryptoCodes.flatMap((crypto) => {
     const model = SIMULATED_MARKET[crypto];
@@ -30,6 +41,13 @@ export async function seedPriceHistory(db: Db, nowMs: number = Date.now()): Prom
     });
     return historyRows(points, now).map((row) => ({ crypto, ...row }));
   });
-  await createMarketRepository(db).write(rows);
+  const database = asDatabase(db);
+  await immediate(database, async () => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      const args = chunk.flatMap((row) => [row.crypto, row.resolution, row.at, row.usd]);
+      await database.sql.run(upsertText(chunk.length), args);
+    }
+  });
   return rows.length;
 }

@@ -1,8 +1,7 @@
 import { count } from 'drizzle-orm';
 import { immediate } from '../../server/services/context.ts';
 import { foldForSearch } from '../../src/lib/shared/fold-for-search.ts';
-import { access } from '../access.ts';
-import type { Db } from '../client.ts';
+import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import {
   countries,
   countryPaymentMethods,
@@ -13,6 +12,7 @@ import {
   paymentMethods,
   timezones,
 } from '../schema/index.ts';
+import { chunked, insertMany, moveIdentitiesPastSeededIds } from './bulk.ts';
 import { cities } from './data/cities.ts';
 import { countries as countrySeeds } from './data/countries.ts';
 import { fiatCurrencies as fiatSeeds } from './data/fiat-currencies.ts';
@@ -66,128 +66,133 @@ export function ianaTimeZones(): string[] {
   return [...new Set(names)].sort();
 }
 
-export async function hasReferenceData(db: Db): Promise<boolean> {
-  const [row] = await access(db, () => db.select({ n: count() }).from(fiatCurrencies).all());
+export async function hasReferenceData(db: DatabaseLike): Promise<boolean> {
+  const database = asDatabase(db);
+  const row = await database.get(database.orm.select({ n: count() }).from(fiatCurrencies));
   return (row?.n ?? 0) > 0;
 }
 
 /** The crypto and fiat currencies; the fiat ids by code. */
-function seedCurrencies(db: Db): Map<string, number> {
-  db.insert(cryptoCurrencies)
-    .values([
-      { id: 1, code: 'BTC', name: 'Bitcoin', urlName: 'bitcoin', decimals: 8, isDefault: true, sortOrder: 1 },
-      { id: 2, code: 'USDT', name: 'Tether', urlName: 'tether', decimals: 6, isDefault: false, sortOrder: 2 },
-    ])
-    .run();
+async function seedCurrencies(database: Database): Promise<Map<string, number>> {
+  await insertMany(database, cryptoCurrencies, [
+    { id: 1, code: 'BTC', name: 'Bitcoin', urlName: 'bitcoin', decimals: 8, isDefault: true, sortOrder: 1 },
+    { id: 2, code: 'USDT', name: 'Tether', urlName: 'tether', decimals: 6, isDefault: false, sortOrder: 2 },
+  ]);
 
   const fiatIds = new Map<string, number>();
-  for (const c of fiatSeeds) {
-    const row = db
-      .insert(fiatCurrencies)
-      .values({
-        code: c.code,
-        name: c.name,
-        symbol: c.symbol,
-        minorUnits: c.minorUnits,
-        usdRate: c.usdRate,
-        sortOrder: c.order,
-        defaultAmount: c.defaultAmount,
-      })
-      .returning({ id: fiatCurrencies.id })
-      .get();
-    fiatIds.set(c.code, row.id);
+  const rows = fiatSeeds.map((c) => ({
+    code: c.code,
+    name: c.name,
+    symbol: c.symbol,
+    minorUnits: c.minorUnits,
+    usdRate: c.usdRate,
+    sortOrder: c.order,
+    defaultAmount: c.defaultAmount,
+  }));
+  for (const chunk of chunked(fiatCurrencies, rows)) {
+    const inserted = await database.all(
+      database.orm.insert(fiatCurrencies).values(chunk).returning({ id: fiatCurrencies.id, code: fiatCurrencies.code }),
+    );
+    for (const row of inserted) fiatIds.set(row.code, row.id);
   }
   return fiatIds;
 }
 
 /** The payment groups and methods; the method ids by slug. */
-function seedPaymentMethods(db: Db): Map<string, number> {
+async function seedPaymentMethods(database: Database): Promise<Map<string, number>> {
   const selectable = new Set<string>(SELECTABLE_GROUP_SLUGS);
   const groupIds = new Map<string, number>();
-  for (const g of groupSeeds) {
-    db.insert(paymentGroups)
-      .values({ ...g, isSelectable: selectable.has(g.slug) })
-      .run();
-    groupIds.set(g.slug, g.id);
-  }
+  for (const g of groupSeeds) groupIds.set(g.slug, g.id);
+  await insertMany(
+    database,
+    paymentGroups,
+    groupSeeds.map((g) => ({ ...g, isSelectable: selectable.has(g.slug) })),
+  );
 
   const methodIds = new Map<string, number>();
-  for (const m of methodSeeds) {
-    const row = db
-      .insert(paymentMethods)
-      .values({
-        slug: m.slug,
-        name: m.name,
-        groupId: lookup(groupIds, m.groupSlug, 'payment group'),
-        descriptionShort: m.descriptionShort,
-        isCopyrighted: m.isCopyrighted,
-        warningText: m.warningText,
-        currencies: m.currencies,
-      })
-      .returning({ id: paymentMethods.id })
-      .get();
-    methodIds.set(m.slug, row.id);
+  const rows = methodSeeds.map((m) => ({
+    slug: m.slug,
+    name: m.name,
+    groupId: lookup(groupIds, m.groupSlug, 'payment group'),
+    descriptionShort: m.descriptionShort,
+    isCopyrighted: m.isCopyrighted,
+    warningText: m.warningText,
+    currencies: m.currencies,
+  }));
+  for (const chunk of chunked(paymentMethods, rows)) {
+    const inserted = await database.all(
+      database.orm.insert(paymentMethods).values(chunk).returning({ id: paymentMethods.id, slug: paymentMethods.slug }),
+    );
+    for (const row of inserted) methodIds.set(row.slug, row.id);
   }
   return methodIds;
 }
 
 /** The countries with their popular payment methods; the country ids by ISO code. */
-function seedCountries(db: Db, fiatIds: Map<string, number>, methodIds: Map<string, number>): Map<string, number> {
+async function seedCountries(
+  database: Database,
+  fiatIds: Map<string, number>,
+  methodIds: Map<string, number>,
+): Promise<Map<string, number>> {
   const countryIds = new Map<string, number>();
-  for (const c of countrySeeds) {
-    const row = db
-      .insert(countries)
-      .values({
-        iso: c.iso,
-        iso3: c.iso3,
-        name: c.name,
-        currencyId: lookup(fiatIds, c.currencyCode, 'currency'),
-        phoneCode: c.phoneCode,
-      })
-      .returning({ id: countries.id })
-      .get();
-    countryIds.set(c.iso, row.id);
-    c.popularPaymentMethods.forEach((slug, position) => {
-      db.insert(countryPaymentMethods)
-        .values({
-          countryId: row.id,
-          paymentMethodId: lookup(methodIds, slug, 'payment method'),
-          position,
-        })
-        .run();
-    });
+  const rows = countrySeeds.map((c) => ({
+    iso: c.iso,
+    iso3: c.iso3,
+    name: c.name,
+    currencyId: lookup(fiatIds, c.currencyCode, 'currency'),
+    phoneCode: c.phoneCode,
+  }));
+  for (const chunk of chunked(countries, rows)) {
+    const inserted = await database.all(
+      database.orm.insert(countries).values(chunk).returning({ id: countries.id, iso: countries.iso }),
+    );
+    for (const row of inserted) countryIds.set(row.iso, row.id);
   }
+  await insertMany(
+    database,
+    countryPaymentMethods,
+    countrySeeds.flatMap((c) =>
+      c.popularPaymentMethods.map((slug, position) => ({
+        countryId: lookup(countryIds, c.iso, 'country'),
+        paymentMethodId: lookup(methodIds, slug, 'payment method'),
+        position,
+      })),
+    ),
+  );
   return countryIds;
 }
 
 /** The cities and the time zones. */
-function seedPlaces(db: Db, countryIds: Map<string, number>): void {
-  for (const city of cities) {
-    db.insert(locations)
-      .values({
-        countryId: lookup(countryIds, city.countryIso, 'country'),
-        cityName: city.city,
-        subdivisionName: city.subdivision,
-        latitude: city.latitude,
-        longitude: city.longitude,
-        searchKey: foldForSearch(city.city),
-      })
-      .run();
-  }
+async function seedPlaces(database: Database, countryIds: Map<string, number>): Promise<void> {
+  await insertMany(
+    database,
+    locations,
+    cities.map((city) => ({
+      countryId: lookup(countryIds, city.countryIso, 'country'),
+      cityName: city.city,
+      subdivisionName: city.subdivision,
+      latitude: city.latitude,
+      longitude: city.longitude,
+      searchKey: foldForSearch(city.city),
+    })),
+  );
 
   // Node's ICU carries the IANA database, so the list matches the runtime that formats times.
-  for (const name of ianaTimeZones()) {
-    db.insert(timezones)
-      .values({ name, region: name.split('/')[0] ?? name })
-      .run();
-  }
+  await insertMany(
+    database,
+    timezones,
+    ianaTimeZones().map((name) => ({ name, region: name.split('/')[0] ?? name })),
+  );
 }
 
 /** Writes every reference table in one transaction; a half-seeded database is never left behind. */
-export async function seedReferenceData(db: Db): Promise<void> {
-  await immediate(db, () => {
-    const fiatIds = seedCurrencies(db);
-    const methodIds = seedPaymentMethods(db);
-    seedPlaces(db, seedCountries(db, fiatIds, methodIds));
+export async function seedReferenceData(db: DatabaseLike): Promise<void> {
+  const database = asDatabase(db);
+  await immediate(database, async () => {
+    const fiatIds = await seedCurrencies(database);
+    const methodIds = await seedPaymentMethods(database);
+    await seedPlaces(database, await seedCountries(database, fiatIds, methodIds));
+    // Their ids are the seed's own (the groups' 1–6 are the selectable ones).
+    await moveIdentitiesPastSeededIds(database, ['crypto_currencies', 'payment_groups']);
   });
 }

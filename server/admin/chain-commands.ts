@@ -1,5 +1,4 @@
-import { access } from '../../db/access.ts';
-import type { Db } from '../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../db/database.ts';
 import type { LedgerCurrency } from '../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, toMinorUnits } from '../../src/lib/shared/money.ts';
 import { createInProcessBus } from '../realtime/bus.ts';
@@ -26,7 +25,11 @@ const OPERATOR = systemContext('admin', 'operator');
 
 export type ChainCommandsConfig = ChainConfig & { WALLET_BTC_XPUB?: string; WALLET_TRON_XPUB?: string };
 
-export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () => number = Date.now) {
+const CONFIRMED_DEPOSITS =
+  "SELECT count(*) AS n FROM chain_transactions WHERE direction = 'in' AND status = 'confirmed'";
+
+export function chainCommands(db: DatabaseLike, config: ChainCommandsConfig = {}, now: () => number = Date.now) {
+  const database = asDatabase(db);
   const chainRepo = createChainRepository(db);
   const adapter = createChainAdapter(config, chainRepo, now);
   const chain = createChainService({
@@ -53,10 +56,7 @@ export function chainCommands(db: Db, config: ChainCommandsConfig = {}, now: () 
     if (adapter.kind !== 'simulated')
       throw new CommandError('The chain commands work with CHAIN=simulated only; this configuration uses a real node.');
   };
-  const confirmedStatement = db.$client
-    .prepare<[], number>("SELECT count(*) FROM chain_transactions WHERE direction = 'in' AND status = 'confirmed'")
-    .pluck();
-  const confirmedDeposits = () => access(db, () => confirmedStatement.get() ?? 0);
+  const confirmedDeposits = async () => (await database.sql.get<{ n: number }>(CONFIRMED_DEPOSITS))?.n ?? 0;
 
   return {
     /** An incoming deposit to the user's deposit address (created if needed); prints its txid. */

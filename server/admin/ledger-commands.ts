@@ -1,12 +1,15 @@
-import { access } from '../../db/access.ts';
-import type { Db } from '../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../db/database.ts';
 import { verifyLedger } from '../services/ledger/invariants.ts';
 import { CommandError } from './user-commands.ts';
 
 // Operator commands on the ledger (`npm run admin -- ledger:…`). Read-only: money enters only
 // through the chain adapter and moves only through the ledger service, never from this CLI.
 
-export function ledgerCommands(db: Db) {
+const COUNTS = `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
+  (SELECT count(*) FROM ledger_transactions) AS transactions`;
+
+export function ledgerCommands(db: DatabaseLike) {
+  const database = asDatabase(db);
   return {
     /** Every invariant of the ledger; a CommandError (exit status 1) listing what is broken. */
     async verify(): Promise<string> {
@@ -15,16 +18,9 @@ export function ledgerCommands(db: Db) {
         throw new CommandError(
           `Ledger: ${violations.length} violation(s)\n${violations.map((v) => `  [${v.rule}] ${v.message}`).join('\n')}`,
         );
-      const { accounts, transactions } = await access(
-        db,
-        () =>
-          db.$client
-            .prepare<[], { accounts: number; transactions: number }>(
-              `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
-                  (SELECT count(*) FROM ledger_transactions) AS transactions`,
-            )
-            .get() ?? { accounts: 0, transactions: 0 },
-      );
+      const { accounts, transactions } = (await database.sql.get<{ accounts: number; transactions: number }>(
+        COUNTS,
+      )) ?? { accounts: 0, transactions: 0 };
       return `Ledger OK: ${transactions} transaction(s) across ${accounts} account(s); every invariant holds.`;
     },
   };

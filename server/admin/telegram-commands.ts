@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { DatabaseLike } from '../../db/database.ts';
 import { DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { AppError } from '../services/errors.ts';
@@ -14,7 +14,10 @@ import { CommandError } from './user-commands.ts';
 // This runs in its own process, so its live event reaches no browser: the server's hub listens
 // on the server's bus. The page shows the new state when it next loads the settings.
 
-export function telegramCommands(db: Db, { now = Date.now, bus }: { now?: () => number; bus?: EventBus } = {}) {
+export function telegramCommands(
+  db: DatabaseLike,
+  { now = Date.now, bus }: { now?: () => number; bus?: EventBus } = {},
+) {
   const telegram = createTelegramService({
     repo: createTelegramRepository(db),
     bus: bus ?? createInProcessBus(),

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { DatabaseLike } from '../../db/database.ts';
 import { ban, reinstate, resetTwoFactor, setRole, suspend } from './user-access.ts';
 import { createUser } from './user-create.ts';
 import { createUserCommandParts } from './user-parts.ts';
@@ -12,7 +12,7 @@ import { verifyAddress, verifyEmail, verifyId } from './user-verify.ts';
 
 export { CommandError, ROLE_FLAGS, ROLES } from './user-parts.ts';
 
-export function userCommands(db: Db, now: () => number = Date.now) {
+export function userCommands(db: DatabaseLike, now: () => number = Date.now) {
   const parts = createUserCommandParts(db, now);
   return {
     create: (email: string, password: string, username?: string): Promise<string> =>

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { access } from '../../db/access.ts';
-import type { Db } from '../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { normalizeEmail } from '../services/accounts/accounts.ts';
 import { createAccountsRepository } from '../services/accounts/repository.ts';
@@ -21,23 +20,24 @@ export const ROLE_FLAGS = {
 export const STAFF_ROLES = ['moderator', 'admin'] as const;
 export const ROLES = [...Object.keys(ROLE_FLAGS), ...STAFF_ROLES] as const;
 
-export function createUserCommandParts(db: Db, now: () => number) {
-  const repo = createAccountsRepository(db);
+export function createUserCommandParts(db: DatabaseLike, now: () => number) {
+  const database = asDatabase(db);
+  const repo = createAccountsRepository(database);
   return {
-    db,
+    db: database,
     now,
     repo,
     sessions: createSessionService({ repo, now }),
     // Who acts in the audit's terms: the operator at the console.
     operator: systemContext('admin', 'operator'),
-    twoFactor: createTwoFactorRepository(db),
+    twoFactor: createTwoFactorRepository(database),
     find: async (email: string) => {
       const user = await repo.userByEmail(normalizeEmail(email));
       if (!user) throw new CommandError(`No account with the e-mail address ${email}.`);
       return user;
     },
     update: (id: number, values: Partial<typeof users.$inferInsert>) =>
-      access(db, () => db.update(users).set(values).where(eq(users.id, id)).run()),
+      database.run(database.orm.update(users).set(values).where(eq(users.id, id))),
   };
 }
 

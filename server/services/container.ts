@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { DatabaseLike } from '../../db/database.ts';
 import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { createPushKeys } from '../realtime/push-keys.ts';
@@ -91,7 +91,7 @@ export interface ServicesLog {
 }
 
 export interface ServicesOptions {
-  db: Db;
+  db: DatabaseLike;
   priceFeed: PriceFeed;
   config: ServicesConfig;
   log: ServicesLog;
@@ -112,7 +112,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** What every area's wiring shares: the options with their defaults filled in, and the senders. */
 interface Wiring {
-  db: Db;
+  db: DatabaseLike;
   priceFeed: PriceFeed;
   config: ServicesConfig;
   log: ServicesLog;

@@ -182,7 +182,12 @@ describe('bitcoind adapter', () => {
     });
     // target_confirmations = 2: every deposit is reported again until it has its two blocks.
     expect(calls[0]).toEqual({ method: 'listsinceblock', params: ['', 2, true, true] });
-    createChainRepository((t as NonNullable<typeof t>).db).setCursor('bitcoin', 'block-799999', 800_000, Date.now());
+    await createChainRepository((t as NonNullable<typeof t>).db).setCursor(
+      'bitcoin',
+      'block-799999',
+      800_000,
+      Date.now(),
+    );
     await adapter.scanDeposits('bitcoin', () => false);
     expect(calls.filter((c) => c.method === 'listsinceblock').at(-1)?.params).toEqual(['block-799999', 2, true, true]);
     expect(await adapter.scanDeposits('TRC20', () => true)).toEqual({ deposits: [] });

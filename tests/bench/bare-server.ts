@@ -147,7 +147,8 @@ if (mode === 'static') {
   const { openDatabase } = await import('../../db/client.ts');
   const { createOffersRepository } = await import('../../server/services/offers/repository.ts');
   const repo = createOffersRepository(openDatabase(path));
-  const usd = repo.db.$client.prepare(`SELECT id FROM fiat_currencies WHERE code = 'USD'`).pluck().get() as number;
+  const usd = (await repo.db.sql.get<{ id: number }>(`SELECT id FROM fiat_currencies WHERE code = 'USD'`))
+    ?.id as number;
   handler = async (res) => {
     const now = Date.now();
     const found = await repo.search(

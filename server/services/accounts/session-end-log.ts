@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 
 // The durable record of ended sessions: `session_revocations`, appended by the trigger
 // `sessions_record_end` on every delete from `sessions` (migration 0017). The session service
@@ -16,32 +16,32 @@ export interface EndedSession {
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const READ_LIMIT = 1000;
 
-export function createSessionEndLog(db: Db) {
-  const client = db.$client;
-  const lastSeq = client.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM session_revocations').pluck();
-  const since = client.prepare<[number, number], EndedSession>(
-    `SELECT seq, session_public_id AS sessionPublicId, user_id AS userId
-     FROM session_revocations WHERE seq > ? ORDER BY seq LIMIT ?`,
-  );
-  // The trigger stamps rows with SQLite's clock, so the prune reads the same clock.
-  const prune = client.prepare<[number]>(
-    `DELETE FROM session_revocations WHERE ended_at < CAST(unixepoch('subsec') * 1000 AS INTEGER) - ?`,
-  );
-  const live = client
-    .prepare<[string, number], number>('SELECT 1 FROM sessions WHERE public_id = ? AND expires_at > ?')
-    .pluck();
-  const deleteById = client.prepare<[string]>('DELETE FROM sessions WHERE id = ?');
-  const deleteByIds = client.transaction((ids: readonly string[]) =>
-    ids.reduce((ended, id) => ended + deleteById.run(id).changes, 0),
-  );
+const LAST_SEQ = 'SELECT COALESCE(max(seq), 0) AS seq FROM session_revocations';
+const SINCE = `SELECT seq, session_public_id AS sessionPublicId, user_id AS userId
+  FROM session_revocations WHERE seq > ? ORDER BY seq LIMIT ?`;
+const PRUNE = 'DELETE FROM session_revocations WHERE ended_at < ?';
+const LIVE = 'SELECT 1 AS live FROM sessions WHERE public_id = ? AND expires_at > ?';
+const DELETE_BY_ID = 'DELETE FROM sessions WHERE id = ?';
 
+export function createSessionEndLog(db: DatabaseLike) {
+  const { sql } = asDatabase(db);
   return {
-    lastSeq: (): number => lastSeq.get() ?? 0,
+    lastSeq: async (): Promise<number> => (await sql.get<{ seq: number }>(LAST_SEQ))?.seq ?? 0,
     /** Ends after `seq`, oldest first, at most READ_LIMIT: the caller reads on from the last. */
-    since: (seq: number): EndedSession[] => since.all(seq, READ_LIMIT),
-    prune: (): number => prune.run(KEEP_MS).changes,
-    isLive: (sessionPublicId: string, now: number): boolean => live.get(sessionPublicId, now) === 1,
-    deleteSessions: (ids: readonly string[]): number => (ids.length === 0 ? 0 : deleteByIds(ids)),
+    since: (seq: number): Promise<EndedSession[]> => sql.all<EndedSession>(SINCE, [seq, READ_LIMIT]),
+    // The trigger stamps rows with the database's clock; a day's margin makes this one's skew moot.
+    prune: async (): Promise<number> => (await sql.run(PRUNE, [Date.now() - KEEP_MS])).changes,
+    isLive: async (sessionPublicId: string, now: number): Promise<boolean> =>
+      (await sql.get<{ live: number }>(LIVE, [sessionPublicId, now])) !== undefined,
+    /** One transaction (a savepoint inside the caller's). */
+    deleteSessions: async (ids: readonly string[]): Promise<number> =>
+      ids.length === 0
+        ? 0
+        : sql.transaction(async () => {
+            let ended = 0;
+            for (const id of ids) ended += (await sql.run(DELETE_BY_ID, [id])).changes;
+            return ended;
+          }),
   };
 }
 

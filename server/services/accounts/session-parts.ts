@@ -13,11 +13,10 @@ export interface SessionDeps {
 
 /** What every session verb is given: the deps, the end log, and the one way a session ends. */
 export interface SessionParts extends SessionDeps {
-  /** The end log's synchronous statements: run inside `ending`'s transaction or through `access`. */
+  /** The end log's statements (the deletes run inside `ending`'s transaction). */
   ends: SessionEndLog;
   /**
-   * Runs a delete from `sessions` (synchronous statements of `ends`, or awaited repository
-   * calls) and announces the sessions it ended once that committed.
+   * Runs a delete from `sessions` (statements of `ends`, or repository calls) and announces the sessions it ended once that committed.
    */
   ending<T>(remove: () => Promise<T> | T): Promise<T>;
 }
@@ -27,10 +26,10 @@ export function sessionParts(deps: SessionDeps): SessionParts {
   const ends = createSessionEndLog(repo.db);
 
   /** What the log recorded after `from` (read inside the transaction that wrote it). */
-  const endedAfter = (from: number): EndedSession[][] => {
+  const endedAfter = async (from: number): Promise<EndedSession[][]> => {
     const batches: EndedSession[][] = [];
     for (let seq = from; ; ) {
-      const ended = ends.since(seq);
+      const ended = await ends.since(seq);
       const last = ended.at(-1);
       if (!last) return batches;
       batches.push(ended);
@@ -43,10 +42,10 @@ export function sessionParts(deps: SessionDeps): SessionParts {
   // a rollback announces nothing.
   const ending = <T>(remove: () => Promise<T> | T): Promise<T> =>
     immediate(repo.db, async (tx) => {
-      const from = ends.lastSeq();
+      const from = await ends.lastSeq();
       const result = await remove();
       if (bus) {
-        const batches = endedAfter(from);
+        const batches = await endedAfter(from);
         if (batches.length > 0) {
           tx.afterCommit(() => {
             for (const ended of batches) bus.publish(SESSIONS_CHANNEL, sessionEndedEvent(ended));

@@ -16,7 +16,7 @@ export async function validateSession(
   token: string,
 ): Promise<ValidSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  // One gated read in the common case; a write only when the session expired, is renewed or its
+  // One read (one joined statement) in the common case; a write only when the session expired, is renewed or its
   // "last used" is out of date (at most once per LAST_USED_PRECISION_MS).
   const found = await repo.sessionWithUser(sessionIdOf(token));
   if (!found) return null;

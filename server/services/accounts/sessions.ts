@@ -1,4 +1,3 @@
-import { access } from '../../../db/access.ts';
 import { bindVerb, immediate, type PersonContext, type ServiceContext } from '../context.ts';
 import type { ClientInfo, SessionRow } from '../shared/account-types.ts';
 import { createSession } from './session-create.ts';
@@ -30,8 +29,6 @@ export type { ValidSession } from './session-validate.ts';
 export function createSessionService(deps: SessionDeps) {
   const parts = sessionParts(deps);
   const { repo, now, ends, ending } = parts;
-  /** The end log's reads and prune, through the connection's gate (db/access.ts). */
-  const read = <T>(statement: () => T): Promise<T> => access(repo.db, statement);
   return {
     /** A brand-new session (and token): called at every sign-in and privilege change. */
     create: bindVerb(parts, createSession),
@@ -47,7 +44,7 @@ export function createSessionService(deps: SessionDeps) {
       ending(() => ends.deleteSessions(sessionIds)),
     /** Deletes sessions past their expiry, and old entries of the end log; returns how many sessions. */
     async purgeExpired(_ctx: ServiceContext): Promise<number> {
-      await read(() => ends.prune());
+      await ends.prune();
       return ending(() => repo.deleteExpiredSessions(now()));
     },
     /** Ends every session of the user (password change, ban, suspension, role change). */
@@ -67,10 +64,10 @@ export function createSessionService(deps: SessionDeps) {
      * Whether a session (by public id) is still signed in: a push key of an ended one grants
      * nothing. Infrastructure of the realtime hub, like `validate` and the end log's position below.
      */
-    isLive: (sessionPublicId: string): Promise<boolean> => read(() => ends.isLive(sessionPublicId, now())),
+    isLive: (sessionPublicId: string): Promise<boolean> => ends.isLive(sessionPublicId, now()),
     /** The end log's position, and the ends after one (server/realtime/session-ends.ts polls them). */
-    lastEndSeq: (): Promise<number> => read(() => ends.lastSeq()),
-    endedSince: (seq: number): Promise<EndedSession[]> => read(() => ends.since(seq)),
+    lastEndSeq: (): Promise<number> => ends.lastSeq(),
+    endedSince: (seq: number): Promise<EndedSession[]> => ends.since(seq),
 
     /** The user's live sessions, most recently used first, `current` marking the asking one. */
     listDevices: (ctx: PersonContext) => listDevices(parts, ctx),

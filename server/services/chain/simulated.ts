@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { access } from '../../../db/access.ts';
 import { CHAIN_NETWORKS, type ChainNetwork, type DepositNetwork } from '../../../db/schema/index.ts';
 import type { ChainAdapter, DepositScan } from './adapter.ts';
 import { NETWORKS } from './networks.ts';
-import { type ChainRepository, type ChainStatements, createChainStatements } from './repository.ts';
+import type { ChainRepository } from './repository.ts';
 
 // The embedded chain (CHAIN=simulated, the default): blocks are a height per network in
 // `chain_state`, its mempool the simulated rows of `chain_transactions` without a block. Every
@@ -21,30 +20,39 @@ export interface SimulatedChain extends ChainAdapter {
   height(network: ChainNetwork): Promise<number>;
 }
 
-/** The block clock's two moves, each one synchronous better-sqlite3 transaction of `sql`. */
-function mining(sql: ChainStatements, client: ChainRepository['db']['$client'], blockMs: number) {
+/** The block clock's two moves, each one transaction of the repository's statements. */
+function mining(repo: ChainRepository, blockMs: number) {
+  const { sql } = repo.db;
   /** Advances one network by `ticks` ticks; false when another process moved it first. */
-  const advanceNetwork = (network: ChainNetwork, ticks: number, lastBlockAt: number | null, at: number): boolean => {
-    const state = sql.ensureState(network, at, at);
+  const advanceNetwork = async (
+    network: ChainNetwork,
+    ticks: number,
+    lastBlockAt: number | null,
+    at: number,
+  ): Promise<boolean> => {
+    const state = await repo.ensureState(network, at, at);
     const blocks = ticks * NETWORKS[network].simulatedBlocksPerTick;
-    if (!sql.advance(network, state.height, state.height + blocks, lastBlockAt ?? state.lastBlockAt, at)) return false;
+    const next = state.height + blocks;
+    if (!(await repo.advance(network, state.height, next, lastBlockAt ?? state.lastBlockAt, at))) return false;
     // The mempool enters the first new block; the others confirm it further.
-    sql.includeMempool(network, state.height + 1, at);
+    await repo.includeMempool(network, state.height + 1, at);
     return true;
   };
 
-  const mineDue = client.transaction((at: number) => {
-    for (const network of CHAIN_NETWORKS) {
-      const state = sql.ensureState(network, at, at);
-      const since = state.lastBlockAt ?? at;
-      const due = Math.floor((at - since) / blockMs);
-      if (due > 0) advanceNetwork(network, due, since + due * blockMs, at);
-    }
-  });
+  const mineDue = (at: number) =>
+    sql.transaction(async () => {
+      for (const network of CHAIN_NETWORKS) {
+        const state = await repo.ensureState(network, at, at);
+        const since = state.lastBlockAt ?? at;
+        const due = Math.floor((at - since) / blockMs);
+        if (due > 0) await advanceNetwork(network, due, since + due * blockMs, at);
+      }
+    });
 
-  const mineNow = client.transaction((ticks: number, at: number) => {
-    for (const network of CHAIN_NETWORKS) advanceNetwork(network, ticks, null, at);
-  });
+  const mineNow = (ticks: number, at: number) =>
+    sql.transaction(async () => {
+      for (const network of CHAIN_NETWORKS) await advanceNetwork(network, ticks, null, at);
+    });
 
   return { mineDue, mineNow };
 }
@@ -56,11 +64,7 @@ export function createSimulatedChain({
   repo: ChainRepository;
   blockSeconds: number;
 }): SimulatedChain {
-  const { db } = repo;
-  // The synchronous statements: mining runs them as one better-sqlite3 transaction, a scan reads
-  // several at once; both through the connection's gate (db/access.ts).
-  const sql = createChainStatements(db);
-  const { mineDue, mineNow } = mining(sql, db.$client, blockSeconds * 1000);
+  const { mineDue, mineNow } = mining(repo, blockSeconds * 1000);
 
   return {
     kind: 'simulated',
@@ -68,21 +72,20 @@ export function createSimulatedChain({
     sendNetworks: CHAIN_NETWORKS,
 
     async advance(at) {
-      await access(db, () => mineDue.immediate(at));
+      await mineDue(at);
     },
 
     async mine(ticks, at) {
       if (!Number.isSafeInteger(ticks) || ticks < 1) throw new RangeError('Mine at least one block.');
-      await access(db, () => mineNow.immediate(ticks, at));
+      await mineNow(ticks, at);
     },
 
     height: async (network) => (await repo.state(network))?.height ?? 0,
 
     async scanDeposits(network: DepositNetwork): Promise<DepositScan> {
-      const { tip, open } = await access(db, () => ({
-        tip: sql.state(network)?.height ?? 0,
-        open: sql.simulatedOpenDeposits(network),
-      }));
+      // Open deposits first: a block mined in between only makes the tip higher, never lower than theirs.
+      const open = await repo.simulatedOpenDeposits(network);
+      const tip = (await repo.state(network))?.height ?? 0;
       const deposits = open.map((row) => ({
         txid: row.txid ?? '',
         vout: row.vout ?? 0,
@@ -100,12 +103,10 @@ export function createSimulatedChain({
     },
 
     async confirmations(network, txid) {
-      return access(db, () => {
-        const row = sql.simulatedByTxid(network, txid);
-        if (!row) return null;
-        if (row.blockHeight === null) return 0;
-        return (sql.state(network)?.height ?? 0) - row.blockHeight + 1;
-      });
+      const row = await repo.simulatedByTxid(network, txid);
+      if (!row) return null;
+      if (row.blockHeight === null) return 0;
+      return ((await repo.state(network))?.height ?? 0) - row.blockHeight + 1;
     },
   };
 }

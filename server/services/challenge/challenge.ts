@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/client.ts';
+import type { DatabaseLike } from '../../../db/database.ts';
 import { checkSolution } from '../../../src/lib/shared/proof-of-work.ts';
 import type { ServiceContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -81,7 +81,7 @@ export function createChallengeService({
   difficulty = DEFAULT_DIFFICULTY,
   ttlMs = DEFAULT_TTL_MS,
 }: {
-  db: Db;
+  db: DatabaseLike;
   now?: () => number;
   /** False with AUTH_CHALLENGE=off (automation, load tests). */
   enabled?: boolean;

@@ -30,7 +30,7 @@ export async function recordSignIn(
   const first = !(await repo.hasAny(userId));
   if (!first && (await repo.isKnown(userId, fingerprint, at - REVIEW_TOKEN_TTL_MS))) return undefined;
   const token = first ? undefined : randomBytes(32).toString('hex');
-  const { lastInsertRowid } = await repo.insert({
+  const id = await repo.insert({
     userId,
     fingerprint,
     reviewTokenHash: token ? hashToken(token) : null,
@@ -43,9 +43,9 @@ export async function recordSignIn(
     createdAt: at,
   });
   // Not awaited: the lookup may load a database file first, and the sign-in's transaction must not
-  // wait for that. Its write goes through the connection's gate: in practice after the commit; if
+  // wait for that. Its write runs in this async context: in practice after the commit; if
   // the lookup is done while the transaction is still open, inside it (and rolled back with it).
-  const placed = place(parts, { id: Number(lastInsertRowid), userId, fingerprint, createdAt: at }, client.ip);
+  const placed = place(parts, { id, userId, fingerprint, createdAt: at }, client.ip);
   if (token) {
     placing.set(token, placed);
     void placed.finally(() => placing.delete(token));

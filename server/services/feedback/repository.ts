@@ -1,10 +1,9 @@
-import { gated } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import type { TradeStatus } from '../../../db/schema/index.ts';
 
 // Reads and writes of trade feedback (trade_feedback, spec section 3 "Feedback") and feature
-// requests. Statements are prepared once per database; every method answers a promise (db/access.ts
-// `gated`). The service decides, this only runs SQL.
+// requests, in SQL that SQLite and PostgreSQL both run (db/sql-client.ts caches each text); every
+// method answers a promise. The service decides, this only runs SQL.
 
 export type Rating = 'positive' | 'negative';
 /** Feedback from the buyer has type sell (about the person who sold), from the seller type buy. */
@@ -48,96 +47,79 @@ const FEEDBACK_COLUMNS = `f.id, t.hash AS tradeHash, f.from_id AS fromId, f.to_i
   JOIN fiat_currencies fc ON fc.id = t.fiat_currency_id
   JOIN payment_methods pm ON pm.id = t.payment_method_id`;
 
-/** The feature-request form's rows. */
-function featureRequests(client: Db['$client']) {
-  const insertRequest = client.prepare<{ userId: number; text: string; locale: string; at: number }>(
-    'INSERT INTO feature_requests (user_id, text, locale, created_at) VALUES (@userId, @text, @locale, @at)',
-  );
-  const requestsSince = client
-    .prepare<[number, number], number>('SELECT count(*) FROM feature_requests WHERE user_id = ? AND created_at > ?')
-    .pluck();
-
-  return {
-    insertFeatureRequest: (row: Parameters<typeof insertRequest.run>[0]) => insertRequest.run(row),
-    featureRequestsSince: (userId: number, since: number): number => requestsSince.get(userId, since) ?? 0,
-  };
+export interface NewFeedback {
+  tradeId: number;
+  fromId: number;
+  toId: number;
+  type: FeedbackType;
+  rating: Rating;
+  message: string;
+  at: number;
 }
 
-export function createFeedbackRepository(db: Db) {
-  const client = db.$client;
-  const tradeByHash = client.prepare<[string], FeedbackTradeRow>(
-    `SELECT t.id, t.hash, t.status, t.buyer_id AS buyerId, t.seller_id AS sellerId,
-       b.username AS buyerUsername, s.username AS sellerUsername
-     FROM trades t JOIN users b ON b.id = t.buyer_id JOIN users s ON s.id = t.seller_id
-     WHERE t.hash = ?`,
-  );
-  const ofTrade = client.prepare<[number], FeedbackRow & { tradeId: number }>(
-    `SELECT ${FEEDBACK_COLUMNS} WHERE f.trade_id = ? ORDER BY f.id`,
-  );
-  const insert = client.prepare<{
-    tradeId: number;
-    fromId: number;
-    toId: number;
-    type: FeedbackType;
-    rating: Rating;
-    message: string;
-    at: number;
-  }>(
-    `INSERT INTO trade_feedback (trade_id, from_id, to_id, type, rating, message, created_at, updated_at)
-     VALUES (@tradeId, @fromId, @toId, @type, @rating, @message, @at, @at)`,
-  );
-  // A replaced rating drops the reply that answered the old words; the receiver may answer again.
-  const replace = client.prepare<{ id: number; rating: Rating; message: string; at: number }>(
-    `UPDATE trade_feedback SET rating = @rating, message = @message, reply = NULL, replied_at = NULL,
-       updated_at = @at
-     WHERE id = @id`,
-  );
-  // Once: a reply that is already there is never overwritten, whoever races.
-  const reply = client.prepare<{ id: number; reply: string; at: number }>(
-    'UPDATE trade_feedback SET reply = @reply, replied_at = @at WHERE id = @id AND reply IS NULL',
-  );
-  const count = client.prepare<{ toId: number; positive: number; negative: number }>(
-    `UPDATE users SET feedback_positive = feedback_positive + @positive,
-       feedback_negative = feedback_negative + @negative
-     WHERE id = @toId`,
-  );
-  const userByName = client.prepare<[string], { id: number; username: string; status: string }>(
-    'SELECT id, username, status FROM users WHERE lower(username) = lower(?)',
-  );
-  // One statement for every filter: NULL means "any". The (to_id, created_at) index serves it.
-  const list = client.prepare<
-    { toId: number; type: FeedbackType | null; rating: Rating | null; limit: number; offset: number },
-    FeedbackRow
-  >(
-    `SELECT ${FEEDBACK_COLUMNS}
-     WHERE f.to_id = @toId AND (@type IS NULL OR f.type = @type) AND (@rating IS NULL OR f.rating = @rating)
-     ORDER BY f.created_at DESC, f.id DESC LIMIT @limit OFFSET @offset`,
-  );
-  const totals = client.prepare<
-    { toId: number; type: FeedbackType | null },
-    { total: number; positive: number | null; negative: number | null }
-  >(
-    `SELECT count(*) AS total, sum(rating = 'positive') AS positive, sum(rating = 'negative') AS negative
-     FROM trade_feedback WHERE to_id = @toId AND (@type IS NULL OR type = @type)`,
-  );
-  return gated(db, {
-    db,
-    tradeByHash: (hash: string) => tradeByHash.get(hash),
-    ofTrade: (tradeId: number) => ofTrade.all(tradeId),
-    insert: (row: Parameters<typeof insert.run>[0]) => insert.run(row),
-    replace: (row: Parameters<typeof replace.run>[0]) => replace.run(row),
-    reply: (id: number, text: string, at: number): boolean => reply.run({ id, reply: text, at }).changes === 1,
+const INSERT_REQUEST =
+  'INSERT INTO feature_requests (user_id, text, locale, created_at) VALUES (@userId, @text, @locale, @at)';
+const REQUESTS_SINCE = 'SELECT count(*) AS n FROM feature_requests WHERE user_id = ? AND created_at > ?';
+
+const TRADE_BY_HASH = `SELECT t.id, t.hash, t.status, t.buyer_id AS buyerId, t.seller_id AS sellerId,
+    b.username AS buyerUsername, s.username AS sellerUsername
+  FROM trades t JOIN users b ON b.id = t.buyer_id JOIN users s ON s.id = t.seller_id
+  WHERE t.hash = ?`;
+const OF_TRADE = `SELECT ${FEEDBACK_COLUMNS} WHERE f.trade_id = ? ORDER BY f.id`;
+const INSERT = `INSERT INTO trade_feedback (trade_id, from_id, to_id, type, rating, message, created_at, updated_at)
+  VALUES (@tradeId, @fromId, @toId, @type, @rating, @message, @at, @at)`;
+// A replaced rating drops the reply that answered the old words; the receiver may answer again.
+const REPLACE = `UPDATE trade_feedback SET rating = @rating, message = @message, reply = NULL, replied_at = NULL,
+    updated_at = @at
+  WHERE id = @id`;
+// Once: a reply that is already there is never overwritten, whoever races.
+const REPLY = 'UPDATE trade_feedback SET reply = @reply, replied_at = @at WHERE id = @id AND reply IS NULL';
+const COUNT = `UPDATE users SET feedback_positive = feedback_positive + @positive,
+    feedback_negative = feedback_negative + @negative
+  WHERE id = @toId`;
+const USER_BY_NAME = 'SELECT id, username, status FROM users WHERE lower(username) = lower(?)';
+// One statement for every filter: NULL means "any" (cast, so PostgreSQL knows the parameter's type
+// where it is only tested for NULL). The (to_id, created_at) index serves it.
+const LIST = `SELECT ${FEEDBACK_COLUMNS}
+  WHERE f.to_id = @toId AND (CAST(@type AS TEXT) IS NULL OR f.type = @type)
+    AND (CAST(@rating AS TEXT) IS NULL OR f.rating = @rating)
+  ORDER BY f.created_at DESC, f.id DESC LIMIT @limit OFFSET @offset`;
+const TOTALS = `SELECT count(*) AS total,
+    sum(CASE WHEN rating = 'positive' THEN 1 ELSE 0 END) AS positive,
+    sum(CASE WHEN rating = 'negative' THEN 1 ELSE 0 END) AS negative
+  FROM trade_feedback WHERE to_id = @toId AND (CAST(@type AS TEXT) IS NULL OR type = @type)`;
+
+export function createFeedbackRepository(db: DatabaseLike) {
+  const database = asDatabase(db);
+  const { sql } = database;
+  return {
+    /** For `immediate(repo.db, …)` (server/services/context.ts). */
+    db: database,
+    tradeByHash: (hash: string) => sql.get<FeedbackTradeRow>(TRADE_BY_HASH, [hash]),
+    ofTrade: (tradeId: number) => sql.all<FeedbackRow & { tradeId: number }>(OF_TRADE, [tradeId]),
+    insert: (row: NewFeedback) => sql.run(INSERT, [row]),
+    replace: (row: { id: number; rating: Rating; message: string; at: number }) => sql.run(REPLACE, [row]),
+    reply: async (id: number, text: string, at: number): Promise<boolean> =>
+      (await sql.run(REPLY, [{ id, reply: text, at }])).changes === 1,
     /** Moves a person's feedback counters by the given steps (−1, 0 or +1 each). */
-    count: (toId: number, positive: number, negative: number) => count.run({ toId, positive, negative }),
-    userByName: (username: string) => userByName.get(username),
+    count: (toId: number, positive: number, negative: number) => sql.run(COUNT, [{ toId, positive, negative }]),
+    userByName: (username: string) =>
+      sql.get<{ id: number; username: string; status: string }>(USER_BY_NAME, [username]),
     list: (toId: number, type: FeedbackType | null, rating: Rating | null, limit: number, offset: number) =>
-      list.all({ toId, type, rating, limit, offset }),
-    totals: (toId: number, type: FeedbackType | null) => {
-      const row = totals.get({ toId, type });
+      sql.all<FeedbackRow>(LIST, [{ toId, type, rating, limit, offset }]),
+    totals: async (toId: number, type: FeedbackType | null) => {
+      const row = await sql.get<{ total: number; positive: number | null; negative: number | null }>(TOTALS, [
+        { toId, type },
+      ]);
       return { total: row?.total ?? 0, positive: row?.positive ?? 0, negative: row?.negative ?? 0 };
     },
-    ...featureRequests(client),
-  });
+
+    // The feature-request form's rows.
+    insertFeatureRequest: (row: { userId: number; text: string; locale: string; at: number }) =>
+      sql.run(INSERT_REQUEST, [row]),
+    featureRequestsSince: async (userId: number, since: number): Promise<number> =>
+      (await sql.get<{ n: number }>(REQUESTS_SINCE, [userId, since]))?.n ?? 0,
+  };
 }
 
 export type FeedbackRepository = ReturnType<typeof createFeedbackRepository>;

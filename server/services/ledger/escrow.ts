@@ -34,15 +34,15 @@ function once(
   ctx: ServiceContext,
   input: EscrowInput,
   op: { operation: string; kind: LedgerTransactionKind; fingerprint: string },
-  move: (at: number) => { legs: Legs; written?: () => void },
+  move: (at: number) => Promise<{ legs: Legs; written?: () => Promise<void> }>,
 ): Promise<LedgerTransaction> {
   const { execute, replay, now, write, committed } = core;
   const { operation, kind, fingerprint } = op;
-  return execute(ctx, () => {
-    const first = replay(input.idempotencyKey, fingerprint);
+  return execute(ctx, async () => {
+    const first = await replay(input.idempotencyKey, fingerprint);
     if (first) return first;
     const at = now();
-    const { legs, written } = move(at);
+    const { legs, written } = await move(at);
     const header = {
       kind,
       key: input.idempotencyKey,
@@ -50,8 +50,8 @@ function once(
       memo: input.memo,
       metadata: { tradeRef: input.tradeRef },
     };
-    const id = write(ctx, operation, header, legs, at);
-    written?.();
+    const id = await write(ctx, operation, header, legs, at);
+    await written?.();
     return committed(id);
   });
 }
@@ -65,14 +65,14 @@ async function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInpu
   });
   const { tradeRef, sellerId, currency, amount, memo } = input;
   const fingerprint = fingerprintOf('lockEscrow', { tradeRef, sellerId, currency, amount, memo });
-  const { ensureAccount, sql } = core;
-  return once(core, ctx, input, { operation: 'lockEscrow', kind: 'escrow_lock', fingerprint }, (at) => {
-    const existing = sql.escrowAccount(tradeRef, currency);
+  const { ensureAccount, repo } = core;
+  return once(core, ctx, input, { operation: 'lockEscrow', kind: 'escrow_lock', fingerprint }, async (at) => {
+    const existing = await repo.escrowAccount(tradeRef, currency);
     if (existing?.resolvedAt) throw escrowResolved();
     if (existing)
       throw new AppError('ESCROW_ALREADY_LOCKED', `The ${currency} escrow of ${tradeRef} is locked already.`);
-    const seller = ensureAccount(walletOf(sellerId, currency), at);
-    const escrow = sql.insertAccount({
+    const seller = await ensureAccount(walletOf(sellerId, currency), at);
+    const escrow = await repo.insertAccount({
       kind: 'trade_escrow',
       ownerId: sellerId,
       currency,
@@ -89,11 +89,11 @@ async function lock(core: LedgerCore, ctx: ServiceContext, input: LockEscrowInpu
 }
 
 /** The trade's escrow account while it is still to leave, and how to mark it gone once it has. */
-function openEscrow(core: LedgerCore, tradeRef: string, currency: LedgerCurrency, at: number) {
-  const escrow = core.ensureAccount(escrowOf(tradeRef, currency), at);
+async function openEscrow(core: LedgerCore, tradeRef: string, currency: LedgerCurrency, at: number) {
+  const escrow = await core.ensureAccount(escrowOf(tradeRef, currency), at);
   if (escrow.resolvedAt) throw escrowResolved();
-  const resolved = (outcome: 'released' | 'returned') => () => {
-    if (!core.sql.resolveEscrow(escrow.id, outcome, at)) throw escrowResolved();
+  const resolved = (outcome: 'released' | 'returned') => async () => {
+    if (!(await core.repo.resolveEscrow(escrow.id, outcome, at))) throw escrowResolved();
   };
   return { escrow, resolved };
 }
@@ -108,15 +108,15 @@ async function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscr
   const { tradeRef, currency, buyerId, fee, memo } = input;
   const fingerprint = fingerprintOf('releaseEscrow', { tradeRef, currency, buyerId, fee, memo });
   const { ensureAccount } = core;
-  return once(core, ctx, input, { operation: 'releaseEscrow', kind: 'escrow_release', fingerprint }, (at) => {
-    const { escrow, resolved } = openEscrow(core, tradeRef, currency, at);
+  return once(core, ctx, input, { operation: 'releaseEscrow', kind: 'escrow_release', fingerprint }, async (at) => {
+    const { escrow, resolved } = await openEscrow(core, tradeRef, currency, at);
     if (fee >= escrow.balance)
       throw invalidInput([{ field: 'fee', message: `The fee must be below the escrowed ${escrow.balance}.` }]);
     const legs = [
       { account: escrow, amount: -escrow.balance },
-      { account: ensureAccount(walletOf(buyerId, currency), at), amount: escrow.balance - fee },
+      { account: await ensureAccount(walletOf(buyerId, currency), at), amount: escrow.balance - fee },
     ];
-    if (fee > 0) legs.push({ account: ensureAccount(systemAccount('fee_income', currency), at), amount: fee });
+    if (fee > 0) legs.push({ account: await ensureAccount(systemAccount('fee_income', currency), at), amount: fee });
     return { legs, written: resolved('released') };
   });
 }
@@ -128,9 +128,9 @@ async function giveBack(core: LedgerCore, ctx: ServiceContext, input: ReturnEscr
   });
   const { tradeRef, currency, memo } = input;
   const fingerprint = fingerprintOf('returnEscrow', { tradeRef, currency, memo });
-  return once(core, ctx, input, { operation: 'returnEscrow', kind: 'escrow_return', fingerprint }, (at) => {
-    const { escrow, resolved } = openEscrow(core, tradeRef, currency, at);
-    const seller = core.ensureAccount(walletOf(escrow.ownerId ?? 0, currency), at);
+  return once(core, ctx, input, { operation: 'returnEscrow', kind: 'escrow_return', fingerprint }, async (at) => {
+    const { escrow, resolved } = await openEscrow(core, tradeRef, currency, at);
+    const seller = await core.ensureAccount(walletOf(escrow.ownerId ?? 0, currency), at);
     const legs = [
       { account: escrow, amount: -escrow.balance },
       { account: seller, amount: escrow.balance },

@@ -6,7 +6,7 @@ import { createLedgerReads } from './read.ts';
 // The ledger (issue 5, docs/architecture.md "Ledger"): the one module that writes postings, one
 // verb per file: `post.ts` (deposits, sendouts, transfers, conversions, corrections), `escrow.ts`
 // (lock, release, return), `read.ts` (balances, accounts, history); each writes through the
-// immediate transaction, audit row and after-commit event of `execute.ts`. Every public call is
+// transaction, audit row and after-commit event of `execute.ts`. Every public call is
 // `verb(ctx, input)` with the ServiceContext of server/services/context.ts.
 
 export type { AccountRef, SystemAccountKind } from './accounts.ts';

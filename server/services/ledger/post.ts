@@ -19,12 +19,13 @@ export function createPost({ execute, replay, now, ensureAccount, write, committ
       memo: input.memo,
       metadata: input.metadata,
     });
-    return execute(ctx, () => {
-      const first = replay(input.idempotencyKey, fingerprint);
+    return execute(ctx, async () => {
+      const first = await replay(input.idempotencyKey, fingerprint);
       if (first) return first;
       const at = now();
-      const legs = input.legs.map((leg) => ({ account: ensureAccount(leg.account, at), amount: leg.amount }));
-      const id = write(
+      const legs = [];
+      for (const leg of input.legs) legs.push({ account: await ensureAccount(leg.account, at), amount: leg.amount });
+      const id = await write(
         ctx,
         'post',
         { kind: input.kind, key: input.idempotencyKey, fingerprint, memo: input.memo, metadata: input.metadata },

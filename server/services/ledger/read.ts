@@ -15,7 +15,7 @@ export interface HistoryInput {
   limit?: number;
 }
 
-export function createLedgerReads({ repo, read, viewOf }: LedgerCore) {
+export function createLedgerReads({ repo, viewOf }: LedgerCore) {
   return {
     /** BTC and USDT of a user; zero where no wallet exists yet (spec section 9: default balances are zero). */
     async balances(_ctx: ServiceContext, { userId }: { userId: number }): Promise<Record<LedgerCurrency, number>> {
@@ -32,22 +32,19 @@ export function createLedgerReads({ repo, read, viewOf }: LedgerCore) {
     },
 
     /** The transaction `ltx_…`, if any. */
-    transaction(_ctx: ServiceContext, { id }: { id: string }): Promise<LedgerTransaction | undefined> {
-      return read((sql) => {
-        const row = sql.transactionByPublicId(id);
-        return row ? viewOf(row, false) : undefined;
-      });
+    async transaction(_ctx: ServiceContext, { id }: { id: string }): Promise<LedgerTransaction | undefined> {
+      // Append-only: a committed transaction's postings never change between the two reads.
+      const row = await repo.transactionByPublicId(id);
+      return row ? viewOf(row, false) : undefined;
     },
 
     /** The transaction an idempotency key committed, if any (a retry that must answer the first result). */
-    transactionByKey(
+    async transactionByKey(
       _ctx: ServiceContext,
       { idempotencyKey }: { idempotencyKey: string },
     ): Promise<LedgerTransaction | undefined> {
-      return read((sql) => {
-        const row = sql.transactionByKey(idempotencyKey);
-        return row ? viewOf(row, true) : undefined;
-      });
+      const row = await repo.transactionByKey(idempotencyKey);
+      return row ? viewOf(row, true) : undefined;
     },
 
     /**

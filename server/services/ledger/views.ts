@@ -1,18 +1,22 @@
 import { AppError } from '../errors.ts';
 import { refOfRow } from './accounts.ts';
 import type { Outcome } from './execute.ts';
-import type { LedgerStatements, TransactionRow } from './repository.ts';
+import type { LedgerRepository, TransactionRow } from './repository.ts';
 import type { LedgerTransaction } from './types.ts';
 
 // A ledger transaction as callers see it: read back from its rows, for a commit, a replay or a read.
 
-export const viewOf = (repo: LedgerStatements, row: TransactionRow, replayed: boolean): LedgerTransaction => ({
+export const viewOf = async (
+  repo: LedgerRepository,
+  row: TransactionRow,
+  replayed: boolean,
+): Promise<LedgerTransaction> => ({
   id: row.publicId,
   kind: row.kind,
   memo: row.memo,
   metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
   createdAt: row.createdAt,
-  postings: repo.postingsOf(row.id).map((p) => ({ account: refOfRow(p), amount: p.amount })),
+  postings: (await repo.postingsOf(row.id)).map((p) => ({ account: refOfRow(p), amount: p.amount })),
   replayed,
 });
 
@@ -20,8 +24,8 @@ export const viewOf = (repo: LedgerStatements, row: TransactionRow, replayed: bo
  * The first result of this key, or undefined when it is new. The same key with other parameters
  * is refused, so a client bug cannot pass for a retry.
  */
-export function replay(repo: LedgerStatements, key: string, fingerprint: string): Outcome | undefined {
-  const existing = repo.transactionByKey(key);
+export async function replay(repo: LedgerRepository, key: string, fingerprint: string): Promise<Outcome | undefined> {
+  const existing = await repo.transactionByKey(key);
   if (!existing) return undefined;
   if (existing.fingerprint !== fingerprint)
     throw new AppError(
@@ -29,16 +33,16 @@ export function replay(repo: LedgerStatements, key: string, fingerprint: string)
       'This idempotency key was used for a different request; use a new key for a new request.',
       { field: 'idempotencyKey' },
     );
-  return { view: viewOf(repo, existing, true) };
+  return { view: await viewOf(repo, existing, true) };
 }
 
 /** The committed transaction and its event: the users whose wallets it changed. */
-export function committed(repo: LedgerStatements, id: number): Outcome {
-  const view = viewOf(repo, repo.transactionById(id) as TransactionRow, false);
+export async function committed(repo: LedgerRepository, id: number): Promise<Outcome> {
+  const view = await viewOf(repo, (await repo.transactionById(id)) as TransactionRow, false);
   const owners = [
     ...new Set(view.postings.flatMap((p) => (p.account.kind === 'user_wallet' ? [p.account.userId] : []))),
   ];
-  const users = repo.publicIdsOf(owners);
+  const users = await repo.publicIdsOf(owners);
   return {
     view,
     event: {

@@ -4,13 +4,13 @@ import type { ServiceContext } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
 import type { AccountRef } from './accounts.ts';
 import type { TransactionHeader } from './execute.ts';
-import type { AccountRow, LedgerStatements } from './repository.ts';
+import type { AccountRow, LedgerRepository } from './repository.ts';
 
 // The writes inside a ledger transaction: the accounts it needs, then the transaction row, its
 // postings, the balance updates and the audit row.
 
-/** better-sqlite3's SqliteError, without importing the native module's class. */
-const sqliteError = (error: unknown): { code: string; message: string } | undefined =>
+/** A driver's error with its code (better-sqlite3's SqliteError, node-postgres' DatabaseError). */
+const databaseError = (error: unknown): { code: string; message: string } | undefined =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string'
     ? (error as Error & { code: string })
     : undefined;
@@ -19,8 +19,9 @@ export const escrowResolved = () =>
   new AppError('ESCROW_ALREADY_RESOLVED', 'This escrow was released or returned already.');
 
 const mapConstraint = (error: unknown, account: AccountRow): unknown => {
-  const failure = sqliteError(error);
-  if (!failure?.code.startsWith('SQLITE_CONSTRAINT')) return error;
+  const failure = databaseError(error);
+  // SQLite: SQLITE_CONSTRAINT_…; PostgreSQL: class 23, integrity constraint violation. Both name the constraint.
+  if (!failure || !(failure.code.startsWith('SQLITE_CONSTRAINT') || failure.code.startsWith('23'))) return error;
   if (failure.message.includes('ledger_accounts_balance_check'))
     return new AppError('INSUFFICIENT_FUNDS', `The ${account.currency} balance is lower than the amount.`, {
       field: 'amount',
@@ -32,11 +33,11 @@ const mapConstraint = (error: unknown, account: AccountRow): unknown => {
 };
 
 /** The account's row; wallets and system accounts are created on first use, escrows by a lock. */
-export function ensureAccount(repo: LedgerStatements, ref: AccountRef, at: number): AccountRow {
+export async function ensureAccount(repo: LedgerRepository, ref: AccountRef, at: number): Promise<AccountRow> {
   if (ref.kind === 'user_wallet') {
-    const found = repo.walletAccount(ref.userId, ref.currency);
+    const found = await repo.walletAccount(ref.userId, ref.currency);
     if (found) return found;
-    if (!repo.userExists(ref.userId)) throw notFound(`User ${ref.userId}`, 'account');
+    if (!(await repo.userExists(ref.userId))) throw notFound(`User ${ref.userId}`, 'account');
     return repo.insertAccount({
       kind: 'user_wallet',
       ownerId: ref.userId,
@@ -47,12 +48,12 @@ export function ensureAccount(repo: LedgerStatements, ref: AccountRef, at: numbe
     });
   }
   if (ref.kind === 'trade_escrow') {
-    const found = repo.escrowAccount(ref.reference, ref.currency);
+    const found = await repo.escrowAccount(ref.reference, ref.currency);
     if (!found) throw notFound(`The ${ref.currency} escrow of ${ref.reference}`, 'account');
     return found;
   }
   return (
-    repo.systemAccount(ref.kind, ref.currency) ??
+    (await repo.systemAccount(ref.kind, ref.currency)) ??
     repo.insertAccount({
       kind: ref.kind,
       ownerId: null,
@@ -66,18 +67,18 @@ export function ensureAccount(repo: LedgerStatements, ref: AccountRef, at: numbe
 
 /**
  * Writes one transaction: its row, each posting with its balance update, the audit row. A
- * constraint SQLite raises on a balance becomes the typed error; the enclosing transaction
+ * constraint the database raises on a balance becomes the typed error; the enclosing transaction
  * then rolls back everything, so a refused operation leaves no trace.
  */
-export function write(
-  repo: LedgerStatements,
+export async function write(
+  repo: LedgerRepository,
   ctx: ServiceContext,
   operation: string,
   tx: TransactionHeader,
   legs: { account: AccountRow; amount: number }[],
   at: number,
-): number {
-  const id = repo.insertTransaction({
+): Promise<number> {
+  const id = await repo.insertTransaction({
     publicId: newId('ltx'),
     kind: tx.kind,
     key: tx.key,
@@ -87,9 +88,9 @@ export function write(
     at,
   });
   for (const { account, amount } of legs) {
-    repo.insertPosting(id, account.id, account.currency, amount);
+    await repo.insertPosting(id, account.id, account.currency, amount);
     try {
-      repo.addToBalance(account.id, amount);
+      await repo.addToBalance(account.id, amount);
     } catch (error) {
       throw mapConstraint(error, account);
     }
@@ -97,7 +98,7 @@ export function write(
   const { actor } = ctx;
   // Routes that move money require a session; reaching here as a visitor is a wiring bug.
   if (actor.type === 'visitor') throw new Error('ledger: a visitor cannot move money');
-  repo.insertAudit({
+  await repo.insertAudit({
     transactionId: id,
     operation,
     actorType: actor.type,

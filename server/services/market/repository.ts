@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { gated } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import { priceHistory } from '../../../db/schema/index.ts';
 import type { CryptoCode, PricePoint } from '../price-feed/price-feed.ts';
 import type { Resolution } from './buckets.ts';
 
-// price_history, prepared once per database; every method answers a promise (`gated`, db/access.ts).
+// price_history on either engine (db/database.ts); every method answers a promise.
 
 const p = sql.placeholder;
 
@@ -26,69 +25,70 @@ export type SeriesQuery = {
   to: number;
 };
 
-export function createMarketRepository(db: Db) {
-  const upsert = db
-    .insert(priceHistory)
-    .values({
-      crypto: sql`${p('crypto')}`,
-      resolution: sql`${p('resolution')}`,
-      at: sql`${p('at')}`,
-      usd: sql`${p('usd')}`,
-    })
-    .onConflictDoUpdate({
-      target: [priceHistory.crypto, priceHistory.resolution, priceHistory.at],
-      set: { usd: sql`excluded.usd` },
-    })
-    .prepare();
-  const prune = db
-    .delete(priceHistory)
-    .where(and(eq(priceHistory.resolution, p('resolution')), lt(priceHistory.at, p('before'))))
-    .prepare();
-  // One point per step: the close of its last bucket. SQLite takes a bare column (usd) from the
-  // row that gave max(); `at - at % step` stays integer even when step is bound as a real.
-  const date = sql<number>`${priceHistory.at} - ${priceHistory.at} % ${p('step')}`;
-  const series = db
-    .select({ date, usd: priceHistory.usd, last: sql<number>`max(${priceHistory.at})` })
-    .from(priceHistory)
-    .where(
-      and(
-        eq(priceHistory.crypto, p('crypto')),
-        eq(priceHistory.resolution, p('resolution')),
-        gte(priceHistory.at, p('from')),
-        lte(priceHistory.at, p('to')),
-      ),
-    )
-    .groupBy(date)
-    .orderBy(date)
-    .prepare();
-  // The finest bucket wins a tie: it is the one the last tick wrote most precisely.
-  const latest = db
-    .select({ at: priceHistory.at, usd: priceHistory.usd })
-    .from(priceHistory)
-    .where(eq(priceHistory.crypto, p('crypto')))
-    .orderBy(desc(priceHistory.at), asc(priceHistory.resolution))
-    .limit(1)
-    .prepare();
-  const anyRow = db.select({ at: priceHistory.at }).from(priceHistory).limit(1).prepare();
-  // One synchronous immediate transaction (a savepoint inside the caller's): nothing waits between its statements.
-  const writeAll = db.$client.transaction(
-    (rows: readonly PriceHistoryRow[], pruneBefore: readonly { resolution: Resolution; before: number }[]) => {
-      for (const row of rows) upsert.run(row);
-      for (const cutoff of pruneBefore) prune.run(cutoff);
-    },
-  );
+// One point per step: the close of its last bucket (the row with the greatest `at` in each step).
+// `at - at % step` stays integer even when step is bound as a real (SQLite).
+const SERIES = `SELECT bucket, usd FROM (
+    SELECT at - at % @step AS bucket, usd, row_number() OVER (PARTITION BY at - at % @step ORDER BY at DESC) AS rn
+    FROM price_history
+    WHERE crypto = @crypto AND resolution = @resolution AND at >= @from AND at <= @to
+  ) closes
+  WHERE rn = 1
+  ORDER BY bucket`;
 
-  return gated(db, {
-    /** Upserts the bucket closes and deletes old buckets, in one transaction. */
-    write(rows: readonly PriceHistoryRow[], pruneBefore: readonly { resolution: Resolution; before: number }[] = []) {
-      writeAll.immediate(rows, pruneBefore);
+/** Rows per INSERT: 4 parameters each, well under either engine's limit (SQLite 32,766, PostgreSQL 65,535). */
+const WRITE_CHUNK = 500;
+
+export function createMarketRepository(db: DatabaseLike) {
+  const database = asDatabase(db);
+  const { orm } = database;
+  // The finest bucket wins a tie: it is the one the last tick wrote most precisely.
+  const latest = database.prepare(
+    orm
+      .select({ at: priceHistory.at, usd: priceHistory.usd })
+      .from(priceHistory)
+      .where(eq(priceHistory.crypto, p('crypto')))
+      .orderBy(desc(priceHistory.at), asc(priceHistory.resolution))
+      .limit(1),
+  );
+  const anyRow = database.prepare(orm.select({ at: priceHistory.at }).from(priceHistory).limit(1));
+
+  return {
+    /** Upserts the bucket closes and deletes old buckets, in one transaction (a savepoint inside the caller's). */
+    write(
+      rows: readonly PriceHistoryRow[],
+      pruneBefore: readonly { resolution: Resolution; before: number }[] = [],
+    ): Promise<void> {
+      // The last row of a bucket wins, as one upsert after another did: PostgreSQL refuses one
+      // INSERT … ON CONFLICT DO UPDATE that names the same key twice.
+      const unique = [...new Map(rows.map((row) => [`${row.crypto}/${row.resolution}/${row.at}`, row])).values()];
+      return database.sql.transaction(async () => {
+        for (let i = 0; i < unique.length; i += WRITE_CHUNK) {
+          await database.run(
+            orm
+              .insert(priceHistory)
+              .values(unique.slice(i, i + WRITE_CHUNK))
+              .onConflictDoUpdate({
+                target: [priceHistory.crypto, priceHistory.resolution, priceHistory.at],
+                set: { usd: sql`excluded.usd` },
+              }),
+          );
+        }
+        for (const { resolution, before } of pruneBefore) {
+          await database.run(
+            orm.delete(priceHistory).where(and(eq(priceHistory.resolution, resolution), lt(priceHistory.at, before))),
+          );
+        }
+      });
     },
-    series: (query: SeriesQuery): PricePoint[] =>
-      series.all(query).map((row) => ({ date: Number(row.date), usd: row.usd })),
+    series: async (query: SeriesQuery): Promise<PricePoint[]> =>
+      (await database.sql.all<{ bucket: number; usd: number }>(SERIES, [query])).map((row) => ({
+        date: Number(row.bucket),
+        usd: row.usd,
+      })),
     /** The most recent bucket close of `crypto`, at its bucket start. */
     latest: (crypto: CryptoCode) => latest.get({ crypto }),
-    isEmpty: () => anyRow.get() === undefined,
-  });
+    isEmpty: async () => (await anyRow.get()) === undefined,
+  };
 }
 
 export type MarketRepository = ReturnType<typeof createMarketRepository>;

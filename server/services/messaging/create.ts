@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts';
+import type { DatabaseLike } from '../../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Mailer, MessagingLog, SmsSender } from './messaging.ts';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox.ts';
@@ -9,7 +9,12 @@ import { createSmtpMailer } from './smtp.ts';
 export type MessagingConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
 
 /** SMTP when `SMTP_URL` is set; otherwise the database outbox, which needs no network. */
-export function createMailer(config: MessagingConfig, db: Db, log: MessagingLog, now: () => number = Date.now): Mailer {
+export function createMailer(
+  config: MessagingConfig,
+  db: DatabaseLike,
+  log: MessagingLog,
+  now: () => number = Date.now,
+): Mailer {
   if (config.SMTP_URL) return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db, now });
   return createOutboxMailer({ db, now, log });
 }
@@ -21,7 +26,7 @@ export function createMailer(config: MessagingConfig, db: Db, log: MessagingLog,
  */
 export function createSmsSender(
   _config: MessagingConfig,
-  db: Db,
+  db: DatabaseLike,
   log: MessagingLog,
   now: () => number = Date.now,
 ): SmsSender {

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { gated } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import { outbox } from '../../../db/schema/index.ts';
 import {
   assertEmailAddress,
@@ -14,7 +13,7 @@ import {
 
 // The embedded default for messages to people: a row in the `outbox` table instead of a network
 // call, so development, tests and a fresh install work offline. Operators (and tests that need a
-// verification link) read the rows back. Statements are prepared once per database.
+// verification link) read the rows back. Statements are built once per database.
 
 export type OutboxChannel = (typeof outbox.channel.enumValues)[number];
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -58,67 +57,66 @@ function smsRow(message: SmsMessage, at: number): NewOutboxRow {
   };
 }
 
-export function createOutboxRepository(db: Db) {
-  const insert = db
-    .insert(outbox)
-    .values({
-      channel: sql.placeholder('channel'),
-      recipient: sql.placeholder('recipient'),
-      subject: sql.placeholder('subject'),
-      text: sql.placeholder('text'),
-      html: sql.placeholder('html'),
-      createdAt: sql.placeholder('createdAt'),
-      deliveredAt: sql.placeholder('deliveredAt'),
-    })
-    .returning({ id: outbox.id })
-    .prepare();
-  const delivered = db
-    .update(outbox)
-    // set() takes no bare placeholder; wrapping it in sql`` binds it all the same.
-    .set({ deliveredAt: sql`${sql.placeholder('at')}` })
-    .where(eq(outbox.id, sql.placeholder('id')))
-    .prepare();
+export function createOutboxRepository(db: DatabaseLike) {
+  const database = asDatabase(db);
+  const { orm } = database;
+  const insert = database.prepare(
+    orm
+      .insert(outbox)
+      .values({
+        channel: sql.placeholder('channel'),
+        recipient: sql.placeholder('recipient'),
+        subject: sql.placeholder('subject'),
+        text: sql.placeholder('text'),
+        html: sql.placeholder('html'),
+        createdAt: sql.placeholder('createdAt'),
+        deliveredAt: sql.placeholder('deliveredAt'),
+      })
+      .returning({ id: outbox.id }),
+  );
   // Same timestamp is possible (one clock tick); the id breaks the tie in insertion order.
-  const latest = db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, sql.placeholder('recipient')), eq(outbox.channel, sql.placeholder('channel'))))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(1)
-    .prepare();
-  const forRecipient = db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.recipient, sql.placeholder('recipient')))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(sql.placeholder('limit'))
-    .prepare();
+  const latest = database.prepare(
+    orm
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, sql.placeholder('recipient')), eq(outbox.channel, sql.placeholder('channel'))))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(1),
+  );
+  const forRecipient = database.prepare(
+    orm
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, sql.placeholder('recipient')))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(sql.placeholder('limit')),
+  );
 
-  return gated(db, {
+  return {
     /** Stores one message and answers its row id. */
-    insert(row: NewOutboxRow): number {
-      const inserted = insert.get(row);
+    async insert(row: NewOutboxRow): Promise<number> {
+      const inserted = await insert.get(row);
       if (!inserted) throw new Error('outbox insert returned no row');
       return inserted.id;
     },
-    markDelivered(id: number, at: number): void {
-      delivered.run({ id, at });
+    async markDelivered(id: number, at: number): Promise<void> {
+      await database.run(orm.update(outbox).set({ deliveredAt: at }).where(eq(outbox.id, id)));
     },
     /** The newest message to `recipient` on `channel`, e.g. the last verification mail. */
-    latestFor(recipient: string, channel: OutboxChannel): OutboxRow | undefined {
+    latestFor(recipient: string, channel: OutboxChannel): Promise<OutboxRow | undefined> {
       return latest.get({ recipient, channel });
     },
     /** Messages to `recipient` on every channel, newest first. */
-    listFor(recipient: string, limit = 100): OutboxRow[] {
+    listFor(recipient: string, limit = 100): Promise<OutboxRow[]> {
       return forRecipient.all({ recipient, limit });
     },
-  });
+  };
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
 
 interface OutboxAdapterOptions {
-  db: Db;
+  db: DatabaseLike;
   now: () => number;
   log: MessagingLog;
 }

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { Db } from '../../../db/client.ts';
+import type { DatabaseLike } from '../../../db/database.ts';
 import type { EmailMessage, Mailer } from './messaging.ts';
 import { createOutboxRepository, emailRow } from './outbox.ts';
 
@@ -16,7 +16,7 @@ export interface SmtpMailerOptions {
   url: string;
   /** The From header, e.g. `Coinfair <no-reply@coinfair.example>`. */
   from: string;
-  db: Db;
+  db: DatabaseLike;
   now: () => number;
 }
 

@@ -1,5 +1,4 @@
-import { access } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import {
   countries,
   cryptoCurrencies,
@@ -56,65 +55,65 @@ export interface OffersCatalogue {
   countryCurrency(iso: string): string | undefined;
 }
 
-export function loadOffersCatalogue(db: Db): Promise<OffersCatalogue> {
-  return access(db, () => readCatalogue(db));
-}
-
-function readCatalogue(db: Db): OffersCatalogue {
-  const currencies = new Map(
-    db
-      .select({ id: fiatCurrencies.id, code: fiatCurrencies.code, minorUnits: fiatCurrencies.minorUnits })
-      .from(fiatCurrencies)
-      .all()
-      .map((c) => [c.code, c]),
-  );
+export async function loadOffersCatalogue(db: DatabaseLike): Promise<OffersCatalogue> {
+  const database = asDatabase(db);
+  const { orm } = database;
+  const [currencyRows, cryptos, groups, methodRows, countryRows, locationRows] = await Promise.all([
+    database.all(
+      orm
+        .select({ id: fiatCurrencies.id, code: fiatCurrencies.code, minorUnits: fiatCurrencies.minorUnits })
+        .from(fiatCurrencies),
+    ),
+    database.all(
+      orm
+        .select({
+          id: cryptoCurrencies.id,
+          code: cryptoCurrencies.code,
+          urlName: cryptoCurrencies.urlName,
+          decimals: cryptoCurrencies.decimals,
+        })
+        .from(cryptoCurrencies),
+    ) as Promise<CatalogueCrypto[]>,
+    database.all(
+      orm
+        .select({ id: paymentGroups.id, slug: paymentGroups.slug, isSelectable: paymentGroups.isSelectable })
+        .from(paymentGroups),
+    ),
+    database.all(
+      orm
+        .select({
+          id: paymentMethods.id,
+          slug: paymentMethods.slug,
+          name: paymentMethods.name,
+          groupId: paymentMethods.groupId,
+        })
+        .from(paymentMethods),
+    ),
+    database.all(
+      orm.select({ id: countries.id, iso: countries.iso, currencyId: countries.currencyId }).from(countries),
+    ),
+    database.all(
+      orm
+        .select({
+          id: locations.id,
+          countryId: locations.countryId,
+          latitude: locations.latitude,
+          longitude: locations.longitude,
+        })
+        .from(locations),
+    ),
+  ]);
+  const currencies = new Map(currencyRows.map((c) => [c.code, c]));
   const currencyCodeById = new Map([...currencies.values()].map((c) => [c.id, c.code]));
-  const cryptos = db
-    .select({
-      id: cryptoCurrencies.id,
-      code: cryptoCurrencies.code,
-      urlName: cryptoCurrencies.urlName,
-      decimals: cryptoCurrencies.decimals,
-    })
-    .from(cryptoCurrencies)
-    .all() as CatalogueCrypto[];
-  const groups = db
-    .select({ id: paymentGroups.id, slug: paymentGroups.slug, isSelectable: paymentGroups.isSelectable })
-    .from(paymentGroups)
-    .all();
   const groupSlugById = new Map(groups.map((g) => [g.id, g.slug]));
-  const methods = new Map(
-    db
-      .select({
-        id: paymentMethods.id,
-        slug: paymentMethods.slug,
-        name: paymentMethods.name,
-        groupId: paymentMethods.groupId,
-      })
-      .from(paymentMethods)
-      .all()
-      .map((m) => [m.slug, { ...m, groupSlug: groupSlugById.get(m.groupId) ?? '' }]),
-  );
-  const countryRows = db
-    .select({ id: countries.id, iso: countries.iso, currencyId: countries.currencyId })
-    .from(countries)
-    .all();
+  const methods = new Map(methodRows.map((m) => [m.slug, { ...m, groupSlug: groupSlugById.get(m.groupId) ?? '' }]));
   const countryIsoById = new Map(countryRows.map((c) => [c.id, c.iso]));
   const countryCurrencies = new Map(countryRows.map((c) => [c.iso, currencyCodeById.get(c.currencyId)]));
   const places = new Map(
-    db
-      .select({
-        id: locations.id,
-        countryId: locations.countryId,
-        latitude: locations.latitude,
-        longitude: locations.longitude,
-      })
-      .from(locations)
-      .all()
-      .map((l) => [
-        l.id,
-        { id: l.id, countryIso: countryIsoById.get(l.countryId) ?? '', latitude: l.latitude, longitude: l.longitude },
-      ]),
+    locationRows.map((l) => [
+      l.id,
+      { id: l.id, countryIso: countryIsoById.get(l.countryId) ?? '', latitude: l.latitude, longitude: l.longitude },
+    ]),
   );
   const groupsBySlug = new Map(groups.map((g) => [g.slug, g]));
 

@@ -1,12 +1,11 @@
-import type { Statement } from 'better-sqlite3';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { gated } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type Database, type DatabaseLike } from '../../../db/database.ts';
 import { offers, users } from '../../../db/schema/index.ts';
 import type { OfferStatus } from '../../../src/lib/shared/views/offers.ts';
 
-// SQL of the offers area. The search runs on better-sqlite3 directly: its WHERE clause depends on
-// which filters are given, so one statement is prepared per combination (at most 2^7) and kept.
+// SQL of the offers area, in the SQL both engines run (db/sql-client.ts). The search's WHERE clause
+// depends on which filters are given, so there is one statement text per combination (at most
+// 2^7), built once and kept (each text is prepared and cached by the client).
 // It works in two steps in one statement: an inner query filters, sorts and cuts the page using
 // only the narrow covering index `offers_search_idx` and the owner's row, then the page's 50 ids
 // are joined with everything a listing row shows (owner, method, group, currency, place). Sorting
@@ -177,14 +176,17 @@ function whereClause(filters: SearchFilters): string {
   }
   if (filters.amount !== undefined) {
     parts.push(
-      `o.fiat_min_minor <= round(@amount * ${MINOR_SCALE})`,
-      `o.fiat_max_minor >= round(@amount * ${MINOR_SCALE})`,
+      // `* 1.0`: PostgreSQL would otherwise take the parameter for an integer.
+      `o.fiat_min_minor <= round(@amount * 1.0 * ${MINOR_SCALE})`,
+      `o.fiat_max_minor >= round(@amount * 1.0 * ${MINOR_SCALE})`,
     );
   }
   if (filters.countryIso !== undefined) {
+    // The lists are JSON arrays of upper-case ISO codes (`["DE","AT"]`): `@countryPattern` is the
+    // quoted code inside `%…%`, which matches the same on both engines (letters only, upper case).
     parts.push(
-      `(o.allowed_countries = '[]' OR EXISTS (SELECT 1 FROM json_each(o.allowed_countries) WHERE value = @countryIso))`,
-      `NOT EXISTS (SELECT 1 FROM json_each(o.blocked_countries) WHERE value = @countryIso)`,
+      `(o.allowed_countries = '[]' OR o.allowed_countries LIKE @countryPattern)`,
+      `o.blocked_countries NOT LIKE @countryPattern`,
     );
   }
   if (filters.viewerId !== undefined) {
@@ -193,8 +195,7 @@ function whereClause(filters: SearchFilters): string {
   }
   if (filters.near !== undefined) {
     parts.push(`o.location_id IN (SELECT id FROM locations
-      WHERE latitude BETWEEN @latitude - @radius AND @latitude + @radius
-        AND longitude BETWEEN @longitude - @radius AND @longitude + @radius)`);
+      WHERE latitude BETWEEN @minLatitude AND @maxLatitude AND longitude BETWEEN @minLongitude AND @maxLongitude)`);
   }
   return `WHERE ${parts.join(' AND ')}`;
 }
@@ -207,13 +208,16 @@ function parameters(filters: SearchFilters, extra: Record<string, unknown>): Rec
   };
   for (const key of SHAPE_KEYS) {
     const value = filters[key];
-    if (value === undefined || key === 'near') continue;
+    if (value === undefined || key === 'near' || key === 'countryIso') continue;
     params[key] = value;
   }
+  if (filters.countryIso !== undefined) params.countryPattern = `%"${filters.countryIso}"%`;
   if (filters.near) {
-    params.latitude = filters.near.latitude;
-    params.longitude = filters.near.longitude;
-    params.radius = filters.near.radiusDegrees;
+    const { latitude, longitude, radiusDegrees } = filters.near;
+    params.minLatitude = latitude - radiusDegrees;
+    params.maxLatitude = latitude + radiusDegrees;
+    params.minLongitude = longitude - radiusDegrees;
+    params.maxLongitude = longitude + radiusDegrees;
   }
   return params;
 }
@@ -222,41 +226,56 @@ function parameters(filters: SearchFilters, extra: Record<string, unknown>): Rec
 export type NewOffer = typeof offers.$inferInsert;
 
 /** The vendor's writes, each limited to their own offer (`ownerId`), and the owner lookup of a person's list. */
-function offerWrites(db: Db) {
+function offerWrites(database: Database) {
+  const { orm } = database;
   const own = (hash: string, ownerId: number) => and(eq(offers.hash, hash), eq(offers.ownerId, ownerId));
   return {
     /** The owner of a username (any letter case), whatever their status. */
     ownerByUsername: (username: string) =>
-      db
-        .select({ id: users.id, status: users.status })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`)
-        .get(),
-    insert: (values: NewOffer) => {
-      db.insert(offers).values(values).run();
+      database.get(
+        orm
+          .select({ id: users.id, status: users.status })
+          .from(users)
+          .where(sql`lower(${users.username}) = lower(${username})`)
+          .limit(1),
+      ),
+    insert: async (values: NewOffer) => {
+      await database.run(orm.insert(offers).values(values));
     },
-    replace: (hash: string, ownerId: number, values: Partial<NewOffer>) => {
-      db.update(offers)
-        .set(values)
-        .where(and(own(hash, ownerId), ne(offers.status, 'deleted')))
-        .run();
+    replace: async (hash: string, ownerId: number, values: Partial<NewOffer>) => {
+      await database.run(
+        orm
+          .update(offers)
+          .set(values)
+          .where(and(own(hash, ownerId), ne(offers.status, 'deleted'))),
+      );
     },
     /** Blocked offers stay as a moderator left them. */
-    setActive: (hash: string, ownerId: number, status: 'active' | 'paused') => {
-      db.update(offers)
-        .set({ status })
-        .where(and(own(hash, ownerId), ne(offers.status, 'blocked'), ne(offers.status, 'deleted')))
-        .run();
+    setActive: async (hash: string, ownerId: number, status: 'active' | 'paused') => {
+      await database.run(
+        orm
+          .update(offers)
+          .set({ status })
+          .where(and(own(hash, ownerId), ne(offers.status, 'blocked'), ne(offers.status, 'deleted'))),
+      );
     },
-    remove: (hash: string, ownerId: number, at: number) => {
-      db.update(offers).set({ status: 'deleted', updatedAt: at }).where(own(hash, ownerId)).run();
+    remove: async (hash: string, ownerId: number, at: number) => {
+      await database.run(orm.update(offers).set({ status: 'deleted', updatedAt: at }).where(own(hash, ownerId)));
     },
   };
 }
 
-export function createOffersRepository(db: Db) {
-  const client = db.$client;
-  const searchStatements = new Map<string, { page: Statement; counts: Statement }>();
+const BY_HASH = `SELECT ${COLUMNS} ${FROM} WHERE o.hash = ?`;
+const BY_OWNER = `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status != 'deleted' ORDER BY o.created_at DESC, o.id DESC`;
+const PUBLIC_BY_OWNER = `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status = 'active' AND o.is_publicly_visible = 1
+  ORDER BY o.created_at DESC, o.id DESC`;
+const TRUST_BETWEEN = 'SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ?';
+const BLOCKS_OF = `SELECT 1 AS found FROM user_trust WHERE kind = 'blocked' AND (user_id = @id OR other_id = @id) LIMIT 1`;
+const ACTIVE_COUNT_OF = `SELECT count(*) AS n FROM offers WHERE owner_id = ? AND status = 'active'`;
+
+export function createOffersRepository(db: DatabaseLike) {
+  const database = asDatabase(db);
+  const searchStatements = new Map<string, { page: string; counts: string }>();
 
   const statementsFor = (filters: SearchFilters, cheapestFirst: boolean) => {
     const key = `${SHAPE_KEYS.map((k) => (filters[k] === undefined ? 0 : 1)).join('')}${cheapestFirst ? 'a' : 'd'}`;
@@ -267,40 +286,30 @@ export function createOffersRepository(db: Db) {
       // the owner (status, last seen) and the currency (decimals, USD rate; 154 rows).
       const matches = `FROM offers o JOIN users u ON u.id = o.owner_id JOIN fiat_currencies fc ON fc.id = o.fiat_currency_id ${where}`;
       found = {
-        page: client.prepare(`SELECT ${COLUMNS} FROM (
-            SELECT o.id AS pid, o.is_featured AS k1, (u.last_seen_at < @activeSince) AS k2, ${PRICE_FACTOR} AS k3
+        page: `SELECT ${COLUMNS} FROM (
+            SELECT o.id AS pid, o.is_featured AS k1,
+              CASE WHEN u.last_seen_at < @activeSince THEN 1 ELSE 0 END AS k2, ${PRICE_FACTOR} AS k3
             ${matches}
             ORDER BY k1 DESC, k2, k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id
             LIMIT @limit OFFSET @offset
           ) page
           JOIN offers o ON o.id = page.pid
           ${FROM_JOINS}
-          ORDER BY page.k1 DESC, page.k2, page.k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id`),
-        counts: client.prepare(`SELECT count(*) AS total, coalesce(sum(o.is_featured), 0) AS featured ${matches}`),
+          ORDER BY page.k1 DESC, page.k2, page.k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id`,
+        counts: `SELECT count(*) AS total, coalesce(sum(o.is_featured), 0) AS featured ${matches}`,
       };
       searchStatements.set(key, found);
     }
     return found;
   };
 
-  const byHash = client.prepare(`SELECT ${COLUMNS} ${FROM} WHERE o.hash = ?`);
-  const byOwner = client.prepare(
-    `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status != 'deleted' ORDER BY o.created_at DESC, o.id DESC`,
-  );
-  const publicByOwner = client.prepare(
-    `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status = 'active' AND o.is_publicly_visible = 1
-     ORDER BY o.created_at DESC, o.id DESC`,
-  );
-  const trustBetween = client.prepare('SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ?').pluck();
-  const blocksOf = client
-    .prepare(`SELECT 1 FROM user_trust WHERE kind = 'blocked' AND (user_id = @id OR other_id = @id) LIMIT 1`)
-    .pluck();
-  const activeCountOf = client.prepare(`SELECT count(*) FROM offers WHERE owner_id = ? AND status = 'active'`).pluck();
+  return {
+    db: database,
 
-  return gated(db, {
-    db,
-
-    search(filters: SearchFilters, window: SearchWindow): { rows: OfferRow[]; total: number; featured: number } {
+    async search(
+      filters: SearchFilters,
+      window: SearchWindow,
+    ): Promise<{ rows: OfferRow[]; total: number; featured: number }> {
       const { page, counts } = statementsFor(filters, window.cheapestFirst);
       const params = parameters(filters, {
         onlineSince: window.onlineSince,
@@ -309,23 +318,27 @@ export function createOffersRepository(db: Db) {
         limit: window.limit,
         offset: window.offset,
       });
-      const rows = page.all(params) as OfferRow[];
-      // The counts statement names fewer parameters; better-sqlite3 refuses unknown ones.
+      // The counts statement names fewer parameters; SQLite's driver refuses unknown ones.
       const { activeSince: _a, cryptoUsd: _c, limit: _l, offset: _o, ...countParams } = params;
-      const { total, featured } = counts.get(countParams) as { total: number; featured: number };
-      return { rows, total, featured };
+      const [rows, count] = await Promise.all([
+        database.sql.all<OfferRow>(page, [params]),
+        database.sql.get<{ total: number; featured: number }>(counts, [countParams]),
+      ]);
+      return { rows, total: Number(count?.total ?? 0), featured: Number(count?.featured ?? 0) };
     },
 
-    byHash: (hash: string) => byHash.get(hash) as OfferRow | undefined,
-    byOwner: (ownerId: number) => byOwner.all(ownerId) as OfferRow[],
-    publicByOwner: (ownerId: number) => publicByOwner.all(ownerId) as OfferRow[],
+    byHash: (hash: string) => database.sql.get<OfferRow>(BY_HASH, [hash]),
+    byOwner: (ownerId: number) => database.sql.all<OfferRow>(BY_OWNER, [ownerId]),
+    publicByOwner: (ownerId: number) => database.sql.all<OfferRow>(PUBLIC_BY_OWNER, [ownerId]),
     /** What `userId` thinks of `otherId`: trusted, blocked or nothing. */
-    trust: (userId: number, otherId: number) => trustBetween.get(userId, otherId) as 'trusted' | 'blocked' | undefined,
-    activeCountOf: (ownerId: number) => activeCountOf.get(ownerId) as number,
+    trust: async (userId: number, otherId: number) =>
+      (await database.sql.get<{ kind: 'trusted' | 'blocked' }>(TRUST_BETWEEN, [userId, otherId]))?.kind,
+    activeCountOf: async (ownerId: number) =>
+      Number((await database.sql.get<{ n: number }>(ACTIVE_COUNT_OF, [ownerId]))?.n ?? 0),
     /** Whether `userId` blocked anyone or was blocked by anyone: only then do their searches differ. */
-    hasBlocks: (userId: number) => blocksOf.get({ id: userId }) !== undefined,
-    ...offerWrites(db),
-  });
+    hasBlocks: async (userId: number) => (await database.sql.get(BLOCKS_OF, [{ id: userId }])) !== undefined,
+    ...offerWrites(database),
+  };
 }
 
 export type OffersRepository = ReturnType<typeof createOffersRepository>;

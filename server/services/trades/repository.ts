@@ -1,11 +1,10 @@
-import { gated } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
 import type { TradeRequirementStatus } from '../../../src/lib/shared/trade-requirements.ts';
 
-// Reads and writes of trades, their trail, requirements and chat. Statements are prepared once per
-// database and run synchronously inside; every method answers a promise (db/access.ts `gated`).
-// The service decides, this only runs SQL.
+// Reads and writes of trades, their trail, requirements and chat, in SQL that SQLite and
+// PostgreSQL both run (db/sql-client.ts: each text is prepared once and cached); every method
+// answers a promise. The service decides, this only runs SQL.
 
 /** What a trade is started with: its own columns as the insert writes them. */
 export interface NewTrade {
@@ -124,159 +123,135 @@ const TRADE_FROM = `
   JOIN payment_methods pm ON pm.id = t.payment_method_id
   JOIN payment_groups pg ON pg.id = pm.group_id`;
 
-/** A trade's rows as it starts and moves on. */
-function tradeWrites(client: Db['$client']) {
-  const insertTrade = client.prepare<NewTrade>(
-    `INSERT INTO trades (hash, offer_id, offer_type, owner_id, responder_id, buyer_id, seller_id, crypto_code,
-       crypto_amount, fee_amount, fee_basis_points, escrow_ref, fiat_currency_id, fiat_amount_minor, price_minor,
-       usd_amount_cents, payment_method_id, payment_window_minutes, offer_terms, payment_details, tags, payer_name,
-       status, started_at, expires_at, responder_ip, version, updated_at)
-     VALUES (@hash, @offerId, @offerType, @ownerId, @responderId, @buyerId, @sellerId, @cryptoCode, @cryptoAmount,
-       @feeAmount, @feeBasisPoints, @escrowRef, @fiatCurrencyId, @fiatAmountMinor, @priceMinor, @usdAmountCents,
-       @paymentMethodId, @paymentWindowMinutes, @offerTerms, @paymentDetails, @tags, @payerName, 'active_funded',
-       @startedAt, @expiresAt, @responderIp, 1, @startedAt)`,
-  );
-  // Guarded by the status it read: a trade that moved on in the meantime matches nothing.
-  const changeStatus = client.prepare<StatusChange>(
-    `UPDATE trades SET status = @to, version = version + 1, updated_at = @at, paid_at = @paidAt, ended_at = @endedAt,
-       disputed_at = @disputedAt, dispute_reason_id = @disputeReasonId, dispute_text = @disputeText,
-       dispute_opened_by = @disputeOpenedBy, resolved_by = @resolvedBy, escrow_ref = @escrowRef
-     WHERE id = @id AND status = @from`,
-  );
-  const insertTransition = client.prepare<{
-    tradeId: number;
-    action: string;
-    fromStatus: TradeStatus | null;
-    toStatus: TradeStatus;
-    actorId: number | null;
-    actorRole: TradeActorRole;
-    ledgerTransactionId: string | null;
-    note: string | null;
-    at: number;
-  }>(
-    `INSERT INTO trade_transitions (trade_id, action, from_status, to_status, actor_id, actor_role,
-       ledger_transaction_id, note, at)
-     VALUES (@tradeId, @action, @fromStatus, @toStatus, @actorId, @actorRole, @ledgerTransactionId, @note, @at)`,
-  );
-  const insertRequirement = client.prepare<{
-    tradeId: number;
-    stage: string;
-    kind: string;
-    optional: number;
-    at: number;
-  }>(
-    `INSERT INTO trade_requirements (trade_id, stage, kind, optional, status, updated_at)
-     VALUES (@tradeId, @stage, @kind, @optional, 'pending', @at)`,
-  );
-  return {
-    insertTrade: (trade: NewTrade): number => Number(insertTrade.run(trade).lastInsertRowid),
-    changeStatus: (change: StatusChange): boolean => changeStatus.run(change).changes === 1,
-    insertTransition: (row: Parameters<typeof insertTransition.run>[0]) => insertTransition.run(row),
-    insertRequirement: (row: Parameters<typeof insertRequirement.run>[0]) => insertRequirement.run(row),
-  };
+/** What a trade's trail row records. */
+export interface NewTransition {
+  tradeId: number;
+  action: string;
+  fromStatus: TradeStatus | null;
+  toStatus: TradeStatus;
+  actorId: number | null;
+  actorRole: TradeActorRole;
+  ledgerTransactionId: string | null;
+  note: string | null;
+  at: number;
 }
 
-/** Trades as the verbs read them. */
-function tradeReads(client: Db['$client']) {
-  const byHash = client.prepare<[string], TradeRow>(`SELECT ${TRADE_COLUMNS} ${TRADE_FROM} WHERE t.hash = ?`);
-  const requirementsOf = client.prepare<[number], RequirementRow>(
-    `SELECT id, stage, kind, optional, status, attachment_id AS attachmentId
-     FROM trade_requirements WHERE trade_id = ? ORDER BY id`,
-  );
-  const activeOf = client.prepare<[number, number], TradeRow>(
-    `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
-     WHERE t.id IN (
-       SELECT id FROM trades WHERE buyer_id = ? AND status IN ('active_funded', 'paid', 'dispute_open')
-       UNION SELECT id FROM trades WHERE seller_id = ? AND status IN ('active_funded', 'paid', 'dispute_open'))
-     ORDER BY t.started_at DESC LIMIT 200`,
-  );
-  const dueForExpiry = client.prepare<[number, number], { hash: string }>(
-    `SELECT hash FROM trades WHERE status = 'active_funded' AND expires_at <= ? ORDER BY expires_at LIMIT ?`,
-  );
-  const partiesOf = client.prepare<[string], { buyerId: number; sellerId: number }>(
-    'SELECT buyer_id AS buyerId, seller_id AS sellerId FROM trades WHERE hash = ?',
-  );
-  const disputes = client.prepare<{ limit: number; offset: number }, TradeRow>(
-    `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
-     WHERE t.status = 'dispute_open' ORDER BY t.disputed_at LIMIT @limit OFFSET @offset`,
-  );
-  return {
-    byHash: (hash: string) => byHash.get(hash),
-    requirementsOf: (tradeId: number) => requirementsOf.all(tradeId),
-    activeOf: (userId: number) => activeOf.all(userId, userId),
-    dueForExpiry: (at: number, limit: number) => dueForExpiry.all(at, limit).map((r) => r.hash),
-    partiesOf: (hash: string) => partiesOf.get(hash),
-    openDisputes: (limit: number, offset: number) => disputes.all({ limit, offset }),
-  };
+export interface NewRequirement {
+  tradeId: number;
+  stage: string;
+  kind: string;
+  optional: number;
+  at: number;
 }
 
-/** The chat's lines. */
-function chatStatements(client: Db['$client']) {
-  const insertMessage = client.prepare<{
-    tradeId: number;
-    authorId: number | null;
-    authorRole: TradeActorRole;
-    body: string;
-    attachmentId: number | null;
-    isForModerator: number;
-    at: number;
-  }>(
-    `INSERT INTO trade_messages (trade_id, author_id, author_role, body, attachment_id, is_for_moderator, created_at)
-     VALUES (@tradeId, @authorId, @authorRole, @body, @attachmentId, @isForModerator, @at)`,
-  );
-  const MESSAGE_COLUMNS = `m.id, m.author_id AS authorId, u.username AS authorUsername, m.author_role AS authorRole,
-       m.body, a.public_id AS attachmentPublicId, a.content_type AS attachmentContentType,
-       m.is_for_moderator AS isForModerator, m.created_at AS createdAt
-     FROM trade_messages m
-     LEFT JOIN users u ON u.id = m.author_id
-     LEFT JOIN trade_attachments a ON a.id = m.attachment_id`;
-  const messagesOf = client.prepare<
-    { tradeId: number; afterId: number; withModeratorOnly: number; limit: number },
-    MessageRow
-  >(
-    `SELECT ${MESSAGE_COLUMNS}
-     WHERE m.trade_id = @tradeId AND m.id > @afterId AND (@withModeratorOnly = 1 OR m.is_for_moderator = 0)
-     ORDER BY m.id LIMIT @limit`,
-  );
-  const messageById = client.prepare<[number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} WHERE m.id = ?`);
+export interface NewMessage {
+  tradeId: number;
+  authorId: number | null;
+  authorRole: TradeActorRole;
+  body: string;
+  attachmentId: number | null;
+  isForModerator: number;
+  at: number;
+}
+
+const INSERT_TRADE = `INSERT INTO trades (hash, offer_id, offer_type, owner_id, responder_id, buyer_id, seller_id,
+    crypto_code, crypto_amount, fee_amount, fee_basis_points, escrow_ref, fiat_currency_id, fiat_amount_minor,
+    price_minor, usd_amount_cents, payment_method_id, payment_window_minutes, offer_terms, payment_details, tags,
+    payer_name, status, started_at, expires_at, responder_ip, version, updated_at)
+  VALUES (@hash, @offerId, @offerType, @ownerId, @responderId, @buyerId, @sellerId, @cryptoCode, @cryptoAmount,
+    @feeAmount, @feeBasisPoints, @escrowRef, @fiatCurrencyId, @fiatAmountMinor, @priceMinor, @usdAmountCents,
+    @paymentMethodId, @paymentWindowMinutes, @offerTerms, @paymentDetails, @tags, @payerName, 'active_funded',
+    @startedAt, @expiresAt, @responderIp, 1, @startedAt)
+  RETURNING id`;
+// Guarded by the status it read: a trade that moved on in the meantime matches nothing.
+const CHANGE_STATUS = `UPDATE trades SET status = @to, version = version + 1, updated_at = @at, paid_at = @paidAt,
+    ended_at = @endedAt, disputed_at = @disputedAt, dispute_reason_id = @disputeReasonId,
+    dispute_text = @disputeText, dispute_opened_by = @disputeOpenedBy, resolved_by = @resolvedBy,
+    escrow_ref = @escrowRef
+  WHERE id = @id AND status = @from`;
+const INSERT_TRANSITION = `INSERT INTO trade_transitions (trade_id, action, from_status, to_status, actor_id,
+    actor_role, ledger_transaction_id, note, at)
+  VALUES (@tradeId, @action, @fromStatus, @toStatus, @actorId, @actorRole, @ledgerTransactionId, @note, @at)`;
+const INSERT_REQUIREMENT = `INSERT INTO trade_requirements (trade_id, stage, kind, optional, status, updated_at)
+  VALUES (@tradeId, @stage, @kind, @optional, 'pending', @at)`;
+
+const BY_HASH = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM} WHERE t.hash = ?`;
+const REQUIREMENTS_OF = `SELECT id, stage, kind, optional, status, attachment_id AS attachmentId
+  FROM trade_requirements WHERE trade_id = ? ORDER BY id`;
+const ACTIVE_OF = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
+  WHERE t.id IN (
+    SELECT id FROM trades WHERE buyer_id = ? AND status IN ('active_funded', 'paid', 'dispute_open')
+    UNION SELECT id FROM trades WHERE seller_id = ? AND status IN ('active_funded', 'paid', 'dispute_open'))
+  ORDER BY t.started_at DESC LIMIT 200`;
+const DUE_FOR_EXPIRY = `SELECT hash FROM trades WHERE status = 'active_funded' AND expires_at <= ?
+  ORDER BY expires_at LIMIT ?`;
+const PARTIES_OF = 'SELECT buyer_id AS buyerId, seller_id AS sellerId FROM trades WHERE hash = ?';
+const OPEN_DISPUTES = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
+  WHERE t.status = 'dispute_open' ORDER BY t.disputed_at LIMIT @limit OFFSET @offset`;
+
+const INSERT_MESSAGE = `INSERT INTO trade_messages (trade_id, author_id, author_role, body, attachment_id,
+    is_for_moderator, created_at)
+  VALUES (@tradeId, @authorId, @authorRole, @body, @attachmentId, @isForModerator, @at)
+  RETURNING id`;
+const MESSAGE_COLUMNS = `m.id, m.author_id AS authorId, u.username AS authorUsername, m.author_role AS authorRole,
+    m.body, a.public_id AS attachmentPublicId, a.content_type AS attachmentContentType,
+    m.is_for_moderator AS isForModerator, m.created_at AS createdAt
+  FROM trade_messages m
+  LEFT JOIN users u ON u.id = m.author_id
+  LEFT JOIN trade_attachments a ON a.id = m.attachment_id`;
+const MESSAGES_OF = `SELECT ${MESSAGE_COLUMNS}
+  WHERE m.trade_id = @tradeId AND m.id > @afterId AND (@withModeratorOnly = 1 OR m.is_for_moderator = 0)
+  ORDER BY m.id LIMIT @limit`;
+const MESSAGE_BY_ID = `SELECT ${MESSAGE_COLUMNS} WHERE m.id = ?`;
+
+const ROLE_OF = 'SELECT role, status FROM users WHERE id = ?';
+const COUNT_COMPLETED = 'UPDATE users SET completed_trades = completed_trades + 1 WHERE id IN (@buyerId, @sellerId)';
+const LATEST_IP = 'SELECT ip FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1';
+const BLOCKS = "SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ? AND kind = 'blocked'";
+
+export function createTradesRepository(db: DatabaseLike) {
+  const database = asDatabase(db);
+  const { sql } = database;
   return {
-    insertMessage: (row: Parameters<typeof insertMessage.run>[0]): number =>
-      Number(insertMessage.run(row).lastInsertRowid),
-    messageById: (id: number) => messageById.get(id),
+    /** For `immediate(repo.db, …)` (server/services/context.ts). */
+    db: database,
+
+    // A trade's rows as it starts and moves on.
+    insertTrade: async (trade: NewTrade): Promise<number> =>
+      Number((await sql.get<{ id: number }>(INSERT_TRADE, [trade]))?.id),
+    changeStatus: async (change: StatusChange): Promise<boolean> =>
+      (await sql.run(CHANGE_STATUS, [change])).changes === 1,
+    insertTransition: (row: NewTransition) => sql.run(INSERT_TRANSITION, [row]),
+    insertRequirement: (row: NewRequirement) => sql.run(INSERT_REQUIREMENT, [row]),
+
+    // Trades as the verbs read them.
+    byHash: (hash: string) => sql.get<TradeRow>(BY_HASH, [hash]),
+    requirementsOf: (tradeId: number) => sql.all<RequirementRow>(REQUIREMENTS_OF, [tradeId]),
+    activeOf: (userId: number) => sql.all<TradeRow>(ACTIVE_OF, [userId, userId]),
+    dueForExpiry: async (at: number, limit: number): Promise<string[]> =>
+      (await sql.all<{ hash: string }>(DUE_FOR_EXPIRY, [at, limit])).map((r) => r.hash),
+    partiesOf: (hash: string) => sql.get<{ buyerId: number; sellerId: number }>(PARTIES_OF, [hash]),
+    openDisputes: (limit: number, offset: number) => sql.all<TradeRow>(OPEN_DISPUTES, [{ limit, offset }]),
+
+    // The chat's lines.
+    insertMessage: async (row: NewMessage): Promise<number> =>
+      Number((await sql.get<{ id: number }>(INSERT_MESSAGE, [row]))?.id),
+    messageById: (id: number) => sql.get<MessageRow>(MESSAGE_BY_ID, [id]),
     messagesOf: (tradeId: number, afterId: number, withModeratorOnly: boolean, limit: number) =>
-      messagesOf.all({ tradeId, afterId, withModeratorOnly: withModeratorOnly ? 1 : 0, limit }),
-  };
-}
+      sql.all<MessageRow>(MESSAGES_OF, [{ tradeId, afterId, withModeratorOnly: withModeratorOnly ? 1 : 0, limit }]),
 
-/** What a trade asks about its people: moderators, completed trades, addresses, blocks. */
-function people(client: Db['$client']) {
-  const roleOf = client.prepare<[number], { role: string; status: string }>(
-    'SELECT role, status FROM users WHERE id = ?',
-  );
-  const countCompleted = client.prepare<{ buyerId: number; sellerId: number }>(
-    'UPDATE users SET completed_trades = completed_trades + 1 WHERE id IN (@buyerId, @sellerId)',
-  );
-  const latestIp = client.prepare<[number], { ip: string }>(
-    'SELECT ip FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1',
-  );
-  const blocks = client.prepare<[number, number], { kind: string }>(
-    "SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ? AND kind = 'blocked'",
-  );
-  return {
-    isModerator: (userId: number) => {
-      const row = roleOf.get(userId);
+    // What a trade asks about its people: moderators, completed trades, addresses, blocks.
+    isModerator: async (userId: number): Promise<boolean> => {
+      const row = await sql.get<{ role: string; status: string }>(ROLE_OF, [userId]);
       return row !== undefined && row.status === 'active' && (row.role === 'moderator' || row.role === 'admin');
     },
-    countCompleted: (buyerId: number, sellerId: number) => countCompleted.run({ buyerId, sellerId }),
-    latestIp: (userId: number) => latestIp.get(userId)?.ip ?? null,
+    countCompleted: (buyerId: number, sellerId: number) => sql.run(COUNT_COMPLETED, [{ buyerId, sellerId }]),
+    latestIp: async (userId: number): Promise<string | null> =>
+      (await sql.get<{ ip: string }>(LATEST_IP, [userId]))?.ip ?? null,
     /** Whether `userId` blocked `otherId`. */
-    blocked: (userId: number, otherId: number) => blocks.get(userId, otherId) !== undefined,
+    blocked: async (userId: number, otherId: number): Promise<boolean> =>
+      (await sql.get<{ kind: string }>(BLOCKS, [userId, otherId])) !== undefined,
   };
-}
-
-export function createTradesRepository(db: Db) {
-  const client = db.$client;
-  return gated(db, { db, ...tradeWrites(client), ...tradeReads(client), ...chatStatements(client), ...people(client) });
 }
 
 export type TradesRepository = ReturnType<typeof createTradesRepository>;

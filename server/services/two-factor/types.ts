@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts';
+import type { DatabaseLike } from '../../../db/database.ts';
 import type { CodeThrottle } from '../shared/account-types.ts';
 import type { TwoFactorRepository } from './repository.ts';
 
@@ -8,7 +8,7 @@ export type TwoFactorPurpose = 'login' | 'sendout' | 'release';
 /** Spec section 3, "Check results": `disabled` = no second factor is required for this purpose. */
 export type TwoFactorCheck = 'passed' | 'failed' | 'disabled';
 export interface TwoFactorDeps {
-  db: Db;
+  db: DatabaseLike;
   now: () => number;
   /** The sign-in limits: wrong codes have their own count per account (server/services/accounts/throttle.ts). */
   throttle: CodeThrottle;

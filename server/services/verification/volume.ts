@@ -1,5 +1,4 @@
-import { access } from '../../../db/access.ts';
-import type { Db } from '../../../db/client.ts';
+import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 
 // How much a person traded, in US cents, since a moment: the trading limit's "used" part. The
 // trades service records each trade's USD value at its start (`trades.usd_amount_cents`); every
@@ -10,31 +9,39 @@ export type UsedVolumeSource = (userId: number, sinceMs: number) => number | Pro
 
 const CANCELLED = "('cancelled_buyer', 'cancelled_seller', 'cancelled_system')";
 // Two sums, one per side, so each reads its own (party, started_at) index of trades.
-const USED_SQL = `SELECT
+const USED_SQL = `SELECT (
   (SELECT coalesce(sum(usd_amount_cents), 0) FROM trades
     WHERE buyer_id = :userId AND started_at >= :since AND status NOT IN ${CANCELLED})
 + (SELECT coalesce(sum(usd_amount_cents), 0) FROM trades
-    WHERE seller_id = :userId AND started_at >= :since AND status NOT IN ${CANCELLED})`;
+    WHERE seller_id = :userId AND started_at >= :since AND status NOT IN ${CANCELLED})
+) AS used`;
+
+const HAS_TRADES = "SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = 'trades'";
 
 /**
  * The default source: the `trades` table when the database has one (it is looked up once, on
- * first use), else nothing traded. A database from before the trades migration still answers.
+ * first use), else nothing traded. A SQLite database from before the trades migration still
+ * answers; a PostgreSQL one is created by one migration set, trades included.
  */
-export function tradesVolumeSource(db: Db): UsedVolumeSource {
-  let read: ((userId: number, since: number) => number) | undefined;
-  const lookUp = (userId: number, sinceMs: number): number => {
-    if (!read) {
-      const hasTrades = db.$client
-        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trades'")
-        .get();
-      if (hasTrades) {
-        const statement = db.$client.prepare<{ userId: number; since: number }, number>(USED_SQL).pluck();
-        read = (id, since) => statement.get({ userId: id, since }) ?? 0;
-      } else {
-        read = () => 0;
-      }
-    }
-    return read(userId, sinceMs);
+export function tradesVolumeSource(db: DatabaseLike): UsedVolumeSource {
+  const database = asDatabase(db);
+  let hasTrades: Promise<boolean> | undefined;
+  const tradesExist = (): Promise<boolean> => {
+    hasTrades ??=
+      database.dialect === 'postgres'
+        ? Promise.resolve(true)
+        : database.sql.get(HAS_TRADES).then(
+            (row) => row !== undefined,
+            (error: unknown) => {
+              hasTrades = undefined;
+              throw error;
+            },
+          );
+    return hasTrades;
   };
-  return (userId, sinceMs) => access(db, () => lookUp(userId, sinceMs));
+  return async (userId, sinceMs) => {
+    if (!(await tradesExist())) return 0;
+    const row = await database.sql.get<{ used: number | null }>(USED_SQL, [{ userId, since: sinceMs }]);
+    return Number(row?.used ?? 0);
+  };
 }

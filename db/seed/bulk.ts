@@ -1,0 +1,40 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Database } from '../database.ts';
+
+// The seed writes thousands of rows on a fresh start (reference data, cities, price history): many
+// rows per INSERT, so neither engine pays a round trip per row.
+
+/** Parameters per statement: below SQLite's limit (32,766); PostgreSQL allows 65,535. */
+const MAX_PARAMETERS = 30_000;
+
+/** `rows` in slices small enough for one multi-row INSERT into `table` (one parameter per column and row). */
+export function chunked<T>(table: SQLiteTable, rows: readonly T[]): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(getTableColumns(table)).length));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Inserts `rows` into `table`, many to a statement. */
+export async function insertMany<T extends SQLiteTable>(
+  database: Database,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
+  for (const chunk of chunked(table, rows)) await database.run(database.orm.insert(table).values(chunk as never));
+}
+
+/**
+ * On PostgreSQL, moves the identity sequence of each table past the ids the seed wrote into it
+ * explicitly, so the next row the product inserts gets a free id (SQLite needs nothing: its next
+ * id follows the largest). A table whose id is no identity column has no sequence: nothing happens.
+ */
+export async function moveIdentitiesPastSeededIds(database: Database, tables: readonly string[]): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  for (const name of tables) {
+    await database.sql.get(
+      `SELECT setval(pg_get_serial_sequence('${name}', 'id'), (SELECT max(id) FROM ${name})) AS value`,
+    );
+  }
+}
