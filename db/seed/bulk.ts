@@ -1,5 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../database.ts';
 
 // The seed writes thousands of rows on a fresh start (reference data, cities, price history): many
@@ -23,6 +23,30 @@ export async function insertMany<T extends SQLiteTable>(
   rows: readonly T['$inferInsert'][],
 ): Promise<void> {
   for (const chunk of chunked(table, rows)) await database.run(database.orm.insert(table).values(chunk as never));
+}
+
+/**
+ * Inserts `rows` into `table`, many to a statement, and answers each new row's id by its `key`
+ * column (the rows' natural key: a code, a slug), not by row order.
+ */
+export async function insertKeyed<T extends SQLiteTable, K extends keyof T['_']['columns'] & string>(
+  database: Database,
+  table: T,
+  key: K,
+  rows: readonly T['$inferInsert'][],
+): Promise<Map<string, number>> {
+  const columns = getTableColumns(table) as Record<string, AnySQLiteColumn>;
+  const ids = new Map<string, number>();
+  for (const chunk of chunked(table, rows)) {
+    const inserted = (await database.all(
+      database.orm
+        .insert(table)
+        .values(chunk as never)
+        .returning({ id: columns.id as AnySQLiteColumn, key: columns[key] as AnySQLiteColumn }),
+    )) as { id: number; key: string }[];
+    for (const row of inserted) ids.set(row.key, row.id);
+  }
+  return ids;
 }
 
 /**

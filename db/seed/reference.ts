@@ -12,7 +12,7 @@ import {
   paymentMethods,
   timezones,
 } from '../schema/index.ts';
-import { chunked, insertMany, moveIdentitiesPastSeededIds } from './bulk.ts';
+import { insertKeyed, insertMany, moveIdentitiesPastSeededIds } from './bulk.ts';
 import { cities } from './data/cities.ts';
 import { countries as countrySeeds } from './data/countries.ts';
 import { fiatCurrencies as fiatSeeds } from './data/fiat-currencies.ts';
@@ -79,7 +79,6 @@ async function seedCurrencies(database: Database): Promise<Map<string, number>> 
     { id: 2, code: 'USDT', name: 'Tether', urlName: 'tether', decimals: 6, isDefault: false, sortOrder: 2 },
   ]);
 
-  const fiatIds = new Map<string, number>();
   const rows = fiatSeeds.map((c) => ({
     code: c.code,
     name: c.name,
@@ -89,13 +88,7 @@ async function seedCurrencies(database: Database): Promise<Map<string, number>> 
     sortOrder: c.order,
     defaultAmount: c.defaultAmount,
   }));
-  for (const chunk of chunked(fiatCurrencies, rows)) {
-    const inserted = await database.all(
-      database.orm.insert(fiatCurrencies).values(chunk).returning({ id: fiatCurrencies.id, code: fiatCurrencies.code }),
-    );
-    for (const row of inserted) fiatIds.set(row.code, row.id);
-  }
-  return fiatIds;
+  return insertKeyed(database, fiatCurrencies, 'code', rows);
 }
 
 /** The payment groups and methods; the method ids by slug. */
@@ -109,7 +102,6 @@ async function seedPaymentMethods(database: Database): Promise<Map<string, numbe
     groupSeeds.map((g) => ({ ...g, isSelectable: selectable.has(g.slug) })),
   );
 
-  const methodIds = new Map<string, number>();
   const rows = methodSeeds.map((m) => ({
     slug: m.slug,
     name: m.name,
@@ -119,13 +111,7 @@ async function seedPaymentMethods(database: Database): Promise<Map<string, numbe
     warningText: m.warningText,
     currencies: m.currencies,
   }));
-  for (const chunk of chunked(paymentMethods, rows)) {
-    const inserted = await database.all(
-      database.orm.insert(paymentMethods).values(chunk).returning({ id: paymentMethods.id, slug: paymentMethods.slug }),
-    );
-    for (const row of inserted) methodIds.set(row.slug, row.id);
-  }
-  return methodIds;
+  return insertKeyed(database, paymentMethods, 'slug', rows);
 }
 
 /** The countries with their popular payment methods; the country ids by ISO code. */
@@ -134,7 +120,6 @@ async function seedCountries(
   fiatIds: Map<string, number>,
   methodIds: Map<string, number>,
 ): Promise<Map<string, number>> {
-  const countryIds = new Map<string, number>();
   const rows = countrySeeds.map((c) => ({
     iso: c.iso,
     iso3: c.iso3,
@@ -142,12 +127,7 @@ async function seedCountries(
     currencyId: lookup(fiatIds, c.currencyCode, 'currency'),
     phoneCode: c.phoneCode,
   }));
-  for (const chunk of chunked(countries, rows)) {
-    const inserted = await database.all(
-      database.orm.insert(countries).values(chunk).returning({ id: countries.id, iso: countries.iso }),
-    );
-    for (const row of inserted) countryIds.set(row.iso, row.id);
-  }
+  const countryIds = await insertKeyed(database, countries, 'iso', rows);
   await insertMany(
     database,
     countryPaymentMethods,
