@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from './client.ts';
@@ -22,6 +23,20 @@ const changesOf = (answer: unknown): { changes: number } => ({
   changes: Array.isArray(answer) ? answer.length : ((answer as pg.QueryResult).rowCount ?? 0),
 });
 
+/**
+ * Drizzle wraps a failed statement in its DrizzleQueryError; the driver's error (with its SQLSTATE
+ * `code`) is the cause. Rethrown as the driver threw it, as SQLite's path and `database.sql` do, so
+ * the transaction retry sees a serialization failure (40001) and callers see constraint codes.
+ */
+async function driverErrors<T>(execute: () => Promise<T>): Promise<T> {
+  try {
+    return await execute();
+  } catch (error) {
+    const cause = error instanceof DrizzleQueryError ? error.cause : undefined;
+    throw typeof (cause as { code?: unknown } | undefined)?.code === 'string' ? cause : error;
+  }
+}
+
 export function postgresDatabase(postgres: Postgres): Database {
   // Drizzle's statements go to the connection of this context's transaction, else to the pool.
   const client = {
@@ -32,7 +47,7 @@ export function postgresDatabase(postgres: Postgres): Database {
   };
   const orm = drizzlePostgres({ client: client as unknown as pg.Pool, schema }) as unknown as Db;
   let statements = 0;
-  const run = async (query: unknown) => (await (query as PostgresQuery)) as unknown;
+  const run = (query: unknown) => driverErrors(async () => (await (query as PostgresQuery)) as unknown);
   return {
     dialect: 'postgres',
     sql: postgresClient(postgres),
@@ -43,12 +58,22 @@ export function postgresDatabase(postgres: Postgres): Database {
     prepare(query) {
       const prepared = (query as unknown as PostgresQuery).prepare(`q${++statements}`);
       return {
-        all: async (values) => rowsOf(await prepared.execute(values)) as never,
-        get: async (values) => rowsOf(await prepared.execute(values))[0] as never,
-        run: async (values) => changesOf(await prepared.execute(values)),
+        all: async (values) => rowsOf(await driverErrors(() => prepared.execute(values))) as never,
+        get: async (values) => rowsOf(await driverErrors(() => prepared.execute(values)))[0] as never,
+        run: async (values) => changesOf(await driverErrors(() => prepared.execute(values))),
       };
     },
     migrate: (folder) => runPostgresMigrations(postgres, folder ? `${folder}-pg` : undefined),
+    async exclusively(name, body) {
+      const holder = await postgres.pool.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        return await body();
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+        holder.release();
+      }
+    },
     close: () => postgres.close(),
   };
 }

@@ -46,6 +46,11 @@ export interface Database {
    * the build's copy); PostgreSQL's sit beside it with `-pg` appended.
    */
   migrate(folder?: string): Promise<void>;
+  /**
+   * `body` while holding a lock named `name` across every process of the deployment (a PostgreSQL
+   * advisory lock on a connection of its own, so the pool needs two); on SQLite, one process, as is.
+   */
+  exclusively<T>(name: string, body: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export function sqliteDatabase(db: Db): Database {
       };
     },
     migrate: (folder) => runMigrations(db, folder),
+    exclusively: (_name, body) => body(),
     close: async () => closeDatabase(db),
   };
 }

@@ -28,7 +28,18 @@ pg.types.setTypeParser(NUMERIC, exactNumber);
 
 /** Serialization failure and deadlock: the transaction lost a race and may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 12;
+// Many racers on one hot row (a vendor's wallet, one offer) lose again and again: enough attempts,
+// and a backoff growing to a quarter second, that a loser gets through (about 5 s in the worst case).
+const MAX_ATTEMPTS = 30;
+const MAX_BACKOFF_MS = 256;
+
+/** A transaction that still lost its race after every retry; nothing of it was written. */
+export class ContendedError extends Error {
+  readonly code = 'CONTENDED';
+  constructor(cause: unknown) {
+    super(`the transaction lost to concurrent ones ${MAX_ATTEMPTS} times: ${String(cause)}`, { cause });
+  }
+}
 
 export interface RunResult {
   changes: number;
@@ -146,9 +157,10 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
           return result;
         } catch (error) {
           const code = (error as { code?: string }).code;
-          if (!code || !RETRYABLE.has(code) || tries >= MAX_ATTEMPTS) throw error;
-          // Back off a little, with jitter, so the racers do not collide again in step.
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(tries, 6)));
+          if (!code || !RETRYABLE.has(code)) throw error;
+          if (tries >= MAX_ATTEMPTS) throw new ContendedError(error);
+          // Back off, with jitter, so the racers do not collide again in step.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** tries, MAX_BACKOFF_MS)));
         }
       }
     },

@@ -1,10 +1,11 @@
 // `npm run admin -- <command> [arguments]`: operator commands against DATABASE_URL.
 import { chainCommands } from '../server/admin/chain-commands.ts';
+import { dbCopyCommands } from '../server/admin/db-copy.ts';
 import { ledgerCommands } from '../server/admin/ledger-commands.ts';
 import { telegramCommands } from '../server/admin/telegram-commands.ts';
 import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
 import { readConfig } from '../server/config.ts';
-import { openMigrated } from './open-database.ts';
+import { displayUrl, openMigrated } from './open-database.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -21,6 +22,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   ledger:verify                                check the ledger's invariants; exit status 1 on any violation
   chain:deposit <email> <amount> <BTC|USDT>    simulated chain: an incoming deposit to the user's address
   chain:mine [blocks]                          simulated chain: mine blocks (1 bitcoin, 10 TRON each) and credit
+  db:copy-to <postgres-url>                    copy this SQLite database into an empty PostgreSQL one, then verify
 `;
 
 const [command, ...args] = process.argv.slice(2);
@@ -84,6 +86,9 @@ try {
     }
     case 'chain:mine':
       message = await chainCommands(db, config).mine(args[0]);
+      break;
+    case 'db:copy-to':
+      message = await dbCopyCommands(db, { log: console.log, displayUrl }).copyTo(need(1)[0], DATABASE_URL);
       break;
     default:
       throw new CommandError(command ? `Unknown command ${command}.\n\n${USAGE}` : USAGE);

@@ -31,7 +31,4 @@ export async function openMigrated(url: string): Promise<OpenedDatabase> {
   return { database: asDatabase(db), close: async () => closeDatabase(db) };
 }
 
-/** DATABASE_URL as a message may print it: a PostgreSQL URL's password left out. */
-export function displayUrl(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@/\s]*@/i, '$1***@');
-}
+export { displayUrl } from '../db/display-url.ts';

@@ -17,10 +17,11 @@ import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
 import { systemContext } from './services/context.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
-import type { PriceFeed } from './services/price-feed/price-feed.ts';
+import { createSharedPriceFeed, type SharedPriceFeed } from './services/price-feed/shared.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
 import { tradeChannelAccess } from './services/trades/trades.ts';
 import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
+import { createRedisStore, type SharedStore } from './shared-store.ts';
 
 // Everything behind the pages: database, price feed, event bus, services, the API listener and
 // the realtime hub. `npm start` (server/main.ts) and `npm run dev` (the Astro dev integration)
@@ -80,29 +81,42 @@ function inBackground(log: Logger, what: string, work: () => unknown): void {
   void (async () => work())().catch((error: unknown) => log.error(what, error));
 }
 
-/** Continues the price history, sends every tick to it, the pages and the quotes, and starts the feed. */
-async function startPrices(
-  services: Services,
-  priceFeed: PriceFeed,
-  bus: EventBus,
-  config: Config,
-  log: Logger,
-): Promise<void> {
+/**
+ * Every process: the feed mirrors the leader's ticks (price-feed/shared.ts), starting from the
+ * persisted prices until the first arrives; quotes are published and heard on the `quotes`
+ * channel. History and the pages' `rates` are the leader's to write and send, once per tick.
+ */
+async function followPrices(services: Services, priceFeed: SharedPriceFeed, bus: EventBus, log: Logger) {
+  await resumePrices(services, log);
+  // History first, then the pages; separate listeners, so a failed write still lets the price out.
+  priceFeed.onTick((tick) => {
+    if (priceFeed.leads()) {
+      inBackground(log, 'Price feed: a tick listener failed', () => services.market.recordTick(tick));
+    }
+  });
+  priceFeed.onTick((tick) => {
+    if (priceFeed.leads()) bus.publish('rates', { type: 'rates', payload: tick });
+  });
+  // A conversion quote at every tick (issued by the leader), on the public `quotes` channel.
+  publishQuotes({ quotes: services.quotes, bus });
+}
+
+/** Sets the feed to the last persisted prices; a simulated market also fills the time nobody ran it. */
+async function resumePrices(services: Services, log: Logger): Promise<void> {
   const resumed = await services.market.resume();
   if (resumed.filledSeconds > 0) {
     log.info(`Prices: simulated the ${Math.ceil(resumed.filledSeconds / 60)} minutes since the last run.`);
   }
-  // History first, then the pages; separate listeners, so a failed write still lets the price out.
-  priceFeed.onTick((tick) =>
-    inBackground(log, 'Price feed: a tick listener failed', () => services.market.recordTick(tick)),
-  );
-  priceFeed.onTick((tick) => bus.publish('rates', { type: 'rates', payload: tick }));
-  // A conversion quote at every tick, on the public `quotes` channel.
-  publishQuotes({ quotes: services.quotes, bus });
-  if (config.WALLET_BTC_XPUB === DEVELOPMENT_BTC_XPUB || config.WALLET_TRON_XPUB === DEVELOPMENT_TRON_XPUB) {
-    log.info('Wallet: deposit addresses come from public test keys (WALLET_*_XPUB unset): never send real money.');
-  }
+}
+
+/**
+ * The jobs leader runs the feed, from the last persisted tick (the previous leader's, when the
+ * lead moved); returns the function that stops it.
+ */
+async function leadPrices(services: Services, priceFeed: SharedPriceFeed, log: Logger) {
+  await resumePrices(services, log);
   priceFeed.start();
+  return async () => priceFeed.stop();
 }
 
 /** The chain, trade-expiry and delivery jobs; returns the function that stops all three. */
@@ -185,11 +199,24 @@ async function openBus(config: Config, log: Logger): Promise<EventBus & { close(
   const onListenerError = (error: unknown) => log.error('event listener failed', error);
   if (!config.REDIS_URL) return { ...createInProcessBus(onListenerError), close: async () => {} };
   const bus = await createRedisBus(config.REDIS_URL, {
+    prefix: `${config.REDIS_PREFIX}bus:`,
     onListenerError,
     onRedisError: (error) => log.error('Redis: the event bus could not reach the server', error),
   });
   log.info('Events: shared with the other processes through Redis.');
   return bus;
+}
+
+/**
+ * With REDIS_URL, the store every process reads and writes (the conversion quotes); without it,
+ * none, and the services keep those values in memory.
+ */
+async function openStore(config: Config, log: Logger): Promise<SharedStore | undefined> {
+  if (!config.REDIS_URL) return undefined;
+  return createRedisStore(config.REDIS_URL, {
+    prefix: `${config.REDIS_PREFIX}store:`,
+    onRedisError: (error) => log.error('Redis: the shared store could not reach the server', error),
+  });
 }
 
 /**
@@ -258,16 +285,26 @@ export async function createBackend({
   const secureCookies = config.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
 
   const bus = await openBus(config, log);
-  const priceFeed = createPriceFeed(config, log);
-  const services = createServices({ db, priceFeed, config, log, bus });
-  await startPrices(services, priceFeed, bus, config, log);
-  // Expiry, chain, deliveries, demo presence and the session sweep: once across the deployment.
+  const store = await openStore(config, log);
+  const priceFeed = createSharedPriceFeed({
+    source: createPriceFeed(config, log),
+    bus,
+    onListenerError: (error) => log.error('Price feed: a tick listener failed', error),
+  });
+  const services = createServices({ db, priceFeed, config, log, bus, ...(store ? { store } : {}) });
+  await followPrices(services, priceFeed, bus, log);
+  if (config.WALLET_BTC_XPUB === DEVELOPMENT_BTC_XPUB || config.WALLET_TRON_XPUB === DEVELOPMENT_TRON_XPUB) {
+    log.info('Wallet: deposit addresses come from public test keys (WALLET_*_XPUB unset): never send real money.');
+  }
+  // The price feed, expiry, chain, deliveries, demo presence and the session sweep: once across the deployment.
   const stopLeading = leadJobs(db, config, log, async () => {
+    const stopPrices = await leadPrices(services, priceFeed, log);
     const stopJobs = startJobs(services, config, log);
     const stopHousekeeping = await startHousekeeping(db, demo, services, log);
     return async () => {
       stopHousekeeping();
       await stopJobs();
+      await stopPrices();
     };
   });
   // One authoriser for the hub and for the keys push-authorize issues.
@@ -291,10 +328,11 @@ export async function createBackend({
     secureCookies,
     async stop() {
       stopSessionEnds();
-      priceFeed.stop();
       await stopLeading();
+      priceFeed.close();
       await hub.close();
       await bus.close();
+      await store?.close();
       await db.close();
     },
   };

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import * as v from 'valibot';
+import { displayUrl } from '../db/display-url.ts';
 import {
   accountKeyProblem,
   BTC_KEY_PREFIXES,
@@ -57,7 +58,6 @@ function databaseUrlProblem(value: string): string | undefined {
 }
 
 /** A URL's password, as a start-up error must not print it. */
-const withoutPassword = (value: string) => value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@/\s]*@/i, '$1***@');
 
 /** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
 const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL']);
@@ -98,6 +98,14 @@ const ConfigFields = v.object({
         'must be a URL such as redis://127.0.0.1:6379',
       ),
     ),
+  ),
+  /**
+   * What this deployment's Redis keys and channels begin with, so two deployments (or parallel
+   * test runs) can share one Redis: pub/sub channels ignore Redis's database number.
+   */
+  REDIS_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits, or : _ . -')),
+    'coinfair:',
   ),
   /** Origins allowed to open the realtime socket and send mutating requests, beyond the request's own host. */
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://example.com'))),
@@ -243,7 +251,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const lines = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? 'environment';
     const value = env[name] ?? '';
-    const shown = UNPRINTED.has(name) && value.length > 8 ? `${value.trim().slice(0, 4)}…` : withoutPassword(value);
+    const shown = UNPRINTED.has(name) && value.length > 8 ? `${value.trim().slice(0, 4)}…` : displayUrl(value);
     return `  ${name}=${JSON.stringify(shown)}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

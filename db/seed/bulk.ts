@@ -8,9 +8,14 @@ import type { Database } from '../database.ts';
 /** Parameters per statement: below SQLite's limit (32,766); PostgreSQL allows 65,535. */
 const MAX_PARAMETERS = 30_000;
 
-/** `rows` in slices small enough for one multi-row INSERT into `table` (one parameter per column and row). */
+/** How many rows of `columns` columns one multi-row INSERT may carry (one parameter per column and row). */
+export function rowsPerStatement(columns: number): number {
+  return Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+}
+
+/** `rows` in slices small enough for one multi-row INSERT into `table`. */
 export function chunked<T>(table: SQLiteTable, rows: readonly T[]): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(getTableColumns(table)).length));
+  const size = rowsPerStatement(Object.keys(getTableColumns(table)).length);
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
@@ -52,13 +57,18 @@ export async function insertKeyed<T extends SQLiteTable, K extends keyof T['_'][
 /**
  * On PostgreSQL, moves the identity sequence of each table past the ids the seed wrote into it
  * explicitly, so the next row the product inserts gets a free id (SQLite needs nothing: its next
- * id follows the largest). A table whose id is no identity column has no sequence: nothing happens.
+ * id follows the largest). A table whose key is no identity column has no sequence, and an empty
+ * table has no largest id: nothing happens. The key is `id` unless named (`{ table, column }`).
  */
-export async function moveIdentitiesPastSeededIds(database: Database, tables: readonly string[]): Promise<void> {
+export async function moveIdentitiesPastSeededIds(
+  database: Database,
+  tables: readonly (string | { table: string; column: string })[],
+): Promise<void> {
   if (database.dialect !== 'postgres') return;
-  for (const name of tables) {
+  for (const entry of tables) {
+    const [name, column] = typeof entry === 'string' ? [entry, 'id'] : [entry.table, entry.column];
     await database.sql.get(
-      `SELECT setval(pg_get_serial_sequence('${name}', 'id'), (SELECT max(id) FROM ${name})) AS value`,
+      `SELECT setval(pg_get_serial_sequence('${name}', '${column}'), (SELECT max(${column}) FROM ${name})) AS value`,
     );
   }
 }

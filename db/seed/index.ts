@@ -29,9 +29,14 @@ export async function prepareDatabase(
   db: DatabaseLike,
   options: SeedOptions & { migrationsFolder?: string } = {},
 ): Promise<PrepareResult> {
-  // Migrations are the engine's own (db/migrate.ts, db/migrate-postgres.ts); the seed is not.
-  await asDatabase(db).migrate(options.migrationsFolder);
-  return seedDatabase(db, options);
+  const database = asDatabase(db);
+  // Processes starting together on one PostgreSQL database would each find it empty and seed it:
+  // one prepares, the others wait and then find everything in place.
+  return database.exclusively('coinfair:prepare', async () => {
+    // Migrations are the engine's own (db/migrate.ts, db/migrate-postgres.ts); the seed is not.
+    await database.migrate(options.migrationsFolder);
+    return seedDatabase(database, options);
+  });
 }
 
 /** The seeding half of prepareDatabase, on a migrated database of either engine. */

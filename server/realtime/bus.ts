@@ -20,6 +20,11 @@ export interface EventBus {
   publish(channel: string, event: BusEvent): void;
   /** Returns the function that removes the listener. */
   subscribe(channel: string, listener: BusListener, scope?: ListenerScope): () => void;
+  /**
+   * Resolves once an `everywhere` listener on `channel` hears other processes too (Redis has
+   * confirmed the subscription). Absent on a bus that crosses no process.
+   */
+  listening?(channel: string): Promise<void>;
 }
 
 export function createInProcessBus(onListenerError: (error: unknown) => void = () => {}): EventBus {

@@ -18,6 +18,7 @@ import { type BusEvent, createInProcessBus, type EventBus, type ListenerScope } 
 export interface SharedEventBus extends EventBus {
   /** Resolves when Redis confirmed every subscription asked for so far (tests, start-up). */
   subscribed(): Promise<void>;
+  listening(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +40,8 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
   const here = createInProcessBus(onListenerError);
   const everywhere = createInProcessBus(onListenerError);
   const counts = new Map<string, number>();
+  /** Each subscribed channel's confirmation from Redis. */
+  const confirmed = new Map<string, Promise<unknown>>();
   const self = randomUUID();
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -71,7 +74,14 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
       const remove = everywhere.subscribe(channel, listener);
       const count = (counts.get(channel) ?? 0) + 1;
       counts.set(channel, count);
-      if (count === 1) track(subscriber.subscribe(prefix + channel, onMessage));
+      if (count === 1) {
+        const subscribing = subscriber.subscribe(prefix + channel, onMessage);
+        confirmed.set(
+          channel,
+          subscribing.catch(() => {}),
+        );
+        track(subscribing);
+      }
       let removed = false;
       return () => {
         if (removed) return;
@@ -83,8 +93,12 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
           return;
         }
         counts.delete(channel);
+        confirmed.delete(channel);
         track(subscriber.unsubscribe(prefix + channel));
       };
+    },
+    async listening(channel) {
+      await confirmed.get(channel);
     },
     async subscribed() {
       await Promise.all([...pending]);

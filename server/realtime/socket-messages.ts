@@ -23,7 +23,9 @@ async function subscribe(parts: HubParts, client: Client, channel: string): Prom
   join(parts, client, channel);
   if (byCookie) client.viaKey.delete(channel);
   else client.viaKey.add(channel);
-  send(client, { type: 'subscribed', channel });
+  // "subscribed" promises every event from now on, other processes' too: wait for Redis to say so.
+  await parts.bus.listening?.(channel);
+  if (connected(parts, client)) send(client, { type: 'subscribed', channel });
 }
 
 export async function onMessage(parts: HubParts, client: Client, raw: string): Promise<void> {

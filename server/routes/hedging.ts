@@ -27,11 +27,11 @@ export function hedgingRoutes(services: Services) {
         requireAuth(c);
         await next();
       })
-      .get('/settings', (c) =>
+      .get('/settings', async (c) =>
         c.json({
           data: {
             enabled: true,
-            available: quotes.current(requestContext(c)) !== undefined,
+            available: (await quotes.current(requestContext(c))) !== undefined,
             // Per source currency, as decimal text (spec section 3: "conversion limits (min and max)").
             limits: Object.fromEntries(
               Object.entries(hedging.limits).map(([code, { min, max }]) => {

@@ -2,6 +2,7 @@ import type { DatabaseLike } from '../../db/database.ts';
 import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { createPushKeys } from '../realtime/push-keys.ts';
+import type { SharedStore } from '../shared-store.ts';
 import { createSiteOrigin, type SiteOrigin } from '../site-origin.ts';
 import { createAccountsService } from './accounts/accounts.ts';
 import { createAccountsRepository } from './accounts/repository.ts';
@@ -106,6 +107,8 @@ export interface ServicesOptions {
   chainAdapter?: ChainAdapter;
   /** How a delayed answer waits (a wrong password past the account limit); tests pass their own. */
   sleep?: (ms: number) => Promise<void>;
+  /** Values every process must find (conversion quotes): server/backend.ts passes Redis's with REDIS_URL. */
+  store?: SharedStore;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -123,6 +126,7 @@ interface Wiring {
   sms: SmsSender;
   chainAdapter: ChainAdapter | undefined;
   sleep: (ms: number) => Promise<void>;
+  store: SharedStore | undefined;
 }
 
 /** Sign-in, sessions, second factor, devices, passwords and the person's own settings. */
@@ -189,13 +193,14 @@ function marketAndOffers({ db, priceFeed, config, log, now, bus, siteOrigin, mai
     reference,
     allowance: (userId) => verification.tradeAllowance(systemContext('offers'), { userId }),
     now,
+    bus,
   });
   const market = createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now });
   return { reference, market, offers, verification };
 }
 
 /** The ledger, the chain, the wallet, conversion quotes and hedging. */
-function money({ db, priceFeed, config, log, now, bus, chainAdapter }: Wiring, twoFactor: TwoFactorService) {
+function money({ db, priceFeed, config, log, now, bus, store, chainAdapter }: Wiring, twoFactor: TwoFactorService) {
   // The one writer of postings (issue 5); the wallet, trade and chain services call it.
   const ledger = createLedgerService({ repo: createLedgerRepository(db), bus, now });
   // Deposit addresses from the configured account public keys (development keys when unset).
@@ -215,10 +220,12 @@ function money({ db, priceFeed, config, log, now, bus, chainAdapter }: Wiring, t
     now,
     log,
   });
-  // BTC↔USDT conversion quotes, in memory; a price counts as fresh for three ticks, at least a minute.
+  // BTC↔USDT conversion quotes, in the shared store (else memory); a price counts as fresh for
+  // three ticks, at least a minute.
   const quotes = createQuoteService({
     priceFeed,
     now,
+    ...(store ? { store } : {}),
     ...(config.QUOTE_TTL_SECONDS ? { ttlSeconds: config.QUOTE_TTL_SECONDS } : {}),
     maxPriceAgeSeconds: Math.max(60, 3 * (config.PRICE_TICK_SECONDS ?? 10)),
     onListenerError: (error) => log.error('a quote listener failed', error),
@@ -293,9 +300,11 @@ function notificationsAndChannels({ db, config, log, now, bus, siteOrigin, maile
   // the subscriber, carried to e-mail, SMS and Telegram by the delivery job (server/backend.ts).
   const repo = createNotificationsRepository(db);
   const notifications = createNotificationsService({ repo, bus, now });
-  subscribeNotifications({ bus, notifications, repo, log: log.error });
+  const subscription = subscribeNotifications({ bus, notifications, repo, log: log.error });
   return {
     notifications,
+    /** Once the notifications of every event published so far are stored. */
+    notificationsSettled: subscription.settled,
     notificationDeliveries: createDeliveryJob({
       repo,
       mailer,
@@ -325,6 +334,7 @@ export function createServices({
   bus = createInProcessBus(),
   chainAdapter,
   sleep = wait,
+  store,
 }: ServicesOptions) {
   const wiring: Wiring = {
     db,
@@ -340,6 +350,7 @@ export function createServices({
     mailer: mailer ?? createMailer(config, db, log, now),
     chainAdapter,
     sleep,
+    store,
   };
   const accounts = accountsAndSecurity(wiring);
   const market = marketAndOffers(wiring);

@@ -34,6 +34,7 @@ export const errorCodes = [
   'HEDGING_ORDER_PENDING',
   // Wallet sendouts: the chain adapter in use cannot send on that network (CHAIN=bitcoind and USDT).
   'SENDOUT_UNAVAILABLE',
+  'BUSY',
   // Trades (server/services/trades/): the trade moved on (reload it), the offer changed since it was
   // read (meta.action "reload"), the price moved past the tolerance (the spec's own code), and the
   // release's second factor, answered 400 so the page shows the message (spec section 8).

@@ -3,13 +3,13 @@ import { CommandError, userCommands } from '../../server/admin/user-commands.ts'
 import { createAccountsRepository } from '../../server/services/accounts/repository.ts';
 import { createSessionService } from '../../server/services/accounts/sessions.ts';
 import { systemContext } from '../../server/services/context.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createTestDb, type TestDb } from '../support/test-db.ts';
 
-let testDb: ReturnType<typeof createTestDb>;
+let testDb: TestDb;
 afterEach(() => testDb?.close());
 
-function setup() {
-  testDb = createTestDb();
+async function setup() {
+  testDb = await createTestDb();
   const repo = createAccountsRepository(testDb.db);
   const sessions = createSessionService({ repo, now: Date.now });
   return { commands: userCommands(testDb.db), repo, sessions };
@@ -17,7 +17,7 @@ function setup() {
 
 describe('npm run admin -- user:…', () => {
   it('creates a verified account with a checked password', async () => {
-    const { commands, repo } = setup();
+    const { commands, repo } = await setup();
     expect(await commands.create('Ops@Example.org', 'Strong-pass-42', 'opsdesk')).toBe(
       'Created ops@example.org (username opsdesk, e-mail verified).',
     );
@@ -29,7 +29,7 @@ describe('npm run admin -- user:…', () => {
   });
 
   it('grants and removes roles, ending the sessions so new rights need a new sign-in', async () => {
-    const { commands, repo, sessions } = setup();
+    const { commands, repo, sessions } = await setup();
     const buyer = await repo.userByEmail('buyer@example.com');
     const { token } = await sessions.create(systemContext('test'), {
       userId: buyer?.id ?? 0,
@@ -49,7 +49,7 @@ describe('npm run admin -- user:…', () => {
   });
 
   it('bans (sessions end), suspends and reinstates', async () => {
-    const { commands, repo, sessions } = setup();
+    const { commands, repo, sessions } = await setup();
     const buyer = await repo.userByEmail('buyer@example.com');
     const { token } = await sessions.create(systemContext('test'), {
       userId: buyer?.id ?? 0,
@@ -64,7 +64,7 @@ describe('npm run admin -- user:…', () => {
   });
 
   it('marks an identity verified, which the current user then reports', async () => {
-    const { commands, repo } = setup();
+    const { commands, repo } = await setup();
     expect((await repo.userByEmail('buyer@example.com'))?.idVerifiedAt).toBeNull();
     expect(await commands.verifyId('buyer@example.com')).toBe('buyer@example.com: identity marked verified.');
     expect((await repo.userByEmail('buyer@example.com'))?.idVerifiedAt).toEqual(expect.any(Number));
@@ -72,7 +72,7 @@ describe('npm run admin -- user:…', () => {
   });
 
   it('names the missing account', async () => {
-    const { commands } = setup();
+    const { commands } = await setup();
     await expect(commands.verifyEmail('ghost@example.com')).rejects.toThrow(
       'No account with the e-mail address ghost@example.com.',
     );

@@ -4,10 +4,10 @@ import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from '../../server/serv
 import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 const register = (b: ReturnType<typeof browserSession>, body: Record<string, unknown> = {}) =>
@@ -15,7 +15,7 @@ const register = (b: ReturnType<typeof browserSession>, body: Record<string, unk
 
 describe('POST /rest/v1/auth/register', () => {
   it('creates the account, signs it in and mails a confirmation link', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     const res = await register(b, { back: '/wallet' });
     expect(res.status).toBe(201);
@@ -42,7 +42,7 @@ describe('POST /rest/v1/auth/register', () => {
   });
 
   it('sets the short-lived, readable welcome cookie the next page shows its dialog for; sign-in does not', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     const res = await register(b);
     expect(res.headers.getSetCookie()).toContain('welcome=1; Path=/; Max-Age=600; SameSite=Lax');
@@ -53,17 +53,17 @@ describe('POST /rest/v1/auth/register', () => {
   });
 
   it('stores an argon2id hash, never the password', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await register(browserSession(t));
-    const row = t.db.$client.prepare('SELECT password_hash FROM users WHERE email = ?').get('ada@example.org') as {
-      password_hash: string;
-    };
+    const row = (await t.db.sql.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', [
+      'ada@example.org',
+    ])) as { password_hash: string };
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain(STRONG_PASSWORD);
   });
 
   it('marks a vendor sign-up that accepted the vendor terms', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     await register(b, { vendors_terms_accepted: 1 });
     expect((await (await b.get('/rest/v1/users/me')).json()).data.isVendor).toBe(true);
@@ -75,7 +75,7 @@ describe('POST /rest/v1/auth/register', () => {
     ['/\\evil.example', '/'],
     ['/offers?x=1', '/offers?x=1'],
   ])('redirects back=%s to %s only within the site', async (back, expected) => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await register(browserSession(t), { back });
     expect((await res.json()).data.redirectTo).toBe(expected);
   });
@@ -89,20 +89,18 @@ describe('POST /rest/v1/auth/register', () => {
     [{ password: 'NoDigitsHere!!' }, 'password'],
     [{ password: 'NoSpecials123' }, 'password'],
   ])('refuses %j with a field error and creates nothing', async (body, field) => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await register(browserSession(t), body);
     expect(res.status).toBe(400);
     const error = await errorOf(res);
     expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field });
     expect(error?.details?.map((d) => d.field)).toContain(field);
-    expect(t.db.$client.prepare("SELECT count(*) n FROM users WHERE email LIKE '%example.org'").get()).toEqual({
-      n: 0,
-    });
+    expect(await t.db.sql.get("SELECT count(*) AS n FROM users WHERE email LIKE '%example.org'")).toEqual({ n: 0 });
     expect(t.sent).toHaveLength(0);
   });
 
   it('refuses a leaked password and says so with meta.compromised', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await register(browserSession(t), { password: 'Password123!' });
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -111,7 +109,7 @@ describe('POST /rest/v1/auth/register', () => {
   });
 
   it('refuses a second account for the same address, whatever its case', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await register(browserSession(t));
     const res = await register(browserSession(t), { email: 'ADA@Example.org' });
     expect(res.status).toBe(400);
@@ -119,7 +117,7 @@ describe('POST /rest/v1/auth/register', () => {
   });
 
   it('refuses missing fields and a request without the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     const missing = await b.post('/rest/v1/auth/register', { email: 'x@example.org' });
     expect(missing.status).toBe(400);
@@ -138,7 +136,7 @@ describe('POST /rest/v1/auth/login', () => {
     b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!', ...body });
 
   it('signs in with a new session and a CSRF token bound to it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     b.jar.set('session', 'x'.repeat(43)); // a token planted before sign-in (session fixation)
     const res = await login(b, { back: '/wallet' });
@@ -150,7 +148,7 @@ describe('POST /rest/v1/auth/login', () => {
   });
 
   it('gives every sign-in its own session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const first = browserSession(t);
     const second = browserSession(t);
     await login(first);
@@ -160,7 +158,7 @@ describe('POST /rest/v1/auth/login', () => {
   });
 
   it('answers an unknown address exactly like a wrong password', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const wrong = await login(browserSession(t), { password: 'Wrong-password-1' });
     const unknown = await login(browserSession(t), { email: 'nobody@example.com' });
     expect(wrong.status).toBe(401);
@@ -169,12 +167,12 @@ describe('POST /rest/v1/auth/login', () => {
   });
 
   it('accepts the address in any case', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await login(browserSession(t), { email: ' Buyer@Example.COM ' })).status).toBe(200);
   });
 
   it(`with the challenge off, locks an account for 15 minutes after ${MAX_FAILURES_PER_ACCOUNT} failed attempts, with Retry-After`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       expect((await login(browserSession(t, `192.0.2.${i}`), { password: 'Wrong-password-1' })).status).toBe(401);
     }
@@ -187,7 +185,7 @@ describe('POST /rest/v1/auth/login', () => {
   });
 
   it(`limits one address to ${MAX_FAILURES_PER_IP} failures across accounts`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t, '192.0.2.99');
     for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
       await login(b, { email: `guess${i}@example.com`, password: 'Wrong-password-1' });
@@ -197,7 +195,7 @@ describe('POST /rest/v1/auth/login', () => {
   });
 
   it('tells a banned person so only after the right password', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const wrong = await login(browserSession(t), { email: 'banned@example.com', password: 'Wrong-password-1' });
     expect(wrong.status).toBe(401);
     const right = await login(browserSession(t), { email: 'banned@example.com' });
@@ -206,7 +204,7 @@ describe('POST /rest/v1/auth/login', () => {
   });
 
   it('lets a suspended person sign in', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     expect((await login(b, { email: 'suspended@example.com' })).status).toBe(200);
     expect((await (await b.get('/rest/v1/users/me')).json()).data.isSuspended).toBe(true);
@@ -221,7 +219,7 @@ describe('sessions', () => {
   };
 
   it('logout ends the session on the server, not only in the browser', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const stolen = b.jar.get('session');
     const res = await b.post('/rest/v1/auth/logout');
@@ -235,7 +233,7 @@ describe('sessions', () => {
   });
 
   it('ends the session a browser replaces by signing in again, so no orphan stays live', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const first = b.jar.get('session') ?? '';
     await b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!' });
@@ -247,12 +245,12 @@ describe('sessions', () => {
   });
 
   it('refuses logout without a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await browserSession(t).post('/rest/v1/auth/logout')).status).toBe(401);
   });
 
   it('binds the CSRF token to the session: the anonymous token no longer works', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const anonymous = 'A'.repeat(43);
     const stale = await t.app.request(
@@ -278,7 +276,7 @@ describe('sessions', () => {
   });
 
   it('slides: a session used in its second half is extended; an idle one expires after 30 days', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     t.clock.now += 16 * 24 * 3600 * 1000;
     const renewed = await b.get('/rest/v1/users/me');
@@ -295,7 +293,7 @@ describe('e-mail confirmation', () => {
   const linkPath = () => /\/auth\/verify-email\?token=[\w-]+/.exec(t.sent.at(-1)?.text ?? '')?.[0] ?? '';
 
   it('confirms the address once through the mailed link', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     await register(b);
     const first = await b.get(linkPath());
@@ -307,7 +305,7 @@ describe('e-mail confirmation', () => {
   });
 
   it('refuses an expired or forged link', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     await register(b);
     t.clock.now += 49 * 3600 * 1000;
@@ -317,7 +315,7 @@ describe('e-mail confirmation', () => {
   });
 
   it('sends a new link on request', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     await register(b);
     const res = await b.post('/rest/v1/auth/resend-verification');
@@ -334,7 +332,7 @@ describe('proof-of-work challenge (AUTH_CHALLENGE=on)', () => {
   };
 
   it('issues challenges and requires a solved one to register', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const b = browserSession(t);
     const { data } = await (await b.get('/rest/v1/auth/challenge')).json();
     expect(data).toMatchObject({ difficulty: expect.any(Number), expiresAt: expect.any(Number) });
@@ -352,7 +350,7 @@ describe('proof-of-work challenge (AUTH_CHALLENGE=on)', () => {
   });
 
   it('lets a sign-in skip it until three failures, then requires it', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const b = browserSession(t);
     const login = (body: Record<string, unknown> = {}) =>
       b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!', ...body });
@@ -363,7 +361,7 @@ describe('proof-of-work challenge (AUTH_CHALLENGE=on)', () => {
   });
 
   it('takes the no-JavaScript marker only when the check is required, and then only once the challenge has aged', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const b = browserSession(t);
     const login = (body: Record<string, unknown> = {}) =>
       b.post('/rest/v1/auth/login', { email: 'buyer@example.com', password: 'Coinfair-demo-2026!', ...body });
@@ -385,7 +383,7 @@ describe('proof-of-work challenge (AUTH_CHALLENGE=on)', () => {
 
 describe('answers for browsers', () => {
   it('writes error messages in the language the page asks for, then the cookie, then Accept-Language', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const de = (await import('../../locales/de.json', { with: { type: 'json' } })).default as Record<string, string>;
     const fr = (await import('../../locales/fr.json', { with: { type: 'json' } })).default as Record<string, string>;
     const b = browserSession(t);
@@ -409,7 +407,7 @@ describe('answers for browsers', () => {
   });
 
   it('keeps a readable signed-in hint beside the HttpOnly session, cleared at sign-out', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     const login = await b.post('/rest/v1/auth/login', {
       email: (await createUser(t)).email,

@@ -12,11 +12,15 @@ import { sniffImageType } from '../../server/services/avatar/image-type.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
-afterEach(() => t?.close());
+let t: TestApp;
+// The configuration tests make no app of their own: each app is closed once, not again after them.
+afterEach(async () => {
+  await t?.close();
+  t = undefined as unknown as TestApp;
+});
 
 type Browser = ReturnType<typeof browserSession>;
 
@@ -83,14 +87,14 @@ async function avatarOf(b: Browser, bytes: Uint8Array): Promise<string> {
   return url;
 }
 
-function publicIdOf(email: string): string {
-  const row = t.db.select({ publicId: users.publicId }).from(users).where(eq(users.email, email)).get();
+async function publicIdOf(email: string): Promise<string> {
+  const row = await t.db.get(t.db.orm.select({ publicId: users.publicId }).from(users).where(eq(users.email, email)));
   if (!row) throw new Error(`no user ${email}`);
   return row.publicId;
 }
 
-const pendingFiles = (email = person().email) => {
-  const dir = join(t.uploadsDir, 'pending', publicIdOf(email));
+const pendingFiles = async (email = person().email) => {
+  const dir = join(t.uploadsDir, 'pending', await publicIdOf(email));
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 const avatarFiles = () => {
@@ -100,18 +104,18 @@ const avatarFiles = () => {
 
 describe('POST /rest/v1/users/avatar-upload', () => {
   it('stores a JPEG or PNG as received in the uploader’s pending area and answers an opaque reference', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     for (const bytes of [fixtures.jpeg, fixtures.png]) {
       const fileUrl = await uploaded(b, bytes);
       const id = fileUrl.slice('upload:'.length);
-      expect(readFileSync(join(t.uploadsDir, 'pending', publicIdOf(person().email), id))).toEqual(bytes);
+      expect(readFileSync(join(t.uploadsDir, 'pending', await publicIdOf(person().email), id))).toEqual(bytes);
     }
     expect(avatarFiles()).toEqual([]);
   });
 
   it('goes by the bytes, not by the name or the declared type', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     expect((await upload(b, fixtures.jpeg, 'notes.gif', 'text/html')).status).toBe(200);
     const disguised = await upload(b, fixtures.gif, 'avatar.png', 'image/png');
@@ -129,16 +133,16 @@ describe('POST /rest/v1/users/avatar-upload', () => {
     ['an empty file', () => Buffer.alloc(0)],
     ['half a PNG signature', () => Buffer.from([0x89, 0x50, 0x4e, 0x47])],
   ])('refuses %s by its magic bytes and stores nothing', async (_label, bytes) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await upload(b, bytes(), 'avatar.jpg', 'image/jpeg');
     expect(res.status).toBe(400);
     expect((await errorOf(res)).field).toBe('file');
-    expect(pendingFiles()).toEqual([]);
+    expect(await pendingFiles()).toEqual([]);
   });
 
   it('refuses more than 5 MB with 413, from the body and early from Content-Length', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
     fixtures.jpeg.copy(big);
@@ -160,20 +164,20 @@ describe('POST /rest/v1/users/avatar-upload', () => {
       body: '--x--',
     });
     expect(declared.status).toBe(413);
-    expect(pendingFiles()).toHaveLength(1);
+    expect(await pendingFiles()).toHaveLength(1);
   });
 
   it('keeps at most 5 pending uploads per person, dropping the oldest', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const refs: string[] = [];
     for (let i = 0; i < 7; i++) refs.push(await uploaded(b, fixtures.png));
-    expect(pendingFiles()).toHaveLength(5);
+    expect(await pendingFiles()).toHaveLength(5);
     expect((await processAvatar(b, refs.at(-1))).status).toBe(200);
   });
 
   it('answers 415 to a body that is not multipart/form-data', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.send('/rest/v1/users/avatar-upload', { method: 'POST', json: { file: 'x' } });
     expect(res.status).toBe(415);
@@ -185,14 +189,14 @@ describe('POST /rest/v1/users/avatar-upload', () => {
 
 describe('POST /rest/v1/users/process-avatar', () => {
   it('re-encodes to a 256×256 JPEG without metadata, sets the avatar and deletes the upload', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const original = await sharp(fixtures.jpeg).metadata();
     expect(original.exif).toBeDefined();
     expect(fixtures.jpeg.includes('SecretCam')).toBe(true);
 
     const url = await avatarOf(b, fixtures.jpeg);
-    expect(pendingFiles()).toEqual([]);
+    expect(await pendingFiles()).toEqual([]);
     const stored = readFileSync(join(t.uploadsDir, 'avatars', url.split('/').at(-1) ?? ''));
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
@@ -207,7 +211,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('turns a transparent PNG into a JPEG on white', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const url = await avatarOf(b, fixtures.png);
     const res = await b.get(url);
@@ -220,7 +224,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('replaces the previous avatar and deletes its file', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const first = await avatarOf(b, fixtures.jpeg);
     const second = await avatarOf(b, fixtures.png);
@@ -231,7 +235,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('refuses a pixel flood at once, from the header, without decoding', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const flood = await pixelFlood(20_000, 20_000);
     expect(flood.length).toBeLessThan(100);
@@ -245,7 +249,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('refuses a real image just over 40 megapixels', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const big = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#fff' } })
       .png({ compressionLevel: 1 })
@@ -256,7 +260,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('refuses a PNG signature followed by HTML, and stores nothing from it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const polyglot = Buffer.concat([
       fixtures.png.subarray(0, 16),
@@ -280,7 +284,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
       () => Buffer.concat([fixtures.png, Buffer.from('<html><script>alert(1)</script></html>')]),
     ],
   ])('serves %s only as a clean re-encoded JPEG', async (_label, bytes) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const url = await avatarOf(b, bytes());
     const served = Buffer.from(await (await b.get(url)).arrayBuffer());
@@ -289,7 +293,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('refuses a truncated image', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await processAvatar(b, await uploaded(b, fixtures.jpeg.subarray(0, fixtures.jpeg.length - 60)));
     expect(res.status).toBe(400);
@@ -297,7 +301,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
   });
 
   it('finds only the caller’s own uploads: another person’s is 404 and stays theirs', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ownerUser = await createUser(t);
     const owner = await ownerUser.signIn();
     const fileUrl = await uploaded(owner, fixtures.jpeg);
@@ -305,7 +309,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
     const res = await processAvatar(other, fileUrl);
     expect(res.status).toBe(404);
     expect((await errorOf(res)).code).toBe('NOT_FOUND');
-    expect(pendingFiles(ownerUser.email)).toHaveLength(1);
+    expect(await pendingFiles(ownerUser.email)).toHaveLength(1);
     expect((await processAvatar(owner, fileUrl)).status).toBe(200);
     // Used up.
     expect((await processAvatar(owner, fileUrl)).status).toBe(404);
@@ -318,7 +322,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
     ['/uploads/avatars/0123456789abcdef0123456789abcdef.jpg'],
     [42],
   ])('refuses the reference %j with 400 and fetches nothing', async (fileUrl) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await processAvatar(b, fileUrl);
     expect(res.status).toBe(400);
@@ -328,7 +332,7 @@ describe('POST /rest/v1/users/process-avatar', () => {
 
 describe('GET /uploads/avatars/:name', () => {
   it('serves the avatar as a JPEG that cannot be sniffed into anything else, cached for long', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const url = await avatarOf(b, fixtures.jpeg);
     const res = await browserSession(t).get(url);
@@ -352,19 +356,19 @@ describe('GET /uploads/avatars/:name', () => {
     ['/uploads/avatars/'],
     ['/uploads/../data/marketplace.db'],
   ])('answers %s with 404', async (path) => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.send(path);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 
   it('never serves a pending upload', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const id = (await uploaded(b, fixtures.jpeg)).slice('upload:'.length);
     for (const path of [
-      `/uploads/pending/${publicIdOf(person().email)}/${id}`,
-      `/uploads/avatars/..%2Fpending%2F${publicIdOf(person().email)}%2F${id}`,
+      `/uploads/pending/${await publicIdOf(person().email)}/${id}`,
+      `/uploads/avatars/..%2Fpending%2F${await publicIdOf(person().email)}%2F${id}`,
       `/uploads/avatars/${id}`,
       `/uploads/avatars/${id}.jpg`,
     ]) {
@@ -375,7 +379,7 @@ describe('GET /uploads/avatars/:name', () => {
 
 describe('access', () => {
   it('answers 401 without a session, before reading the upload', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const visitor = browserSession(t);
     expect((await upload(visitor, fixtures.jpeg)).status).toBe(401);
     expect((await processAvatar(visitor, `upload:${'a'.repeat(32)}`)).status).toBe(401);
@@ -383,7 +387,7 @@ describe('access', () => {
   });
 
   it('answers 403 without the CSRF header', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await t.send('/rest/v1/users/avatar-upload', {
@@ -400,7 +404,7 @@ describe('access', () => {
       headers: { cookie, [CSRF_HEADER]: '' },
     });
     expect(processRes.status).toBe(403);
-    expect(pendingFiles()).toHaveLength(1);
+    expect(await pendingFiles()).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { createChainRepository } from '../../server/services/chain/repository.ts
 import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
 // The bitcoind adapter's contract against a fake Bitcoin Core JSON-RPC server on 127.0.0.1: real
@@ -35,11 +35,11 @@ const USER = 'coinfair';
 const PASSWORD = 'p@ss:word';
 
 let server: Server | undefined;
-let t: ReturnType<typeof createTestApp> | undefined;
+let t: TestApp | undefined;
 afterEach(async () => {
   if (t) {
     expect(await verifyLedger(t.db)).toEqual([]);
-    t.close();
+    await t.close();
     t = undefined;
   }
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
@@ -130,14 +130,14 @@ describe('JSON-RPC client', () => {
 });
 
 describe('bitcoind adapter', () => {
-  function adapterOver(url: string) {
-    t = createTestApp();
+  async function adapterOver(url: string) {
+    t = await createTestApp();
     return createBitcoindChain({ rpc: createJsonRpcClient(url), repo: createChainRepository(t.db), now: Date.now });
   }
 
   it('reports receives to our addresses in satoshi, exactly, and continues from the stored cursor', async () => {
     const { url, node, calls } = await fakeBitcoind();
-    const adapter = adapterOver(url);
+    const adapter = await adapterOver(url);
     const ours = new Set(['bc1qours1', 'bc1qours2']);
     node.receives = [
       {
@@ -195,7 +195,7 @@ describe('bitcoind adapter', () => {
 
   it('sends the amount as exact text, and tells a refusal from an unknown outcome', async () => {
     const { url, node, calls } = await fakeBitcoind();
-    const adapter = adapterOver(url);
+    const adapter = await adapterOver(url);
     const request = { publicId: 'chn_test', network: 'bitcoin' as const, address: 'bc1qdest', amount: 150_000 };
     const { txid } = await adapter.broadcast(request);
     expect(calls.at(-1)).toEqual({ method: 'sendtoaddress', params: ['bc1qdest', '0.00150000', 'chn_test'] });
@@ -219,7 +219,7 @@ describe('bitcoind adapter', () => {
 describe('the wallet over bitcoind', () => {
   it('credits a deposit the node reports after 2 confirmations and confirms a sendout through the node', async () => {
     const { url, node } = await fakeBitcoind();
-    t = createTestApp({
+    t = await createTestApp({
       config: { CHAIN: 'bitcoind', BITCOIND_RPC_URL: url },
     });
     const app = t;

@@ -3,7 +3,7 @@ import { DEMO_VENDOR_DOMAIN, DEMO_VENDOR_FUNDS, readyDemoVendors } from '../../d
 import { DEMO_BUYER_DOMAIN, DEMO_HISTORY_DAYS, seedDemoHistory } from '../../db/seed/demo-history.ts';
 import { ledgerCommands } from '../../server/admin/ledger-commands.ts';
 import { systemContext } from '../../server/services/context.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { tradeFixtures } from '../support/trade-fixtures.ts';
 
 // A fresh install's demo market can be traded against (db/seed/demo.ts, readyDemoVendors): the
@@ -13,16 +13,20 @@ import { tradeFixtures } from '../support/trade-fixtures.ts';
 // (db/seed/demo-history.ts): months of trades and feedback made by the services themselves.
 
 const testContext = systemContext('test');
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
-const demoVendorIds = () =>
-  t.db.$client.prepare(`SELECT id FROM users WHERE email LIKE ?`).pluck().all(`%${DEMO_VENDOR_DOMAIN}`) as number[];
+const demoVendorIds = async () =>
+  (
+    await t.db.sql.all<{ id: number }>('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [
+      `%${DEMO_VENDOR_DOMAIN}`,
+    ])
+  ).map((row) => row.id);
 
 describe('demo vendors', () => {
   it('are verified to the highest level and funded, with the ledger whole', async () => {
-    t = createTestApp();
-    const ids = demoVendorIds();
+    t = await createTestApp();
+    const ids = await demoVendorIds();
     expect(await readyDemoVendors(t.db, t.clock.now)).toBe(ids.length);
     expect(ids.length).toBeGreaterThan(30);
     for (const id of ids) {
@@ -33,12 +37,12 @@ describe('demo vendors', () => {
   });
 
   it('let a newcomer start a trade on a demo sell offer', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await readyDemoVendors(t.db, t.clock.now);
     const f = tradeFixtures(t);
-    f.everyoneOnline();
-    const candidates = t.db.$client
-      .prepare(
+    await f.everyoneOnline();
+    const candidates = (
+      await t.db.sql.all<{ hash: string }>(
         `SELECT o.hash FROM offers o
            JOIN users u ON u.id = o.owner_id
            JOIN fiat_currencies f ON f.id = o.fiat_currency_id
@@ -46,10 +50,11 @@ describe('demo vendors', () => {
            JOIN payment_methods m ON m.id = o.payment_method_id
          WHERE u.email LIKE ? AND o.status = 'active' AND o.type = 'sell' AND c.code = 'BTC'
            AND f.code = 'USD' AND m.slug NOT LIKE '%gift-card%' AND o.show_only_trusted_user = 0
-           AND o.fiat_min_minor <= 100000 AND o.trade_requirements = '[]'`,
+           AND o.fiat_min_minor <= 100000 AND o.trade_requirements = '[]'
+         ORDER BY o.id`,
+        [`%${DEMO_VENDOR_DOMAIN}`],
       )
-      .pluck()
-      .all(`%${DEMO_VENDOR_DOMAIN}`) as string[];
+    ).map((row) => row.hash);
     const buyer = await f.signedIn('buyer@example.com');
     // The first one the offer page would let the newcomer start, as a person browsing would find it.
     let startable: { view: Parameters<typeof f.startTrade>[1]; min: number } | undefined;
@@ -66,8 +71,9 @@ describe('demo vendors', () => {
     expect(trade.status).toBe('active_funded');
   });
 
+  // Some 300 trades through the services: seconds on SQLite, half a minute of PostgreSQL's round trips.
   it('have a past made by the services: feedback lists match the counters, past trades exist, the ledger is whole', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const now = t.clock.now;
     // As prepareDatabase does it: funded a day before the history starts.
     await readyDemoVendors(t.db, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
@@ -78,10 +84,11 @@ describe('demo vendors', () => {
 
     const f = tradeFixtures(t);
     const moderator = await f.signedIn('moderator@example.com');
-    const vendors = t.db.$client
-      .prepare('SELECT username FROM users WHERE email LIKE ? ORDER BY id')
-      .pluck()
-      .all(`%${DEMO_VENDOR_DOMAIN}`) as string[];
+    const vendors = (
+      await t.db.sql.all<{ username: string }>('SELECT username FROM users WHERE email LIKE ? ORDER BY id', [
+        `%${DEMO_VENDOR_DOMAIN}`,
+      ])
+    ).map((row) => row.username);
     let cancelled = 0;
     for (const username of vendors) {
       const list = await (await t.send(`/rest/v1/users/${username}/feedbacks`)).json();
@@ -104,16 +111,14 @@ describe('demo vendors', () => {
     }
     expect(cancelled).toBe(result.cancelled);
     // The demo buyers' counters are the services' too.
-    const mismatched = t.db.$client
-      .prepare(
-        `SELECT u.username FROM users u WHERE (u.email LIKE ? OR u.email LIKE ?) AND (
+    const mismatched = await t.db.sql.all<{ username: string }>(
+      `SELECT u.username FROM users u WHERE (u.email LIKE ? OR u.email LIKE ?) AND (
            u.feedback_positive <> (SELECT count(*) FROM trade_feedback WHERE to_id = u.id AND rating = 'positive')
            OR u.feedback_negative <> (SELECT count(*) FROM trade_feedback WHERE to_id = u.id AND rating = 'negative')
            OR u.completed_trades <> (SELECT count(*) FROM trades WHERE status = 'released' AND u.id IN (buyer_id, seller_id)))`,
-      )
-      .pluck()
-      .all(`%${DEMO_VENDOR_DOMAIN}`, `%${DEMO_BUYER_DOMAIN}`);
+      [`%${DEMO_VENDOR_DOMAIN}`, `%${DEMO_BUYER_DOMAIN}`],
+    );
     expect(mismatched).toEqual([]);
     expect(await ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
-  });
+  }, 180_000);
 });

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { REVIEW_TOKEN_TTL_MS } from '../../server/services/devices/devices.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
-import { createTestApp, TEST_NOW } from '../support/test-app.ts';
+import { createTestApp, TEST_NOW, type TestApp } from '../support/test-app.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 const CHROME =
@@ -56,7 +56,7 @@ const review = (token: string, isConfirmed: boolean) =>
 
 describe('device review at sign-in', () => {
   it('trusts the first device and a known one without mail', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     await signIn(browser(CHROME));
     // Another address in the same /24 is the same device.
@@ -66,7 +66,7 @@ describe('device review at sign-in', () => {
   });
 
   it('mails a review link for a new device, once while it is pending, and shows its facts', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice();
     expect(reviewMails()).toHaveLength(1);
@@ -92,9 +92,10 @@ describe('device review at sign-in', () => {
       },
     });
     // Only the hash is stored.
-    const row = t.db.$client.prepare('SELECT review_token_hash FROM devices WHERE status = ?').get('pending') as {
-      review_token_hash: string;
-    };
+    const row = (await t.db.sql.get<{ review_token_hash: string }>(
+      'SELECT review_token_hash FROM devices WHERE status = ?',
+      ['pending'],
+    )) as { review_token_hash: string };
     expect(row.review_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.review_token_hash).not.toBe(token);
   });
@@ -105,14 +106,12 @@ describe('city and country of a new device', () => {
   // read from the database; cities change between its monthly releases, so only their presence
   // is asserted.
   const stored = () =>
-    t.db.$client.prepare('SELECT status, city, country FROM devices ORDER BY id').all() as {
-      status: string;
-      city: string | null;
-      country: string | null;
-    }[];
+    t.db.sql.all<{ status: string; city: string | null; country: string | null }>(
+      'SELECT status, city, country FROM devices ORDER BY id',
+    );
 
   it('are looked up for a public address, shown in the review and named in the mail', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice('8.8.8.8');
     const res = await t.send(`/rest/v1/castle/review-device/${token}`);
@@ -121,14 +120,14 @@ describe('city and country of a new device', () => {
     expect(device).toMatchObject({ ip: '8.8.8.8', country: 'United States' });
     expect(device.city).toEqual(expect.stringMatching(/\S/));
     // The row keeps the ISO code; the API names it.
-    expect(stored().at(-1)).toMatchObject({ status: 'pending', country: 'US', city: device.city });
+    expect((await stored()).at(-1)).toMatchObject({ status: 'pending', country: 'US', city: device.city });
     const mail = reviewMails()[0]?.text ?? '';
     expect(mail).toContain(`address 8.8.8.8 (${device.city}, United States).`);
     expect(mail).toContain('IP Geolocation by DB-IP, https://db-ip.com');
   });
 
   it("name the country in the request's language; the mail stays English", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice('8.8.8.8');
     const named = async (query: string, headers: Record<string, string> = {}) =>
@@ -142,7 +141,7 @@ describe('city and country of a new device', () => {
   });
 
   it('unwrap an IPv4 client of a dual-stack socket', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice('::ffff:1.1.1.1');
     const { device } = (await (await t.send(`/rest/v1/castle/review-device/${token}`)).json()).data;
@@ -151,18 +150,18 @@ describe('city and country of a new device', () => {
   });
 
   it("are filled for an account's first device too, just after the commit", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browser(CHROME, '1.1.1.1');
     expect((await b.post('/rest/v1/auth/register', { email: EMAIL, password: STRONG_PASSWORD })).status).toBe(201);
     // The first lookup may still be reading its ~63 MB file.
     await vi.waitFor(
-      () => expect(stored()).toEqual([{ status: 'confirmed', city: expect.any(String), country: 'AU' }]),
+      async () => expect(await stored()).toEqual([{ status: 'confirmed', city: expect.any(String), country: 'AU' }]),
       { timeout: 5000 },
     );
   });
 
   it('stay null for a private address, and with GEOIP=off', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice('10.1.2.3');
     const { device } = (await (await t.send(`/rest/v1/castle/review-device/${token}`)).json()).data;
@@ -171,18 +170,18 @@ describe('city and country of a new device', () => {
     expect(reviewMails()[0]?.text).not.toContain('DB-IP');
     t.close();
 
-    t = createTestApp({ config: { GEOIP: 'off' } });
+    t = await createTestApp({ config: { GEOIP: 'off' } });
     await signUp();
     const off = await newDevice('8.8.8.8');
     const answer = (await (await t.send(`/rest/v1/castle/review-device/${off.token}`)).json()).data;
     expect(answer.device).toMatchObject({ ip: '8.8.8.8', city: null, country: null });
-    expect(stored().every((row) => row.city === null && row.country === null)).toBe(true);
+    expect((await stored()).every((row) => row.city === null && row.country === null)).toBe(true);
   });
 });
 
 describe('POST /rest/v1/castle/review-device', () => {
   it('confirms a device once; it is then known', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { b, token } = await newDevice();
     const res = await review(token, true);
@@ -198,7 +197,7 @@ describe('POST /rest/v1/castle/review-device', () => {
   });
 
   it('ends every session of a reported device and only those', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const chrome = await signUp();
     const { b: firefox, token } = await newDevice();
     // The same device from another address of its network, and Firefox from another network.
@@ -217,7 +216,7 @@ describe('POST /rest/v1/castle/review-device', () => {
   });
 
   it('refuses a link older than 7 days, and a later sign-in asks again', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice();
     t.clock.now += REVIEW_TOKEN_TTL_MS + 1;
@@ -230,7 +229,7 @@ describe('POST /rest/v1/castle/review-device', () => {
   });
 
   it('answers 404 for an unknown token and 400 for a malformed body', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.send('/rest/v1/castle/review-device/not-a-token')).status).toBe(404);
     expect((await t.send(`/rest/v1/castle/review-device/${'a'.repeat(64)}`)).status).toBe(404);
     expect((await review('a'.repeat(64), true)).status).toBe(404);
@@ -243,7 +242,7 @@ describe('POST /rest/v1/castle/review-device', () => {
   });
 
   it('needs the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signUp();
     const { token } = await newDevice();
     const res = await t.send('/rest/v1/castle/review-device', {

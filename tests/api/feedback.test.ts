@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BusEvent, createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { insertHistory } from '../support/history-fixtures.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
 import { createUser } from '../support/users.ts';
 
@@ -10,7 +10,7 @@ import { createUser } from '../support/users.ts';
 // exact counters, the reply, both sides' view, a person's list with its filters and pages, and the
 // feature-request form. The vendor sells 100 USD of BTC to the buyer and releases.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let bus: EventBus;
 let f: ReturnType<typeof tradeFixtures>;
 let vendor: Browser;
@@ -22,10 +22,11 @@ const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const DAY = 86_400_000;
 
-const counters = (email: string) =>
-  t.db.$client
-    .prepare('SELECT feedback_positive AS positive, feedback_negative AS negative FROM users WHERE email = ?')
-    .get(email) as { positive: number; negative: number };
+const counters = async (email: string) =>
+  (await t.db.sql.get<{ positive: number; negative: number }>(
+    'SELECT feedback_positive AS positive, feedback_negative AS negative FROM users WHERE email = ?',
+    [email],
+  )) as { positive: number; negative: number };
 
 async function releasedTrade() {
   const trade = await f.startTrade(buyer, offer);
@@ -40,7 +41,7 @@ beforeEach(async () => {
   bus.subscribe('trades', (event) => {
     if (event.type === 'trade.feedback') events.push(event);
   });
-  t = createTestApp({ bus });
+  t = await createTestApp({ bus });
   f = tradeFixtures(t);
   ({ vendor, buyer } = await f.openMarket(10_000_000));
   offer = await f.createOffer(vendor);
@@ -50,7 +51,7 @@ afterEach(() => t?.close());
 describe('POST /rest/v1/feedback/{id}/give', () => {
   it('lets each party rate the other once: the buyer’s is type sell, the seller’s type buy', async () => {
     const hash = await releasedTrade();
-    const before = counters(VENDOR);
+    const before = await counters(VENDOR);
     const res = await buyer.post(`/rest/v1/feedback/${hash}/give`, {
       rating: 'positive',
       message: ' Fast and friendly. ',
@@ -64,16 +65,16 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
       from: { username: 'buyer', profile: '/profile/buyer' },
       currency: 'USD',
     });
-    expect(counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
+    expect(await counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
     const back = await vendor.post(`/rest/v1/feedback/${hash}/give`, { rating: 'negative', message: 'Paid late.' });
     expect(back.status).toBe(200);
     expect((await back.json()).data).toMatchObject({ type: 'buy', rating: 'negative' });
-    expect(counters(BUYER)).toMatchObject({ negative: 1 });
+    expect(await counters(BUYER)).toMatchObject({ negative: 1 });
     expect(events.map((e) => e.payload)).toEqual([
       {
         tradeHash: hash,
-        fromId: f.userId(BUYER),
-        toId: f.userId(VENDOR),
+        fromId: await f.userId(BUYER),
+        toId: await f.userId(VENDOR),
         fromUsername: 'buyer',
         rating: 'positive',
         link: '/profile/vendor',
@@ -85,7 +86,7 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
 
   it('replaces a rating within 30 days, moving the counters exactly, and refuses it later', async () => {
     const hash = await releasedTrade();
-    const before = counters(VENDOR);
+    const before = await counters(VENDOR);
     await buyer.post(`/rest/v1/feedback/${hash}/give`, { rating: 'negative', message: 'Slow.' });
     await vendor.post(`/rest/v1/feedback/${hash}/reply`, { reply: 'The bank was slow, sorry.' });
     t.clock.now += 29 * DAY;
@@ -93,10 +94,10 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
     expect(again.status).toBe(200);
     // The reply answered the old words: it goes with them, and may be written again.
     expect((await again.json()).data).toMatchObject({ rating: 'positive', message: 'All good now.', reply: null });
-    expect(counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
+    expect(await counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
     // The same rating again changes the words only.
     await buyer.post(`/rest/v1/feedback/${hash}/give`, { rating: 'positive', message: 'Great.' });
-    expect(counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
+    expect(await counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
     t.clock.now += 2 * DAY;
     const late = await buyer.post(`/rest/v1/feedback/${hash}/give`, {
       rating: 'negative',
@@ -104,7 +105,7 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
     });
     expect(late.status).toBe(403);
     expect(await errorOf(late)).toMatchObject({ code: 'FORBIDDEN' });
-    expect(counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
+    expect(await counters(VENDOR)).toEqual({ positive: before.positive + 1, negative: before.negative });
     expect(events).toHaveLength(3);
   });
 
@@ -154,7 +155,12 @@ describe('POST /rest/v1/feedback/{id}/give', () => {
   it('rates a trade whose dispute a moderator decided', async () => {
     const trade = await f.startTrade(buyer, offer);
     await buyer.post(`/rest/v1/trade/${trade.hash}/paid`);
-    f.sql('UPDATE trades SET status = ?, ended_at = ? WHERE hash = ?', 'dispute_won_seller', t.clock.now, trade.hash);
+    await f.sql(
+      'UPDATE trades SET status = ?, ended_at = ? WHERE hash = ?',
+      'dispute_won_seller',
+      t.clock.now,
+      trade.hash,
+    );
     const res = await buyer.post(`/rest/v1/feedback/${trade.hash}/give`, { rating: 'negative', message: 'Disputed.' });
     expect(res.status).toBe(200);
   });
@@ -211,7 +217,7 @@ describe('GET /rest/v1/users/{username}/feedbacks', () => {
   it('lists a person’s feedback for anyone, filtered by side and rating, 50 a page', async () => {
     const hash = await releasedTrade();
     await vendor.post(`/rest/v1/feedback/${hash}/give`, { rating: 'positive', message: 'Paid fast.' });
-    insertHistory(f.sql, { buyer: 'buyer', seller: 'vendor', count: 60, at: t.clock.now });
+    await insertHistory(f.sql, { buyer: 'buyer', seller: 'vendor', count: 60, at: t.clock.now });
 
     const all = await (await t.send('/rest/v1/users/vendor/feedbacks')).json();
     expect(all).toMatchObject({ total: 60, positive: 30, negative: 30 });
@@ -253,7 +259,7 @@ describe('POST /rest/v1/feedback/feature-request', () => {
     const res = await buyer.post('/rest/v1/feedback/feature-request', { text: '  Please add Lightning.  ' });
     expect(res.status).toBe(201);
     expect((await res.json()).data).toEqual({ success: true });
-    expect(t.db.$client.prepare('SELECT text, locale FROM feature_requests').all()).toEqual([
+    expect(await t.db.sql.all('SELECT text, locale FROM feature_requests')).toEqual([
       { text: 'Please add Lightning.', locale: 'en' },
     ]);
     for (let i = 0; i < 9; i += 1) await buyer.post('/rest/v1/feedback/feature-request', { text: `Idea ${i}` });
@@ -269,7 +275,7 @@ describe('POST /rest/v1/feedback/feature-request', () => {
     );
     expect(sent.filter((res) => res.status === 201)).toHaveLength(10);
     expect(sent.filter((res) => res.status === 429)).toHaveLength(5);
-    expect(t.db.$client.prepare('SELECT count(*) FROM feature_requests').pluck().get()).toBe(10);
+    expect((await t.db.sql.get<{ n: number }>('SELECT count(*) AS n FROM feature_requests'))?.n).toBe(10);
   });
 
   it('refuses visitors, missing CSRF tokens and empty or long text', async () => {

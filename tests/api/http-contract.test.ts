@@ -4,7 +4,7 @@ import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
 
 // Conventions every endpoint shares (ARCHITECTURE.md, spec sections 7 and 8).
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const TOKEN = 'B'.repeat(43);

@@ -5,38 +5,42 @@ import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createLedgerService, type PostInput, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createTestDb, type TestDb } from '../support/test-db.ts';
 import type { WorkerInput, WorkerResult } from './ledger-worker.ts';
 
-// Real contention: CONTENDERS worker threads, each with its own connection to one SQLite file (as
+// Real contention: CONTENDERS worker threads, each with its own connection to one database (as
 // separate server processes would have), released together by a barrier. SQLite lets one writer
-// in at a time (BEGIN IMMEDIATE; the others wait in the 5 s busy timeout), and the guards must
-// hold whatever the interleaving: one effect per idempotency key, no balance below zero.
+// in at a time (BEGIN IMMEDIATE; the others wait in the 5 s busy timeout); PostgreSQL lets them all
+// in and answers conflicting SERIALIZABLE transactions with a serialization failure, retried
+// (db/postgres.ts). The guards must hold whatever the interleaving: one effect per idempotency
+// key, no balance below zero.
 
 const testContext = systemContext('test');
 const CONTENDERS = 10;
 const REQUESTS = 50;
 
-let testDb: ReturnType<typeof createTestDb>;
+let testDb: TestDb;
 afterEach(() => testDb?.close());
 
-function setup() {
-  testDb = createTestDb();
+async function setup() {
+  testDb = await createTestDb();
   const ledger = createLedgerService({
     repo: createLedgerRepository(testDb.db),
     bus: createInProcessBus(),
     now: Date.now,
   });
-  const [alice, bob] = testDb.db.$client.prepare('SELECT id FROM users ORDER BY id LIMIT 2').pluck().all() as number[];
+  const [alice, bob] = (await testDb.db.sql.all<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 2')).map(
+    (row) => row.id,
+  );
   return { ledger, alice: alice as number, bob: bob as number };
 }
 
 /** Spreads the requests over the contenders round-robin, starts them together, gathers every answer. */
-async function contend(dbPath: string, requests: PostInput[]): Promise<WorkerResult[]> {
+async function contend(dbUrl: string, requests: PostInput[]): Promise<WorkerResult[]> {
   const barrier = new SharedArrayBuffer(8);
   const flags = new Int32Array(barrier);
   const workers = Array.from({ length: CONTENDERS }, (_, w) => {
-    const data: WorkerInput = { dbPath, barrier, requests: requests.filter((_, i) => i % CONTENDERS === w) };
+    const data: WorkerInput = { dbUrl, barrier, requests: requests.filter((_, i) => i % CONTENDERS === w) };
     return new Worker(new URL('./ledger-worker.ts', import.meta.url), { workerData: data });
   });
   const answers = workers.map(
@@ -69,9 +73,9 @@ const deposit = (userId: number, amount: number, key: string): PostInput => ({
 // Worker threads start cold: on a loaded machine the first test alone can take seconds.
 describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
   it(`gives ${REQUESTS} concurrent identical requests with one key exactly one effect`, async () => {
-    const { ledger, alice } = setup();
+    const { ledger, alice } = await setup();
     const results = await contend(
-      testDb.path,
+      testDb.url,
       Array.from({ length: REQUESTS }, () => deposit(alice, 25_000, 'chain:abc:0')),
     );
     expect(results.filter((r) => !r.ok)).toEqual([]);
@@ -79,16 +83,17 @@ describe('ledger under concurrent writers', { timeout: 60_000 }, () => {
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
     expect((await ledger.balances(testContext, { userId: alice })).BTC).toBe(25_000);
-    expect(testDb.db.$client.prepare('SELECT count(*) FROM ledger_transactions').pluck().get()).toBe(1);
+    const count = await testDb.db.sql.get<{ n: number }>('SELECT count(*) AS n FROM ledger_transactions');
+    expect(count?.n).toBe(1);
     expect(await verifyLedger(testDb.db)).toEqual([]);
   });
 
   it(`lets ${REQUESTS} concurrent debits that together exceed the balance take it to zero, never below`, async () => {
-    const { ledger, alice, bob } = setup();
+    const { ledger, alice, bob } = await setup();
     await ledger.post({ actor: { type: 'system', name: 'test' } }, deposit(alice, 1_000, 'fund'));
     // 50 × 100 asked of 1,000: exactly 10 fit, whichever they are.
     const results = await contend(
-      testDb.path,
+      testDb.url,
       Array.from({ length: REQUESTS }, (_, i) => ({
         kind: 'transfer' as const,
         idempotencyKey: `debit-${i}`,

@@ -13,37 +13,39 @@ import {
   systemAccount,
   walletOf,
 } from '../../server/services/ledger/ledger.ts';
-import { createTestApp, TEST_NOW } from '../support/test-app.ts';
+import { createTestApp, TEST_NOW, type TestApp } from '../support/test-app.ts';
 
 // The ledger service over a fresh database: each operation, each refusal, and that a refusal
 // writes nothing. verifyLedger runs after every test.
 
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 afterEach(async () => {
   if (!app) return;
   expect(await verifyLedger(app.db)).toEqual([]);
-  app.close();
+  await app.close();
 });
 
 const system: ServiceContext = { actor: { type: 'system', name: 'test' }, requestId: 'req-1' };
 
-function setup() {
+async function setup() {
   const bus = createInProcessBus((error) => {
     throw error;
   });
   const events: BusEvent[] = [];
   bus.subscribe(LEDGER_CHANNEL, (event) => events.push(event));
-  app = createTestApp({ bus });
+  app = await createTestApp({ bus });
   const { ledger } = app.services;
-  const sql = app.db.$client;
-  const [alice, bob, carol] = sql.prepare('SELECT id FROM users ORDER BY id LIMIT 3').pluck().all() as number[];
-  const count = (table: string) => sql.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-  const snapshot = () => ({
-    transactions: count('ledger_transactions'),
-    postings: count('ledger_postings'),
-    accounts: count('ledger_accounts'),
-    audit: count('ledger_audit'),
-    balances: sql.prepare('SELECT id, balance, resolved_at FROM ledger_accounts ORDER BY id').all(),
+  const sql = app.db.sql;
+  const [alice, bob, carol] = (await sql.all<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 3')).map(
+    (row) => row.id,
+  );
+  const count = async (table: string) => (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n;
+  const snapshot = async () => ({
+    transactions: await count('ledger_transactions'),
+    postings: await count('ledger_postings'),
+    accounts: await count('ledger_accounts'),
+    audit: await count('ledger_audit'),
+    balances: await sql.all('SELECT id, balance, resolved_at FROM ledger_accounts ORDER BY id'),
   });
   const deposit = (userId: number, amount: number, currency: 'BTC' | 'USDT' = 'BTC', key = `dep-${userId}-${amount}`) =>
     ledger.post(system, {
@@ -79,7 +81,7 @@ async function refusal(fn: () => Promise<unknown>): Promise<AppError> {
 
 describe('ledger: posting', () => {
   it('posts a balanced deposit, creates the wallet on first use, audits it and announces it after commit', async () => {
-    const { ledger, sql, events, alice, deposit } = setup();
+    const { ledger, sql, events, alice, deposit } = await setup();
     expect(await ledger.balances(system, { userId: alice })).toEqual({ BTC: 0, USDT: 0 });
     const tx = await deposit(alice, 150_000);
     expect(tx).toMatchObject({
@@ -94,10 +96,11 @@ describe('ledger: posting', () => {
     });
     expect(await ledger.balances(system, { userId: alice })).toEqual({ BTC: 150_000, USDT: 0 });
     expect((await ledger.account(system, systemAccount('chain_in', 'BTC')))?.balance).toBe(-150_000);
-    expect(sql.prepare('SELECT operation, actor_type, actor_name, request_id FROM ledger_audit').all()).toEqual([
+    expect(await sql.all('SELECT operation, actor_type, actor_name, request_id FROM ledger_audit')).toEqual([
       { operation: 'post', actor_type: 'system', actor_name: 'test', request_id: 'req-1' },
     ]);
-    const publicId = sql.prepare('SELECT public_id FROM users WHERE id = ?').pluck().get(alice);
+    const publicId = (await sql.get<{ public_id: string }>('SELECT public_id FROM users WHERE id = ?', [alice]))
+      ?.public_id;
     expect(events).toEqual([
       {
         type: 'ledger.posted',
@@ -107,7 +110,7 @@ describe('ledger: posting', () => {
   });
 
   it('moves two currencies through the conversion desk in one transaction', async () => {
-    const { ledger, alice, deposit, events } = setup();
+    const { ledger, alice, deposit, events } = await setup();
     await deposit(alice, 1_000_000);
     const tx = await ledger.post(
       { actor: { type: 'user', userId: alice } },
@@ -227,9 +230,9 @@ describe('ledger: posting', () => {
     ['metadata that is not an object', { metadata: ['x'] as never }, 'metadata'],
     ['a key with a control character', { idempotencyKey: 'a\nb' }, 'idempotencyKey'],
   ])('refuses %s, writing nothing', async (_name, change, field) => {
-    const { ledger, alice, snapshot, deposit } = setup();
+    const { ledger, alice, snapshot, deposit } = await setup();
     await deposit(alice, 10);
-    const before = snapshot();
+    const before = await snapshot();
     const input: PostInput = {
       kind: 'transfer',
       idempotencyKey: 'k',
@@ -242,12 +245,12 @@ describe('ledger: posting', () => {
     const error = await refusal(() => ledger.post(system, input));
     expect(error.code).toBe('ERROR_INPUT_VALIDATION');
     expect(error.details?.map((d) => d.field)).toContain(field);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('refuses an unknown user, writing nothing', async () => {
-    const { ledger, snapshot } = setup();
-    const before = snapshot();
+    const { ledger, snapshot } = await setup();
+    const before = await snapshot();
     const error = await refusal(() =>
       ledger.post(system, {
         kind: 'deposit',
@@ -260,13 +263,13 @@ describe('ledger: posting', () => {
     );
     expect(error.code).toBe('NOT_FOUND');
     // Not even the chain account the first leg would have created.
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('refuses an overdraft with 409 INSUFFICIENT_FUNDS and writes nothing, then lets the same key pass once funded', async () => {
-    const { ledger, alice, bob, snapshot, deposit, events } = setup();
+    const { ledger, alice, bob, snapshot, deposit, events } = await setup();
     await deposit(alice, 1_000);
-    const before = snapshot();
+    const before = await snapshot();
     const eventsBefore = events.length;
     const transfer = () =>
       ledger.post(
@@ -285,7 +288,7 @@ describe('ledger: posting', () => {
     expect(statusOf[error.code]).toBe(409);
     expect(error.message).toBe('The BTC balance is lower than the amount.');
     // Bob's wallet, created by the same transaction before the debit failed, is rolled back too.
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(events).toHaveLength(eventsBefore);
     // A key is taken only by a commit: after a deposit the same request goes through.
     await deposit(alice, 1);
@@ -295,12 +298,12 @@ describe('ledger: posting', () => {
   });
 
   it('answers a retry with the first transaction and changes nothing', async () => {
-    const { ledger, alice, snapshot, deposit, events } = setup();
+    const { ledger, alice, snapshot, deposit, events } = await setup();
     const first = await deposit(alice, 500, 'USDT', 'chain:txid:0');
-    const before = snapshot();
+    const before = await snapshot();
     const again = await deposit(alice, 500, 'USDT', 'chain:txid:0');
     expect(again).toEqual({ ...first, replayed: true });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     // No second event: nothing changed.
     expect(events).toHaveLength(1);
     // Leg order is not part of the request.
@@ -316,9 +319,9 @@ describe('ledger: posting', () => {
   });
 
   it('refuses a reused key with other parameters (400 IDEMPOTENCY_KEY_REUSED)', async () => {
-    const { ledger, alice, bob, snapshot, deposit } = setup();
+    const { ledger, alice, bob, snapshot, deposit } = await setup();
     await deposit(alice, 500, 'BTC', 'k1');
-    const before = snapshot();
+    const before = await snapshot();
     for (const [amount, user, memo] of [
       [501, alice, undefined],
       [500, bob, undefined],
@@ -343,11 +346,11 @@ describe('ledger: posting', () => {
       (await refusal(() => ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'k1' })))
         .code,
     ).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('sends out and takes a returned sendout back', async () => {
-    const { ledger, alice, deposit } = setup();
+    const { ledger, alice, deposit } = await setup();
     await deposit(alice, 70_000);
     const out = (kind: 'sendout' | 'sendout_return', amount: number, key: string) =>
       ledger.post(system, {
@@ -368,7 +371,7 @@ describe('ledger: posting', () => {
 
 describe('ledger: escrow', () => {
   const lock = (
-    l: ReturnType<typeof setup>['ledger'],
+    l: Awaited<ReturnType<typeof setup>>['ledger'],
     sellerId: number,
     amount: number,
     key = 'lock-1',
@@ -376,7 +379,7 @@ describe('ledger: escrow', () => {
   ) => l.lockEscrow(system, { tradeRef, sellerId, currency: 'BTC', amount, idempotencyKey: key });
 
   it('locks, then releases to the buyer less the fee, once', async () => {
-    const { ledger, alice, bob, deposit, snapshot, events } = setup();
+    const { ledger, alice, bob, deposit, snapshot, events } = await setup();
     await deposit(alice, 100_000);
     await lock(ledger, alice, 80_000);
     expect((await ledger.balances(system, { userId: alice })).BTC).toBe(20_000);
@@ -403,7 +406,7 @@ describe('ledger: escrow', () => {
       resolvedAt: TEST_NOW,
     });
     expect(events.at(-1)?.payload).toMatchObject({ kind: 'escrow_release', userIds: [bob] });
-    const before = snapshot();
+    const before = await snapshot();
     // The same release retried: the first result. Another release or a return: refused.
     expect(await release('release-1')).toEqual({ ...released, replayed: true });
     const twice = await refusal(() => release('release-2'));
@@ -418,11 +421,11 @@ describe('ledger: escrow', () => {
     ).toBe('ESCROW_ALREADY_RESOLVED');
     // A resolved escrow is not locked again.
     expect((await refusal(() => lock(ledger, alice, 10, 'lock-2'))).code).toBe('ESCROW_ALREADY_RESOLVED');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('returns the escrow to the seller who locked it', async () => {
-    const { ledger, alice, deposit } = setup();
+    const { ledger, alice, deposit } = await setup();
     await deposit(alice, 5_000);
     await lock(ledger, alice, 5_000);
     const returned = await ledger.returnEscrow(system, { tradeRef: 'trd_1', currency: 'BTC', idempotencyKey: 'ret-1' });
@@ -432,14 +435,14 @@ describe('ledger: escrow', () => {
   });
 
   it('refuses a lock beyond the balance, a second lock, and a release of nothing', async () => {
-    const { ledger, alice, bob, deposit, snapshot } = setup();
+    const { ledger, alice, bob, deposit, snapshot } = await setup();
     await deposit(alice, 1_000);
-    let before = snapshot();
+    let before = await snapshot();
     expect((await refusal(() => lock(ledger, alice, 1_001))).code).toBe('INSUFFICIENT_FUNDS');
     // The escrow account created in that transaction went with it.
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     await lock(ledger, alice, 600);
-    before = snapshot();
+    before = await snapshot();
     expect((await refusal(() => lock(ledger, alice, 100, 'lock-2'))).code).toBe('ESCROW_ALREADY_LOCKED');
     expect(
       (
@@ -460,17 +463,17 @@ describe('ledger: escrow', () => {
     expect(feeTooHigh.details?.[0]?.field).toBe('fee');
     expect((await refusal(() => lock(ledger, alice, -5, 'lock-3'))).details?.[0]?.field).toBe('amount');
     expect((await refusal(() => lock(ledger, alice, 2.5, 'lock-3'))).details?.[0]?.field).toBe('amount');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('writes inside a caller transaction, rolls back only its own part on refusal, and waits for the commit to announce', async () => {
-    const { ledger, sql, alice, deposit, events } = setup();
+    const { ledger, sql, alice, deposit, events } = await setup();
     await deposit(alice, 1_000);
     const pending: (() => void)[] = [];
     const tx = { afterCommit: (fn: () => void) => pending.push(fn) };
     const eventsBefore = events.length;
     const run = immediate(app.db, async () => {
-      sql.prepare("UPDATE users SET locale = 'de' WHERE id = ?").run(alice);
+      await sql.run("UPDATE users SET locale = 'de' WHERE id = ?", [alice]);
       await lock(ledger, alice, 400, 'in-tx-1', 'trd_a');
       // Refused inside: its savepoint rolls back, the caller's own write stays.
       expect(
@@ -489,7 +492,7 @@ describe('ledger: escrow', () => {
     expect((await ledger.balances(system, { userId: alice })).BTC).toBe(1_000);
 
     await immediate(app.db, async () => {
-      sql.prepare("UPDATE users SET locale = 'de' WHERE id = ?").run(alice);
+      await sql.run("UPDATE users SET locale = 'de' WHERE id = ?", [alice]);
       await ledger.lockEscrow(
         { ...system, tx },
         { tradeRef: 'trd_a', sellerId: alice, currency: 'BTC', amount: 400, idempotencyKey: 'in-tx-1' },
@@ -506,7 +509,7 @@ describe('ledger: escrow', () => {
       ).toBe('INSUFFICIENT_FUNDS');
       expect(events).toHaveLength(eventsBefore);
     });
-    expect(sql.prepare('SELECT locale FROM users WHERE id = ?').pluck().get(alice)).toBe('de');
+    expect((await sql.get<{ locale: string }>('SELECT locale FROM users WHERE id = ?', [alice]))?.locale).toBe('de');
     expect((await ledger.balances(system, { userId: alice })).BTC).toBe(600);
     expect(await ledger.account(system, escrowOf('trd_b', 'BTC'))).toBeUndefined();
     for (const fn of pending) fn();
@@ -516,7 +519,7 @@ describe('ledger: escrow', () => {
 
 describe('ledger: reads', () => {
   it("pages a user's history newest first with the signed change per currency", async () => {
-    const { ledger, alice, bob, deposit } = setup();
+    const { ledger, alice, bob, deposit } = await setup();
     for (let i = 1; i <= 60; i += 1) await deposit(alice, i, 'BTC', `d${i}`);
     await ledger.post(system, {
       kind: 'conversion',
@@ -554,16 +557,16 @@ describe('ledger: reads', () => {
 
 describe('npm run admin -- ledger:verify', () => {
   it('says OK on a sound ledger and lists violations (exit status 1) on a broken one', async () => {
-    const { sql, alice, deposit } = setup();
+    const { sql, alice, deposit } = await setup();
     await deposit(alice, 42);
     const commands = ledgerCommands(app.db);
     expect(await commands.verify()).toBe('Ledger OK: 1 transaction(s) across 2 account(s); every invariant holds.');
     // A balance edited by hand, as a bad manual fix would.
-    sql.prepare("UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'user_wallet'").run();
+    await sql.run("UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'user_wallet'");
     await expect(commands.verify()).rejects.toThrow(CommandError);
     await expect(commands.verify()).rejects.toThrow(
       /2 violation\(s\)[\s\S]*\[currency_sum\] BTC: the accounts sum to 1[\s\S]*\[cached_balance\]/,
     );
-    sql.prepare("UPDATE ledger_accounts SET balance = balance - 1 WHERE kind = 'user_wallet'").run();
+    await sql.run("UPDATE ledger_accounts SET balance = balance - 1 WHERE kind = 'user_wallet'");
   });
 });

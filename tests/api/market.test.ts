@@ -3,19 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceHistory } from '../../db/schema/index.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 // The template database got its year of history when this test run began, ending then; read the
 // charts as of that moment, whatever day the fixed test clock names. The feed stays at 90,000 USD.
 let historyEnd = 0;
-beforeAll(() => {
-  const latest = t.db
-    .select({ at: max(priceHistory.at) })
-    .from(priceHistory)
-    .where(and(eq(priceHistory.crypto, 'BTC'), eq(priceHistory.resolution, 60)))
-    .get();
-  historyEnd = latest?.at ?? 0;
+beforeAll(async () => {
+  const latest = await t.db.get(
+    t.db.orm
+      .select({ at: max(priceHistory.at) })
+      .from(priceHistory)
+      .where(and(eq(priceHistory.crypto, 'BTC'), eq(priceHistory.resolution, 60))),
+  );
+  historyEnd = Number(latest?.at ?? 0);
   t.clock.now = (historyEnd + 30) * 1000;
 });
 

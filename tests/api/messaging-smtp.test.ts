@@ -3,11 +3,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { createMailer } from '../../server/services/messaging/create.ts';
 import { createOutboxRepository } from '../../server/services/messaging/outbox.ts';
 import { createSmtpMailer, SmtpDeliveryError } from '../../server/services/messaging/smtp.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createTestDb, type TestDb } from '../support/test-db.ts';
 
 // The real adapter against a real SMTP server on 127.0.0.1: nodemailer speaks the protocol to
 // smtp-server, and mailparser reads back what arrived.
@@ -29,16 +29,16 @@ interface TestSmtp {
 }
 
 const closers: (() => Promise<void>)[] = [];
-let testDb: ReturnType<typeof createTestDb>;
-let db: Db;
+let testDb: TestDb;
+let db: Database;
 
-beforeEach(() => {
-  testDb = createTestDb();
+beforeEach(async () => {
+  testDb = await createTestDb();
   db = testDb.db;
 });
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
-  testDb.close();
+  await testDb.close();
 });
 
 async function startSmtp(options: SMTPServerOptions = {}): Promise<TestSmtp> {

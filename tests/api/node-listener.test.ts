@@ -11,7 +11,7 @@ import { createUser } from '../support/users.ts';
 // head is written (apiHeaders in server/app.ts); app.request and the pages' in-process calls go
 // through Hono alone. Both ways must give the same answer: status, headers and body.
 
-const t = createTestApp();
+const t = await createTestApp();
 const server = createServer(getRequestListener(t.app.fetch));
 let base = '';
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  t.close();
+  await t.close();
 });
 
 // Connection-level headers differ by nature; a freshly issued CSRF token differs by design.

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { access } from '../../db/access.ts';
 import { type BusEvent, createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
 import { systemContext } from '../../server/services/context.ts';
 import { createDeliveryJob } from '../../server/services/notifications/deliveries.ts';
@@ -10,14 +9,14 @@ import type {
   TradeMessagePayload,
 } from '../../server/services/notifications/trade-events.ts';
 import { signedInAs } from '../support/signed-in.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
 // Notifications (issue 7): the API of spec section 7 (tabs, filters, paging, mark read, reset
 // counters, mark all), the mapping of the bus's domain events to notifications with the flood
 // rule, and the durable delivery queue (e-mail digest, SMS, Telegram) across a restart.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let bus: EventBus;
 afterEach(() => t?.close());
 
@@ -26,7 +25,7 @@ async function setup({ seeded = false }: { seeded?: boolean } = {}) {
   bus = createInProcessBus((error) => {
     throw error;
   });
-  t = createTestApp({ bus });
+  t = await createTestApp({ bus });
   const [buyerEmail, vendorEmail] = seeded
     ? ['buyer@example.com', 'vendor@example.com']
     : [(await createUser(t)).email, (await createUser(t, { vendor: true })).email];
@@ -37,14 +36,11 @@ async function setup({ seeded = false }: { seeded?: boolean } = {}) {
     bus.subscribe(`notifications:${publicId}`, (event) => seen.push(event));
     return seen;
   };
-  return { buyer, vendor, live, sql: t.db.$client };
+  return { buyer, vendor, live, sql: t.db.sql };
 }
 
-/**
- * Once the subscriber's work for what was published so far is done: each event's transaction
- * takes its turn at the connection as it is published, so a turn taken after them waits for them.
- */
-const settled = () => access(t.db, () => undefined);
+/** Once the subscriber's work for what was published so far is done (its transactions run in order). */
+const settled = () => t.services.notificationsSettled();
 
 const json = async (res: Response) => (await res.json()) as { data: any; meta?: any; errors?: any[] };
 
@@ -100,6 +96,7 @@ describe('GET /rest/v1/notifications', () => {
       type: 'trade.message',
       payload: message({ authorId: null, authorRole: 'moderator', recipientIds: [buyer.id, vendor.id] }),
     });
+    await settled();
     const inbox = await json(await vendor.get('/rest/v1/notifications'));
     expect(inbox.data).toHaveLength(1);
     expect(inbox.data[0]).toMatchObject({
@@ -220,6 +217,7 @@ describe('marking read', () => {
         payload: message({ messageId: i, authorId: vendor.id, authorRole: 'seller', recipientIds: [buyer.id] }),
       });
     }
+    await settled();
     let list = await json(await buyer.get('/rest/v1/notifications'));
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ type: 'trade_msg_received', count: 3, subtext: 'Unread messages: 3' });
@@ -232,6 +230,7 @@ describe('marking read', () => {
       type: 'trade.message',
       payload: message({ messageId: 9, authorId: vendor.id, authorRole: 'seller', recipientIds: [buyer.id] }),
     });
+    await settled();
     list = await json(await buyer.get('/rest/v1/notifications'));
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ id, count: 1, isRead: false, message: 'New message from vendor' });
@@ -308,9 +307,7 @@ describe('events become notifications after their commit', () => {
     });
     await settled();
     const types = (rows: { user_id: number }[]) => rows;
-    const rows = types(
-      sql.prepare('SELECT user_id, type, tab, message_tk FROM notifications ORDER BY id').all() as any[],
-    ).map(
+    const rows = types(await sql.all<any>('SELECT user_id, type, tab, message_tk FROM notifications ORDER BY id')).map(
       (r: any) =>
         `${r.user_id === buyer.id ? 'buyer' : r.user_id === vendor.id ? 'vendor' : 'mod'} ${r.type} ${r.tab} ${r.message_tk.split('.').at(-1)}`,
     );
@@ -318,10 +315,9 @@ describe('events become notifications after their commit', () => {
       'vendor trade_paid inbox trade_paid',
       'buyer trade_released inbox trade_released',
       'vendor trade_disputed inbox trade_disputed',
-      ...sql
-        .prepare("SELECT id FROM users WHERE role IN ('moderator','admin') AND status = 'active' ORDER BY id")
-        .all()
-        .map(() => 'mod trade_disputed inbox trade_disputed'),
+      ...(
+        await sql.all("SELECT id FROM users WHERE role IN ('moderator','admin') AND status = 'active' ORDER BY id")
+      ).map(() => 'mod trade_disputed inbox trade_disputed'),
       'buyer trade_cancelled inbox trade_expired',
       'vendor trade_cancelled inbox trade_expired',
       'buyer trade_pushed_by_mod moderators trade_pushed_by_mod',
@@ -352,7 +348,7 @@ describe('events become notifications after their commit', () => {
     chat({ authorId: null, authorRole: 'system' });
     chat({ authorId: vendor.id, authorRole: 'seller', tradeHash: 'OtherTrade1', link: '/trade/OtherTrade1' });
     await settled();
-    const rows = sql.prepare('SELECT user_id, type, count, link FROM notifications ORDER BY id').all() as any[];
+    const rows = await sql.all<any>('SELECT user_id, type, count, link FROM notifications ORDER BY id');
     expect(rows.map((r) => [r.user_id === buyer.id ? 'buyer' : 'vendor', r.type, r.count, r.link])).toEqual([
       ['buyer', 'trade_attach_uploaded', 2, '/trade/Tr4deHash01'],
       ['buyer', 'trade_attach_uploaded_by_moderator', 1, '/trade/Tr4deHash01'],
@@ -371,6 +367,7 @@ describe('events become notifications after their commit', () => {
       });
     expect((await login('Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0')).status).toBe(200);
     expect((await login('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Version/17.0 Safari/605.1.15')).status).toBe(200);
+    await settled();
     const list = await json(await buyer.get('/rest/v1/notifications'));
     expect(list.data.map((n: any) => [n.type, n.link, n.message])).toContainEqual([
       'device_review',
@@ -381,18 +378,18 @@ describe('events become notifications after their commit', () => {
 });
 
 describe('deliveries', () => {
-  function linkTelegram(userId: number, chatId: string) {
-    t.db.$client
-      .prepare(
-        'INSERT INTO user_settings (user_id, updated_at, telegram_chat_id) VALUES (?, 0, ?) ON CONFLICT(user_id) DO UPDATE SET telegram_chat_id = excluded.telegram_chat_id',
-      )
-      .run(userId, chatId);
+  async function linkTelegram(userId: number, chatId: string) {
+    await t.db.sql.run(
+      'INSERT INTO user_settings (user_id, updated_at, telegram_chat_id) VALUES (?, 0, ?) ON CONFLICT(user_id) DO UPDATE SET telegram_chat_id = excluded.telegram_chat_id',
+      [userId, chatId],
+    );
   }
 
   it('sends each notification to a linked Telegram chat once, across a restart', async () => {
     const { buyer, vendor } = await setup();
-    linkTelegram(vendor.id, '4242');
+    await linkTelegram(vendor.id, '4242');
     publishTrade({ type: 'trade.changed', payload: trade({ buyerId: buyer.id, sellerId: vendor.id }) });
+    await settled();
     const bot = t.services.telegramBot;
     expect(await t.services.notificationDeliveries.runOnce()).toBe(1);
     expect(bot.sent.at(-1)).toEqual({
@@ -417,7 +414,7 @@ describe('deliveries', () => {
 
   it('keeps pending rows through a restart, and never resends one a crash cut short', async () => {
     const { buyer, vendor, sql } = await setup();
-    linkTelegram(vendor.id, '77');
+    await linkTelegram(vendor.id, '77');
     publishTrade({ type: 'trade.changed', payload: trade({ buyerId: buyer.id, sellerId: vendor.id }) });
     publishTrade({
       type: 'trade.changed',
@@ -425,8 +422,8 @@ describe('deliveries', () => {
     });
     // The first process claimed one row and died before finishing it.
     await settled();
-    const [first] = sql.prepare('SELECT id FROM notification_deliveries ORDER BY id').all() as { id: number }[];
-    sql.prepare('UPDATE notification_deliveries SET claimed_at = 1 WHERE id = ?').run(first?.id);
+    const [first] = await sql.all<{ id: number }>('SELECT id FROM notification_deliveries ORDER BY id');
+    await sql.run('UPDATE notification_deliveries SET claimed_at = 1 WHERE id = ?', [first?.id]);
     const sent: string[] = [];
     const restarted = createDeliveryJob({
       repo: createNotificationsRepository(t.db),
@@ -442,7 +439,7 @@ describe('deliveries', () => {
     expect(sent).toEqual([
       'buyer marked the trade as paid\n150.00 EUR for 0.00170000 BTC\nhttp://localhost/trade/Tr4deHash01',
     ]);
-    expect(sql.prepare('SELECT outcome FROM notification_deliveries ORDER BY id').all()).toEqual([
+    expect(await sql.all('SELECT outcome FROM notification_deliveries ORDER BY id')).toEqual([
       { outcome: 'interrupted' },
       { outcome: 'sent' },
     ]);
@@ -451,10 +448,10 @@ describe('deliveries', () => {
   it('e-mails one digest of unread trade messages per interval, and none when they were read', async () => {
     // The seeded pair: the digest goes to the buyer's address and names the vendor.
     const { buyer, vendor, sql } = await setup({ seeded: true });
-    sql.prepare('UPDATE users SET is_email_verified = 1 WHERE id = ?').run(buyer.id);
-    sql
-      .prepare('INSERT INTO user_settings (user_id, updated_at, notify_trade_messages_interval) VALUES (?, 0, 5)')
-      .run(buyer.id);
+    await sql.run('UPDATE users SET is_email_verified = 1 WHERE id = ?', [buyer.id]);
+    await sql.run('INSERT INTO user_settings (user_id, updated_at, notify_trade_messages_interval) VALUES (?, 0, 5)', [
+      buyer.id,
+    ]);
     // Said at the clock's time: stored before the clock moves on.
     const say = async (hash: string) => {
       publishTrade({
@@ -494,7 +491,7 @@ describe('deliveries', () => {
     t.clock.now += 2 * 60_000;
     expect(await job.runOnce()).toBe(1);
     expect(t.sent).toHaveLength(1);
-    expect(sql.prepare("SELECT outcome FROM notification_deliveries WHERE kind = 'digest' ORDER BY id").all()).toEqual([
+    expect(await sql.all("SELECT outcome FROM notification_deliveries WHERE kind = 'digest' ORDER BY id")).toEqual([
       { outcome: 'sent' },
       { outcome: 'skipped' },
     ]);
@@ -502,12 +499,13 @@ describe('deliveries', () => {
 
   it('texts an incoming trade only to a verified phone whose owner asked for it', async () => {
     const { buyer, vendor, sql } = await setup();
-    sql
-      .prepare('INSERT INTO user_settings (user_id, updated_at, notify_sms_incoming_trade) VALUES (?, 0, 1)')
-      .run(vendor.id);
-    sql
-      .prepare("INSERT INTO phones (user_id, number, verified_at, codes_sent_at) VALUES (?, '+4915112345678', 1, '[]')")
-      .run(vendor.id);
+    await sql.run('INSERT INTO user_settings (user_id, updated_at, notify_sms_incoming_trade) VALUES (?, 0, 1)', [
+      vendor.id,
+    ]);
+    await sql.run(
+      "INSERT INTO phones (user_id, number, verified_at, codes_sent_at) VALUES (?, '+4915112345678', 1, '[]')",
+      [vendor.id],
+    );
     publishTrade({ type: 'trade.changed', payload: trade({ buyerId: buyer.id, sellerId: vendor.id }) });
     // The buyer asked for nothing: only the vendor's text.
     publishTrade({
@@ -520,6 +518,7 @@ describe('deliveries', () => {
         actorRole: 'seller',
       }),
     });
+    await settled();
     await t.services.notificationDeliveries.runOnce();
     expect(t.sms).toEqual([
       {

@@ -1,23 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../server/services/context.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
-import { createTestApp, TEST_NOW } from '../support/test-app.ts';
+import { createTestApp, TEST_NOW, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
 // Offers over the API: the vendor's calls, the listing search with every parameter, and the start
 // gate of one offer. The demo offers are switched off first, so each test sees only its own.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
 
 /** Writes behind the services' back, then drops the cached searches as a moderation tool would. */
-const sql = (statement: string, ...params: unknown[]) => {
-  t.db.$client.prepare(statement).run(...params);
-  t.services.offers.invalidateSearches(systemContext('test'));
+const sql = async (statement: string, ...params: unknown[]) => {
+  await t.db.sql.run(statement, params);
+  await t.services.offers.invalidateSearches(systemContext('test'));
 };
-const offerCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM offers').get() as { n: number }).n;
+const offerCount = async () => (await t.db.sql.get<{ n: number }>('SELECT count(*) AS n FROM offers'))?.n;
 
 const signedIn = (email: string, ip?: string) => signedInSession(t, email, ip);
 
@@ -53,10 +53,10 @@ const search = async (b: Browser | typeof t, query: string) => {
   };
 };
 
-beforeEach(() => {
-  t = createTestApp();
-  sql(`UPDATE offers SET status = 'paused'`);
-  sql('UPDATE users SET last_seen_at = ?', TEST_NOW);
+beforeEach(async () => {
+  t = await createTestApp();
+  await sql(`UPDATE offers SET status = 'paused'`);
+  await sql('UPDATE users SET last_seen_at = ?', TEST_NOW);
 });
 
 describe('POST /rest/v1/offers', () => {
@@ -149,13 +149,13 @@ describe('POST /rest/v1/offers', () => {
     [{ fiat_min: 50 }, 'fiat_min'],
   ])('refuses %o with a field error on %s and saves nothing', async (overrides, field) => {
     const vendor = await (await createUser(t, { vendor: true })).signIn();
-    const before = offerCount();
+    const before = await offerCount();
     const res = await vendor.post('/rest/v1/offers', offerBody(overrides));
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.errors[0].code).toBe('ERROR_INPUT_VALIDATION');
     expect(body.errors[0].details.map((d: { field: string }) => d.field)).toContain(field);
-    expect(offerCount()).toBe(before);
+    expect(await offerCount()).toBe(before);
   });
 
   it('reports every problem at once', async () => {
@@ -170,7 +170,9 @@ describe('POST /rest/v1/offers', () => {
 
   it('takes cash in person with a place to meet, and finds it near that place', async () => {
     const vendor = await (await createUser(t, { vendor: true })).signIn();
-    const lagos = t.db.$client.prepare(`SELECT id FROM locations WHERE city_name = 'Lagos'`).get() as { id: number };
+    const lagos = (await t.db.sql.get<{ id: number }>(`SELECT id FROM locations WHERE city_name = 'Lagos'`)) as {
+      id: number;
+    };
     const offer = await createOffer(vendor, {
       payment_method: 'cash-in-person',
       currency: 'NGN',
@@ -180,7 +182,9 @@ describe('POST /rest/v1/offers', () => {
     });
     expect(offer).toMatchObject({ isCashInPerson: true, location: { cityName: 'Lagos', countryIso: 'NG' } });
     expect((await search(t, `currency=NGN&location_id=${lagos.id}`)).data.map((o) => o.hash)).toEqual([offer.hash]);
-    const far = t.db.$client.prepare(`SELECT id FROM locations WHERE city_name = 'Nairobi'`).get() as { id: number };
+    const far = (await t.db.sql.get<{ id: number }>(`SELECT id FROM locations WHERE city_name = 'Nairobi'`)) as {
+      id: number;
+    };
     expect((await search(t, `currency=NGN&location_id=${far.id}`)).data).toEqual([]);
   });
 
@@ -203,7 +207,7 @@ describe('POST /rest/v1/offers', () => {
       headers: { cookie: `session=${vendor.jar.get('session')}`, 'x-csrf-token': 'wrong' },
     });
     expect(res.status).toBe(403);
-    expect(offerCount()).toBe(640);
+    expect(await offerCount()).toBe(640);
   });
 });
 
@@ -258,7 +262,7 @@ describe('the vendor changes their offers', () => {
   it('cannot switch on an offer a moderator stopped', async () => {
     const vendor = await (await createUser(t, { vendor: true })).signIn();
     const offer = await createOffer(vendor);
-    sql(`UPDATE offers SET status = 'blocked' WHERE hash = ?`, offer.hash);
+    await sql(`UPDATE offers SET status = 'blocked' WHERE hash = ?`, offer.hash);
     const res = await vendor.post(`/rest/v1/offers/${offer.hash}/toggle`, { active: true });
     expect(res.status).toBe(403);
     expect((await vendor.get(`/rest/v1/offers/${offer.hash}`)).status).toBe(200);
@@ -290,7 +294,7 @@ describe('GET /rest/v1/offers', () => {
     const cheap = await createOffer(vendor, { margin: '1' });
     const dear = await createOffer(vendor, { margin: '8' });
     const featured = await createOffer(vendor, { margin: '20' });
-    sql('UPDATE offers SET is_featured = 1 WHERE hash = ?', featured.hash);
+    await sql('UPDATE offers SET is_featured = 1 WHERE hash = ?', featured.hash);
     const bidLow = await createOffer(vendor, { type: 'buy', margin: '-3' });
     const bidHigh = await createOffer(vendor, { type: 'buy', margin: '-1' });
 
@@ -354,7 +358,7 @@ describe('GET /rest/v1/offers', () => {
     // The buyer blocked the vendor: none of the vendor's offers for the buyer.
     const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
-    sql(
+    await sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'blocked', ?)`,
       buyerUser.id,
       vendorUser.id,
@@ -363,7 +367,7 @@ describe('GET /rest/v1/offers', () => {
     expect(await hashes(buyer, 'type=buy')).toEqual([]);
 
     // Not seen for more than three days: offline.
-    sql(`UPDATE users SET last_seen_at = ? WHERE id = ?`, TEST_NOW - 4 * 86_400_000, vendorUser.id);
+    await sql(`UPDATE users SET last_seen_at = ? WHERE id = ?`, TEST_NOW - 4 * 86_400_000, vendorUser.id);
     expect(await hashes(t, 'type=buy')).toEqual([]);
   });
 
@@ -372,7 +376,10 @@ describe('GET /rest/v1/offers', () => {
     const other = await signedIn('swiftsats@vendors.example.com');
     const staleButCheap = await createOffer(other, { margin: '0' });
     const freshButDear = await createOffer(vendor, { margin: '9' });
-    sql(`UPDATE users SET last_seen_at = ? WHERE email = 'swiftsats@vendors.example.com'`, TEST_NOW - 5 * 3600_000);
+    await sql(
+      `UPDATE users SET last_seen_at = ? WHERE email = 'swiftsats@vendors.example.com'`,
+      TEST_NOW - 5 * 3600_000,
+    );
     const found = await search(t, 'type=buy');
     expect(found.data.map((o) => [o.hash, o.score])).toEqual([
       [freshButDear.hash, 0],
@@ -386,7 +393,7 @@ describe('GET /rest/v1/offers', () => {
     const first = await createOffer(vendor);
     expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([first.hash]);
     // Behind the service's back: the cached answer stands for the rest of the 10-second bucket.
-    t.db.$client.prepare(`UPDATE offers SET status = 'paused' WHERE hash = ?`).run(first.hash);
+    await t.db.sql.run(`UPDATE offers SET status = 'paused' WHERE hash = ?`, [first.hash]);
     expect((await search(t, 'type=buy')).data.map((o) => o.hash)).toEqual([first.hash]);
     t.clock.now += 10_000;
     expect((await search(t, 'type=buy')).data).toEqual([]);
@@ -497,17 +504,17 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
     });
     const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
-    sql(
+    await sql(
       `UPDATE users SET is_email_verified = 0, country_id = (SELECT id FROM countries WHERE iso = 'KE') WHERE id = ?`,
       buyerUser.id,
     );
-    sql(
+    await sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'blocked', ?)`,
       buyerUser.id,
       vendorUser.id,
       TEST_NOW,
     );
-    sql(`UPDATE users SET last_seen_at = ? WHERE id = ?`, TEST_NOW - 4 * 86_400_000, vendorUser.id);
+    await sql(`UPDATE users SET last_seen_at = ? WHERE id = ?`, TEST_NOW - 4 * 86_400_000, vendorUser.id);
 
     const result = await gate(buyer, offer.hash);
     expect(result.codes).toEqual([
@@ -539,7 +546,7 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
     const buyer = await buyerUser.signIn();
     expect((await gate(buyer, offer.hash)).codes).toEqual(['currency_country_mismatch', 'trusted_only']);
     expect((await gate(buyer, offer.hash, '?visitor_country_iso=DE')).codes).toEqual(['trusted_only']);
-    sql(
+    await sql(
       `INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'trusted', ?)`,
       vendorUser.id,
       buyerUser.id,
@@ -569,7 +576,7 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
     const buyer = await buyerUser.signIn();
     const read = async () => (await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).json()).meta.limits;
     expect(await read()).toEqual({ min: 50, max: 200 });
-    sql('UPDATE users SET completed_trades = 3 WHERE id = ?', buyerUser.id);
+    await sql('UPDATE users SET completed_trades = 3 WHERE id = ?', buyerUser.id);
     expect(await read()).toEqual({ min: 50, max: 1000 });
   });
 

@@ -11,10 +11,10 @@ import {
 import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -65,15 +65,16 @@ async function requestToken(email = EMAIL): Promise<string> {
   return mailedToken(email);
 }
 
-const sessionCount = (email = EMAIL) =>
+const sessionCount = async (email = EMAIL) =>
   (
-    t.db.$client
-      .prepare('SELECT count(*) n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?')
-      .get(email) as { n: number }
-  ).n;
+    await t.db.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?',
+      [email],
+    )
+  )?.n;
 
-const passwordHashOf = (email = EMAIL) =>
-  (t.db.$client.prepare('SELECT password_hash h FROM users WHERE email = ?').get(email) as { h: string }).h;
+const passwordHashOf = async (email = EMAIL) =>
+  (await t.db.sql.get<{ h: string }>('SELECT password_hash AS h FROM users WHERE email = ?', [email]))?.h;
 
 const resetMails = (to = EMAIL) => t.sent.filter((m) => m.to === to && m.subject.includes('Reset')).length;
 
@@ -107,7 +108,7 @@ const withoutCsrf = (b: Browser, path: string, json: unknown) =>
 
 describe('POST /rest/v1/users/change-password', () => {
   it('stores the new password, ends every session, signs this browser in afresh and mails the owner', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const otherDevice = await signedIn('198.51.100.77');
     const oldSession = b.jar.get('session') ?? '';
@@ -126,9 +127,9 @@ describe('POST /rest/v1/users/change-password', () => {
     stale.jar.set('session', oldSession);
     stale.jar.set(CSRF_COOKIE, oldCsrf);
     expect((await stale.get('/rest/v1/users/me')).status).toBe(401);
-    expect(sessionCount()).toBe(1);
+    expect(await sessionCount()).toBe(1);
 
-    expect(passwordHashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await passwordHashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const old = await login(browserSession(t));
     expect(old.status).toBe(401);
     expect(await errorOf(old)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
@@ -141,7 +142,7 @@ describe('POST /rest/v1/users/change-password', () => {
   });
 
   it('requires a session and the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const anonymous = await change(browserSession(t));
     expect(anonymous.status).toBe(401);
     expect(await errorOf(anonymous)).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -157,27 +158,27 @@ describe('POST /rest/v1/users/change-password', () => {
   });
 
   it('refuses a wrong current password on its field and changes nothing', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
-    const before = passwordHashOf();
+    const before = await passwordHashOf();
     const res = await change(b, { currentPassword: 'Wrong-password-1' });
     expect(res.status).toBe(400);
     const error = await errorOf(res);
     expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'currentPassword' });
     expect(error?.details?.map((d) => d.field)).toEqual(['currentPassword']);
-    expect(passwordHashOf()).toBe(before);
+    expect(await passwordHashOf()).toBe(before);
     expect((await b.get('/rest/v1/users/me')).status).toBe(200);
     expect(t.sent).toHaveLength(0);
   });
 
   it('names both fields when the current password is wrong and the new one weak', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await change(await signedIn(), { currentPassword: 'Wrong-password-1', newPassword: 'short' });
     expect((await errorOf(res))?.details?.map((d) => d.field)).toEqual(['currentPassword', 'newPassword']);
   });
 
   it(`counts wrong current passwords on the sign-in limit: ${MAX_FAILURES_PER_ACCOUNT}, then 429`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       expect((await change(b, { currentPassword: `Wrong-password-${i}` })).status).toBe(400);
@@ -200,30 +201,30 @@ describe('POST /rest/v1/users/change-password', () => {
     ['Password123!', { compromised: true }],
     [PASSWORD, undefined],
   ])('refuses the new password %j on newPassword', async (newPassword, meta) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
-    const before = passwordHashOf();
+    const before = await passwordHashOf();
     const res = await change(b, { newPassword });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: ErrorEntry[]; meta?: unknown };
     expect(body.errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'newPassword' });
     expect(body.meta).toEqual(meta);
-    expect(passwordHashOf()).toBe(before);
+    expect(await passwordHashOf()).toBe(before);
     expect((await b.get('/rest/v1/users/me')).status).toBe(200);
   });
 
   it('refuses a body without the new password', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await (await signedIn()).post('/rest/v1/users/change-password', { currentPassword: PASSWORD });
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'newPassword' });
   });
 
   it('asks for the second factor when it protects sign-in: missing and wrong codes are field errors', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const secret = await enableTwoFactor(b);
-    const before = passwordHashOf();
+    const before = await passwordHashOf();
 
     const missing = await change(b);
     expect(missing.status).toBe(400);
@@ -231,7 +232,7 @@ describe('POST /rest/v1/users/change-password', () => {
     const wrong = await change(b, { code: codeAt(secret, 5 * STEP_MS) });
     expect(wrong.status).toBe(400);
     expect(await errorOf(wrong)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'code' });
-    expect(passwordHashOf()).toBe(before);
+    expect(await passwordHashOf()).toBe(before);
 
     const right = await change(b, { code: codeAt(secret) });
     expect(right.status).toBe(200);
@@ -239,7 +240,7 @@ describe('POST /rest/v1/users/change-password', () => {
   });
 
   it('voids a reset link asked for before the change', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const token = await requestToken();
     expect((await change(await signedIn())).status).toBe(200);
     expect((await inspect(browserSession(t), token)).status).toBe(404);
@@ -248,7 +249,7 @@ describe('POST /rest/v1/users/change-password', () => {
 
 describe('POST /rest/v1/auth/forgot-password', () => {
   it('mails a one-hour link and stores only the SHA-256 of its token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await forgot(browserSession(t));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { sent: true } });
@@ -257,7 +258,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
     expect(t.sent[0]?.text).toMatch(/http:\/\/localhost\/reset-password\?token=[\w-]{43}\n/);
 
     const token = mailedToken();
-    const rows = t.db.$client.prepare('SELECT * FROM password_resets').all() as Record<string, unknown>[];
+    const rows = await t.db.sql.all<Record<string, unknown>>('SELECT * FROM password_resets');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: createHash('sha256').update(token).digest('hex'),
@@ -269,7 +270,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
   });
 
   it('answers an unknown or closed account exactly like a known one and mails nothing', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const known = await forgot(browserSession(t));
     const unknown = await forgot(browserSession(t), 'nobody@example.com');
     const banned = await forgot(browserSession(t), 'banned@example.com');
@@ -279,17 +280,17 @@ describe('POST /rest/v1/auth/forgot-password', () => {
       expect(res.headers.getSetCookie()).toEqual(known.headers.getSetCookie());
     }
     expect(t.sent.map((m) => m.to)).toEqual([EMAIL]);
-    expect(t.db.$client.prepare('SELECT count(*) n FROM password_resets').get()).toEqual({ n: 1 });
+    expect(await t.db.sql.get('SELECT count(*) AS n FROM password_resets')).toEqual({ n: 1 });
   });
 
   it('finds the account whatever the case of the address', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await forgot(browserSession(t), ' Buyer@Example.COM ')).status).toBe(200);
     expect(resetMails()).toBe(1);
   });
 
   it('refuses a malformed address and a request without the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const bad = await forgot(browserSession(t), 'not-an-email');
     expect(bad.status).toBe(400);
     expect(await errorOf(bad)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'email' });
@@ -301,7 +302,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
   });
 
   it('keeps one live link per account: a new request replaces the earlier one', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const first = await requestToken();
     const second = await requestToken();
     expect(second).not.toBe(first);
@@ -310,7 +311,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
   });
 
   it(`mails an account at most ${MAX_RESET_MAILS_PER_ACCOUNT} times an hour, answering alike beyond`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (let i = 0; i < MAX_RESET_MAILS_PER_ACCOUNT; i++) await requestToken();
     const last = mailedToken();
     const beyond = await forgot(browserSession(t, '192.0.2.201'));
@@ -325,7 +326,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
   });
 
   it(`limits one client address to ${MAX_RESET_REQUESTS_PER_IP} requests an hour, known accounts or not`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t, '192.0.2.99');
     for (let i = 0; i < MAX_RESET_REQUESTS_PER_IP; i++) {
       expect((await forgot(b, `guess${i}@example.com`)).status).toBe(200);
@@ -343,7 +344,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
   });
 
   it('requires the solved proof-of-work challenge when it is on', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const b = browserSession(t);
     const without = await forgot(b);
     expect(without.status).toBe(400);
@@ -364,7 +365,7 @@ describe('POST /rest/v1/auth/forgot-password', () => {
 
 describe('GET /rest/v1/auth/reset-password/{token}', () => {
   it('shows the masked address of a live link', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await inspect(browserSession(t), await requestToken());
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -373,7 +374,7 @@ describe('GET /rest/v1/auth/reset-password/{token}', () => {
   });
 
   it.each(['A'.repeat(43), 'short', 'f'.repeat(64)])('answers 404 for the unknown token %j', async (token) => {
-    t = createTestApp();
+    t = await createTestApp();
     await requestToken();
     const res = await inspect(browserSession(t), token);
     expect(res.status).toBe(404);
@@ -381,7 +382,7 @@ describe('GET /rest/v1/auth/reset-password/{token}', () => {
   });
 
   it('answers 404 once the hour is over, for the page and the form alike', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const token = await requestToken();
     t.clock.now += RESET_TOKEN_TTL_MS - 1;
     expect((await inspect(browserSession(t), token)).status).toBe(200);
@@ -396,7 +397,7 @@ describe('GET /rest/v1/auth/reset-password/{token}', () => {
 
 describe('POST /rest/v1/auth/reset-password', () => {
   it('sets the password, verifies the address, ends every session and signs nobody in', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ada = 'ada@example.org';
     const b = browserSession(t);
     expect((await b.post('/rest/v1/auth/register', { email: ada, password: STRONG_PASSWORD })).status).toBe(201);
@@ -412,7 +413,7 @@ describe('POST /rest/v1/auth/reset-password', () => {
     expect(b.jar.has('session')).toBe(false);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session=;'))).toBe(true);
     expect((await other.get('/rest/v1/users/me')).status).toBe(401);
-    expect(sessionCount(ada)).toBe(0);
+    expect(await sessionCount(ada)).toBe(0);
 
     expect(t.sent.slice(sentBefore)).toHaveLength(1);
     expect(t.sent.at(-1)).toMatchObject({ to: ada, subject: 'Your Coinfair password was changed' });
@@ -427,7 +428,7 @@ describe('POST /rest/v1/auth/reset-password', () => {
   });
 
   it('works once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const token = await requestToken();
     expect((await reset(browserSession(t), token)).status).toBe(200);
     const again = await reset(browserSession(t), token, { password: 'Second-attempt-84' });
@@ -442,7 +443,7 @@ describe('POST /rest/v1/auth/reset-password', () => {
     ['NoDigitsHere!!', undefined],
     ['Password123!', { compromised: true }],
   ])('refuses the password %j on its field and keeps the link usable', async (password, meta) => {
-    t = createTestApp();
+    t = await createTestApp();
     const token = await requestToken();
     const res = await reset(browserSession(t), token, { password });
     expect(res.status).toBe(400);
@@ -453,7 +454,7 @@ describe('POST /rest/v1/auth/reset-password', () => {
   });
 
   it('refuses a body without the token and one without the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const token = await requestToken();
     const missing = await browserSession(t).post('/rest/v1/auth/reset-password', { password: NEW_PASSWORD });
     expect(missing.status).toBe(400);
@@ -467,7 +468,7 @@ describe('POST /rest/v1/auth/reset-password', () => {
   });
 
   it('asks for the second factor when it protects sign-in, spending the link only when it passes', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const secret = await enableTwoFactor(await signedIn());
     const token = await requestToken();
     expect((await (await inspect(browserSession(t), token)).json()).data.twoFactorRequired).toBe(true);
@@ -488,7 +489,7 @@ describe('POST /rest/v1/auth/reset-password', () => {
   });
 
   it("clears the account's failed sign-ins, so its owner can sign in at once", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       await login(browserSession(t, `192.0.2.${i}`), { password: 'Wrong-password-1' });
     }
@@ -498,19 +499,19 @@ describe('POST /rest/v1/auth/reset-password', () => {
   });
 
   it("changes only the link's own account", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const vendorEmail = 'vendor@example.com';
     const vendor = await signedIn(undefined, { email: vendorEmail });
     const vendorToken = await requestToken(vendorEmail);
     const buyerToken = await requestToken();
-    const vendorHash = passwordHashOf(vendorEmail);
+    const vendorHash = await passwordHashOf(vendorEmail);
 
     // Submitted from the vendor's signed-in browser: the buyer's password changes, nothing else.
     const res = await reset(vendor, buyerToken);
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
     expect((await vendor.get('/rest/v1/users/me')).status).toBe(200);
-    expect(passwordHashOf(vendorEmail)).toBe(vendorHash);
+    expect(await passwordHashOf(vendorEmail)).toBe(vendorHash);
     expect((await login(browserSession(t), { email: vendorEmail })).status).toBe(200);
     expect((await login(browserSession(t), { password: NEW_PASSWORD })).status).toBe(200);
     // The vendor's own link is untouched and still the vendor's.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf } from '../support/api-errors.ts';
 import { insertHistory } from '../support/history-fixtures.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
 import { createUser } from '../support/users.ts';
 
@@ -9,7 +9,7 @@ import { createUser } from '../support/users.ts';
 // by side and status, 50 a page with meta.currentPage and meta.lastPage; for the person and
 // moderators.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let f: ReturnType<typeof tradeFixtures>;
 let vendor: Browser;
 let buyer: Browser;
@@ -25,7 +25,7 @@ const past = async (who: Browser, query = '', username = 'buyer') => {
 };
 
 beforeEach(async () => {
-  t = createTestApp({ config: { DISPUTE_WAIT_MINUTES: 0 } });
+  t = await createTestApp({ config: { DISPUTE_WAIT_MINUTES: 0 } });
   f = tradeFixtures(t);
   ({ vendor, buyer } = await f.openMarket(10_000_000));
   offer = await f.createOffer(vendor);
@@ -89,7 +89,7 @@ describe('GET /rest/v1/users/{username}/past-trades', () => {
   });
 
   it('pages by 50 with the last page in meta', async () => {
-    insertHistory(f.sql, { buyer: 'buyer', seller: 'vendor', count: 120, at: t.clock.now, feedback: 'none' });
+    await insertHistory(f.sql, { buyer: 'buyer', seller: 'vendor', count: 120, at: t.clock.now, feedback: 'none' });
     const first = await past(buyer, '?type=bought');
     expect(first.meta).toEqual({ currentPage: 1, lastPage: 3, total: 120 });
     expect(first.data).toHaveLength(50);

@@ -6,7 +6,7 @@ import { createTestApp } from '../support/test-app.ts';
 // GET /rest/v1/payment-methods: the groups with their methods that the create-offer form picks
 // from (spec section 3 "Payment method" and "Payment group" fields, section 9 selectable groups).
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 interface Method {

@@ -5,10 +5,10 @@ import { CSRF_HEADER } from '../../server/http/csrf.ts';
 import { hashCode } from '../../server/services/phone/codes.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -45,15 +45,15 @@ async function verify(b: Browser, phone = NUMBER) {
   expect(res.status).toBe(200);
 }
 
-function userIdOf(email: string): number {
-  const row = t.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+async function userIdOf(email: string): Promise<number> {
+  const row = await t.db.get(t.db.orm.select({ id: users.id }).from(users).where(eq(users.email, email)));
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 }
 
 describe('POST /account/send-phone-code', () => {
   it('texts a 6-digit code to the E.164 number and stores only its hash', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await send(b);
     expect(res.status).toBe(200);
@@ -62,29 +62,25 @@ describe('POST /account/send-phone-code', () => {
     expect(t.sms).toHaveLength(1);
     expect(t.sms[0]?.to).toBe(E164);
     const code = lastCode();
-    const row = t.db
-      .select()
-      .from(phones)
-      .where(eq(phones.userId, userIdOf((await person()).email)))
-      .get();
+    const userId = await userIdOf((await person()).email);
+    const row = await t.db.get(t.db.orm.select().from(phones).where(eq(phones.userId, userId)));
     expect(row).toMatchObject({ number: E164, verifiedAt: null, codeHash: hashCode(code), codeAttempts: 0 });
     expect(row?.codeExpiresAt).toBe(t.clock.now + 10 * MIN);
     expect(JSON.stringify(row)).not.toContain(code);
   });
 
   it('understands the national form when the account has a country', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const national = await send(b, '0151 23456789');
     expect(national.status).toBe(400);
     expect(await errorOf(national)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'phone' });
 
-    const germany = t.db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE')).get();
-    t.db
-      .update(users)
-      .set({ countryId: germany?.id })
-      .where(eq(users.email, (await person()).email))
-      .run();
+    const germany = await t.db.get(
+      t.db.orm.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE')),
+    );
+    const email = (await person()).email;
+    await t.db.run(t.db.orm.update(users).set({ countryId: germany?.id }).where(eq(users.email, email)));
     expect((await send(b, '0151 23456789')).status).toBe(200);
     expect(t.sms.at(-1)?.to).toBe(E164);
   });
@@ -92,7 +88,7 @@ describe('POST /account/send-phone-code', () => {
   it.each([['12345'], ['+49 151'], ['+1 555 CALL NOW'], ['+4915123456789 ext. 12'], ['x'.repeat(40)]])(
     'refuses %j with a field error on phone and sends nothing',
     async (phone) => {
-      t = createTestApp();
+      t = await createTestApp();
       const b = await signedIn();
       const res = await send(b, phone);
       expect(res.status).toBe(400);
@@ -102,7 +98,7 @@ describe('POST /account/send-phone-code', () => {
   );
 
   it('delivers a requested call as a text that says so', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await send(b, NUMBER, true);
     expect(res.status).toBe(200);
@@ -112,7 +108,7 @@ describe('POST /account/send-phone-code', () => {
   });
 
   it('allows 3 sends in 10 minutes and 10 a day, then answers 429 with Retry-After', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
     const limited = await send(b);
@@ -136,7 +132,7 @@ describe('POST /account/send-phone-code', () => {
   });
 
   it('limits one number to 10 texts an hour and 20 a day, whichever accounts ask', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const accounts = await Promise.all(Array.from({ length: 5 }, async () => (await createUser(t)).signIn()));
     // Three accounts, 3 + 3 + 3, then one more: the hour's 10 texts.
     for (const b of accounts.slice(0, 3)) for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
@@ -159,7 +155,7 @@ describe('POST /account/send-phone-code', () => {
   });
 
   it('refuses a number another account has verified, counting the try', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await verify(await (await createUser(t)).signIn());
     const b = await signedIn();
     const res = await send(b);
@@ -172,7 +168,7 @@ describe('POST /account/send-phone-code', () => {
   });
 
   it('refuses a new number while one is verified: it must be removed first', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await verify(b);
     const same = await send(b);
@@ -187,7 +183,7 @@ describe('POST /account/send-phone-code', () => {
 
 describe('POST /auth/send-phone-code and /auth/call-phone-code', () => {
   it('send like /account/send-phone-code, by text or as a requested call', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const sms = await b.post('/auth/send-phone-code', { phone: NUMBER });
     expect(sms.status).toBe(200);
@@ -200,7 +196,7 @@ describe('POST /auth/send-phone-code and /auth/call-phone-code', () => {
   });
 
   it('resend to the number waiting for confirmation when the body names none', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const none = await b.send('/auth/send-phone-code', { method: 'POST' });
     expect(none.status).toBe(400);
@@ -220,7 +216,7 @@ describe('POST /auth/send-phone-code and /auth/call-phone-code', () => {
 
 describe('POST /rest/v1/users/confirm-phone', () => {
   it('verifies the number, and the current user says so', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     expect(await me(b)).toMatchObject({ isPhoneVerified: false, phone: null });
     await send(b);
@@ -237,7 +233,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
   });
 
   it('answers a wrong code on phoneCode and kills the code after 5 wrong tries', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await send(b);
     const code = lastCode();
@@ -255,7 +251,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
   });
 
   it('refuses an expired code and answers 400 when none is pending', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const none = await b.post('/rest/v1/users/confirm-phone', { phoneCode: '123456' });
     expect(none.status).toBe(400);
@@ -269,7 +265,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
   });
 
   it.each([['12345'], ['abcdef'], ['1234567'], [''], [null]])('refuses the malformed code %j', async (phoneCode) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await send(b);
     const res = await b.post('/rest/v1/users/confirm-phone', { phoneCode });
@@ -278,7 +274,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
   });
 
   it('accepts the code with spaces, or as a number that lost its leading zeros', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await send(b);
     const code = lastCode();
@@ -292,7 +288,7 @@ describe('POST /rest/v1/users/confirm-phone', () => {
   });
 
   it('lets only the first of two accounts waiting on one number verify it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const vendor = await (await createUser(t)).signIn();
     const buyer = await signedIn();
     await send(vendor);
@@ -309,18 +305,15 @@ describe('POST /rest/v1/users/confirm-phone', () => {
 
 describe('GET /rest/v1/users/reset-phone', () => {
   it('removes the number, so it can be verified again or by someone else', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await verify(b);
     const res = await b.get('/rest/v1/users/reset-phone');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { isPhoneVerified: false } });
     expect((await me(b)).isPhoneVerified).toBe(false);
-    const row = t.db
-      .select()
-      .from(phones)
-      .where(eq(phones.userId, userIdOf((await person()).email)))
-      .get();
+    const userId = await userIdOf((await person()).email);
+    const row = await t.db.get(t.db.orm.select().from(phones).where(eq(phones.userId, userId)));
     expect(row?.number ?? '').toBe('');
 
     t.clock.now += 10 * MIN;
@@ -328,7 +321,7 @@ describe('GET /rest/v1/users/reset-phone', () => {
   });
 
   it('keeps the send limits across a removal', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     for (let i = 0; i < 3; i++) expect((await send(b)).status).toBe(200);
     expect((await b.get('/rest/v1/users/reset-phone')).status).toBe(200);
@@ -336,11 +329,11 @@ describe('GET /rest/v1/users/reset-phone', () => {
     // A day later the history is empty and a removal deletes the row.
     t.clock.now += 24 * 60 * MIN;
     expect((await b.get('/rest/v1/users/reset-phone')).status).toBe(200);
-    expect(t.db.select().from(phones).all()).toHaveLength(0);
+    expect(await t.db.all(t.db.orm.select().from(phones))).toHaveLength(0);
   });
 
   it('needs the CSRF header although it is a GET, so a link on another site cannot trigger it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await verify(b);
     const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -360,7 +353,7 @@ describe('GET /rest/v1/users/reset-phone', () => {
 
 describe('access', () => {
   it('answers 401 without a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const visitor = browserSession(t);
     for (const res of [
       await send(visitor),
@@ -375,7 +368,7 @@ describe('access', () => {
   });
 
   it('answers 403 to a POST without the CSRF header', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     for (const path of ['/account/send-phone-code', '/auth/send-phone-code', '/auth/call-phone-code']) {

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf } from '../support/api-errors.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
 
 // Public profiles (GET /rest/v1/users/{username}/profile) as visitors, trade partners and the
 // person see them; trust and block (POST /rest/v1/users/{username}/trust) with what blocking
 // changes elsewhere; and the current user's trading totals from real trades.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let f: ReturnType<typeof tradeFixtures>;
 let vendor: Browser;
 let buyer: Browser;
@@ -24,7 +24,7 @@ const profileOf = async (who: Browser | undefined, username: string, query = '')
 };
 
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   f = tradeFixtures(t);
   ({ vendor, buyer } = await f.openMarket(10_000_000));
   offer = await f.createOffer(vendor);
@@ -65,12 +65,13 @@ describe('GET /rest/v1/users/{username}/profile', () => {
     const cancelled = await f.startTrade(buyer, offer, '60');
     await buyer.post(`/rest/v1/trade/${cancelled.hash}/cancel`);
     const before = (await profileOf(undefined, 'vendor')).totalTrades;
-    f.sql(
+    const vendorId = await f.userId(VENDOR);
+    await f.sql(
       `INSERT INTO devices (user_id, fingerprint, status, ip, country, created_at) VALUES (?, 'a', 'confirmed', '192.0.2.1', 'FR', ?),
          (?, 'b', 'confirmed', '192.0.2.2', 'DE', ?)`,
-      f.userId(VENDOR),
+      vendorId,
       t.clock.now - 1000,
-      f.userId(VENDOR),
+      vendorId,
       t.clock.now,
     );
     const seen = await profileOf(buyer, 'vendor');
@@ -89,7 +90,7 @@ describe('GET /rest/v1/users/{username}/profile', () => {
   });
 
   it('says when the person was last seen, in the reader’s language', async () => {
-    f.sql('UPDATE users SET last_seen_at = ? WHERE email = ?', t.clock.now - 3 * 3600_000, VENDOR);
+    await f.sql('UPDATE users SET last_seen_at = ? WHERE email = ?', t.clock.now - 3 * 3600_000, VENDOR);
     expect((await profileOf(undefined, 'vendor')).lastSeen).toMatchObject({ text: 'Seen 3 hours ago', level: 'away' });
     expect((await profileOf(undefined, 'vendor', '?locale=de')).lastSeen.text).toMatch(/3 Stunden/);
   });
@@ -105,7 +106,7 @@ describe('GET /rest/v1/users/{username}/profile', () => {
 
 describe('POST /rest/v1/users/{username}/trust', () => {
   it('trusts, blocks and undoes; blocking hides offers and refuses trades both ways', async () => {
-    f.sql(`UPDATE offers SET status = 'active' WHERE hash = ?`, offer.hash);
+    await f.sql(`UPDATE offers SET status = 'active' WHERE hash = ?`, offer.hash);
     const search = async (who: Browser) =>
       ((await (await who.get('/rest/v1/offers?type=buy&currency=USD')).json()).data as { hash: string }[]).map(
         (o) => o.hash,

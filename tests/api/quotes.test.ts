@@ -15,7 +15,7 @@ import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
 const testContext = systemContext('test');
 const bus = createInProcessBus();
-const t = createTestApp({ bus });
+const t = await createTestApp({ bus });
 publishQuotes({ quotes: t.services.quotes, bus });
 
 let hub: StartedHub;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hub.close();
-  t.close();
+  await t.close();
 });
 
 /** Each test starts a minute after the last one's quotes expired, at a fresh price. */
@@ -63,7 +63,7 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
       servicePriceAsk: 90_225,
       servicePriceBid: 89_775,
     });
-    expect(t.services.quotes.get(testContext, { id: data.quoteId })).toEqual({
+    expect(await t.services.quotes.get(testContext, { id: data.quoteId })).toEqual({
       id: data.quoteId,
       expired_timestamp: now + 30,
       service_price_ask: 90_225,
@@ -109,11 +109,12 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
     const { quoteId, expiredTimestamp } = await rates();
     const convert = () =>
       t.services.quotes.convertAmount(testContext, { from: 'USDT', to: 'BTC', amountMinor: 902_250_000, quoteId });
-    expect(convert().amountTo).toBe(1_000_000); // 902.25 USDT at 90,225.00 → 0.01 BTC
+    expect((await convert()).amountTo).toBe(1_000_000); // 902.25 USDT at 90,225.00 → 0.01 BTC
     t.clock.now = expiredTimestamp * 1000;
-    expect(convert).toThrow(AppError);
+    await expect(convert()).rejects.toThrow(AppError);
     try {
-      convert();
+      await convert();
+      expect.unreachable();
     } catch (error) {
       const body = errorBody(error as AppError);
       expect(statusOf[(error as AppError).code]).toBe(409);
@@ -147,7 +148,7 @@ describe('the quotes channel', () => {
       channel: 'quotes',
     });
     const event = next();
-    const quote = t.services.quotes.fromTick({ at: t.clock.now, usd: { BTC: 100_000, USDT: 1 } });
+    const quote = await t.services.quotes.fromTick({ at: t.clock.now, usd: { BTC: 100_000, USDT: 1 } });
     expect(quote).toBeDefined();
     expect(await event).toEqual({
       type: 'event',

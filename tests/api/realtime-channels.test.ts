@@ -9,7 +9,7 @@ import { openSocket } from '../support/ws-client.ts';
 
 // A socket joins only its own personal channels; which user it is comes from the session cookie.
 
-const t = createTestApp();
+const t = await createTestApp();
 const bus = createInProcessBus();
 let hub: StartedHub;
 let url: string;
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hub.close();
-  t.close();
+  await t.close();
 });
 
 /** Some signed-in person: a fresh account and its session token. */

@@ -18,7 +18,7 @@ import { openSocket } from '../support/ws-client.ts';
 // channels are retried 3 times, attempt × the delay.
 
 const bus = createInProcessBus();
-const t = createTestApp({ bus });
+const t = await createTestApp({ bus });
 /** The trades service's answer, stood in for: the buyer follows this one trade. */
 const FOLLOWED = 'Tr4deHash01';
 let buyer: Awaited<ReturnType<typeof signedInAs>>;
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hub.close();
-  t.close();
+  await t.close();
 });
 
 const post = (who: { cookie: string }, path: string, json: unknown) => {

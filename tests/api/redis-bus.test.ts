@@ -68,6 +68,19 @@ describe.skipIf(!reachable)('the event bus across processes (Redis)', () => {
     expect(await onB.all).toEqual([event(1), event(2), event(3)]);
   });
 
+  it('says when a channel hears the other processes: what A publishes after that reaches B', async () => {
+    const { a, b } = await twoProcesses();
+    const onB = collect(1);
+    b.subscribe('trade:y', onB.listener, 'everywhere');
+    // No wait for everything pending: only this channel's confirmation (what the hub awaits
+    // before telling a socket "subscribed").
+    await b.listening('trade:y');
+    a.publish('trade:y', event(1));
+    expect(await onB.all).toEqual([event(1)]);
+    // A channel nobody listens to is no reason to wait.
+    await b.listening('nobody:here');
+  });
+
   it("keeps B's once-only listeners to B's own events, and A hears its own once", async () => {
     const { a, b } = await twoProcesses();
     const onceB = collect(1);

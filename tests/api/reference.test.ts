@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceHistory } from '../../db/schema/index.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 async function json(res: Response) {
@@ -162,13 +162,14 @@ describe('GET /rest/v1/timezones', () => {
 
 describe('vendor landing', () => {
   // The weekly chart reads the history the template got when the run began: look from then.
-  beforeAll(() => {
-    const latest = t.db
-      .select({ at: max(priceHistory.at) })
-      .from(priceHistory)
-      .where(and(eq(priceHistory.crypto, 'BTC'), eq(priceHistory.resolution, 3_600)))
-      .get();
-    t.clock.now = (latest?.at ?? 0) * 1000 + 30_000;
+  beforeAll(async () => {
+    const latest = await t.db.get(
+      t.db.orm
+        .select({ at: max(priceHistory.at) })
+        .from(priceHistory)
+        .where(and(eq(priceHistory.crypto, 'BTC'), eq(priceHistory.resolution, 3_600))),
+    );
+    t.clock.now = Number(latest?.at ?? 0) * 1000 + 30_000;
   });
   afterAll(() => {
     t.clock.now = TEST_NOW;

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LAST_USED_PRECISION_MS } from '../../server/services/accounts/sessions.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { createTestApp, TEST_NOW, TEST_ORIGIN } from '../support/test-app.ts';
+import { createTestApp, TEST_NOW, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -64,7 +64,7 @@ function withoutCsrfHeader(b: Browser, path: string, json: unknown) {
 
 describe('GET /rest/v1/users/sessions', () => {
   it("lists the account's signed-in browsers, this one marked, newest use first", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signedIn((await person()).email, '198.51.100.20', FIREFOX_WINDOWS);
     t.clock.now += LAST_USED_PRECISION_MS;
     const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
@@ -97,7 +97,7 @@ describe('GET /rest/v1/users/sessions', () => {
   });
 
   it('shows public ids only: never the session token or its hash', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.get('/rest/v1/users/sessions');
     const text = await res.text();
@@ -107,15 +107,12 @@ describe('GET /rest/v1/users/sessions', () => {
     expect(device?.id).toMatch(/^ses_[0-9A-Za-z]{16}$/);
     expect(text).not.toContain(token);
     expect(text).not.toContain(hash);
-    const stored = t.db.$client.prepare('SELECT id, public_id FROM sessions').get() as {
-      id: string;
-      public_id: string;
-    };
+    const stored = await t.db.sql.get<{ id: string; public_id: string }>('SELECT id, public_id FROM sessions');
     expect(stored).toEqual({ id: hash, public_id: device?.id });
   });
 
   it('records the last use at most every few minutes, not on every request', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signedIn();
     const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const lastUse = async () => (await devicesOf(laptop)).find((d) => !d.current)?.lastUsedAt;
@@ -129,7 +126,7 @@ describe('GET /rest/v1/users/sessions', () => {
   });
 
   it('leaves expired sessions out', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     t.clock.now += 31 * 24 * 3600 * 1000;
     const b = await signedIn();
@@ -137,7 +134,7 @@ describe('GET /rest/v1/users/sessions', () => {
   });
 
   it('needs a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await browserSession(t).get('/rest/v1/users/sessions');
     expect(res.status).toBe(401);
     expect(await errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -146,7 +143,7 @@ describe('GET /rest/v1/users/sessions', () => {
 
 describe('POST /rest/v1/users/sessions/revoke', () => {
   it('signs another browser of the account out', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signedIn();
     const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const other = (await devicesOf(laptop)).find((d) => !d.current);
@@ -164,7 +161,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   });
 
   it("answers 404 for another person's session and leaves it signed in", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const buyer = await signedIn();
     const vendor = await signedIn((await createUser(t)).email, '203.0.113.9');
     const vendorDevice = (await devicesOf(vendor))[0];
@@ -179,7 +176,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   });
 
   it('signs this browser out when it revokes itself', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const [self] = await devicesOf(b);
     const res = await b.post('/rest/v1/users/sessions/revoke', { id: self?.id });
@@ -190,7 +187,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   });
 
   it('refuses a body without an id', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/users/sessions/revoke', {});
     expect(res.status).toBe(400);
@@ -198,13 +195,13 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
   });
 
   it('needs a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await browserSession(t).post('/rest/v1/users/sessions/revoke', { id: 'ses_0000000000000000' });
     expect(res.status).toBe(401);
   });
 
   it('needs the CSRF token and revokes nothing without it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signedIn();
     const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const other = (await devicesOf(laptop)).find((d) => !d.current);
@@ -217,7 +214,7 @@ describe('POST /rest/v1/users/sessions/revoke', () => {
 
 describe('POST /rest/v1/users/sessions/revoke-others', () => {
   it('signs out every other browser of the account and keeps this one', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signedIn();
     const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const tablet = await signedIn((await person()).email, '203.0.113.10');
@@ -235,12 +232,12 @@ describe('POST /rest/v1/users/sessions/revoke-others', () => {
   });
 
   it('needs a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await browserSession(t).post('/rest/v1/users/sessions/revoke-others')).status).toBe(401);
   });
 
   it('needs the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signedIn();
     const phone = await signedIn((await person()).email, '203.0.113.9', SAFARI_IPHONE);
     const res = await withoutCsrfHeader(laptop, '/rest/v1/users/sessions/revoke-others', {});

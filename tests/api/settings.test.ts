@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIO_MAX_LENGTH, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX_MINUTES } from '../../src/lib/shared/profile-rules.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -31,9 +31,10 @@ function withoutCsrfHeader(b: Browser, path: string, json: unknown) {
 const settingsOf = async (b: Browser) => (await (await b.get('/rest/v1/users/settings')).json()).data;
 
 const storedRow = (email: string) =>
-  t.db.$client
-    .prepare('SELECT s.* FROM user_settings s JOIN users u ON u.id = s.user_id WHERE u.email = ?')
-    .get(email) as Record<string, unknown> | undefined;
+  t.db.sql.get<Record<string, unknown>>(
+    'SELECT s.* FROM user_settings s JOIN users u ON u.id = s.user_id WHERE u.email = ?',
+    [email],
+  );
 
 const DEFAULTS = {
   bio: '',
@@ -49,25 +50,25 @@ const DEFAULTS = {
 
 describe('GET /rest/v1/users/settings', () => {
   it('answers the defaults of spec section 3 before anything is saved', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
     const res = await b.get('/rest/v1/users/settings');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: DEFAULTS });
   });
 
   it('matches the columns a first write creates', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     // Saving one value creates the row: every other value is now the schema's default.
     await b.post('/rest/v1/users/settings', { emailSubscribed: false });
-    expect(storedRow((await person()).email)).toBeDefined();
+    expect(await storedRow((await person()).email)).toBeDefined();
     expect(await settingsOf(b)).toEqual(DEFAULTS);
   });
 
   it('needs a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await browserSession(t).get('/rest/v1/users/settings');
     expect(res.status).toBe(401);
     expect((await res.json()).errors[0].code).toBe('UNAUTHENTICATED');
@@ -76,7 +77,7 @@ describe('GET /rest/v1/users/settings', () => {
 
 describe('POST /rest/v1/users/settings', () => {
   it('saves every value and answers them', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const body = {
       bio: '  Fast trader since 2019, 24/7, 500+ trades.\r\nBank transfer and Revolut.  ',
@@ -99,14 +100,14 @@ describe('POST /rest/v1/users/settings', () => {
     };
     expect(await res.json()).toEqual({ data: expected });
     expect(await settingsOf(b)).toEqual(expected);
-    expect(storedRow((await person()).email)).toMatchObject({
+    expect(await storedRow((await person()).email)).toMatchObject({
       notify_trade_messages_interval: 30,
       sound_notifications: 0,
     });
   });
 
   it('changes only the values sent', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await b.post('/rest/v1/users/settings', { bio: 'Quick releases.', notify_trade_messages_interval: 5 });
     await b.post('/rest/v1/users/settings', { emailSubscribed: 1, soundNotifications: '0' });
@@ -121,7 +122,7 @@ describe('POST /rest/v1/users/settings', () => {
   });
 
   it('drives isSoundEnabled of the current user', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const sound = async () => (await (await b.get('/rest/v1/users/current_user')).json()).data.isSoundEnabled;
     expect(await sound()).toBe(true);
@@ -133,7 +134,7 @@ describe('POST /rest/v1/users/settings', () => {
   });
 
   it('answers usernameChanged from the account', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await b.post('/rest/v1/users/set-username', { username: 'NewName21' });
     expect((await settingsOf(b)).usernameChanged).toBe(true);
@@ -148,20 +149,20 @@ describe('POST /rest/v1/users/settings', () => {
     ['a domain', 'visit fast-btc.com', 'bio_contact_error'],
     ['too many lines', Array.from({ length: BIO_MAX_LINES + 1 }, (_, i) => `line ${i}`).join('\n'), 'bio_limit'],
   ])('refuses a bio with %s: key %s', async (_label, bio, key) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/users/settings', { bio });
     expect(res.status).toBe(400);
     const error = (await res.json()).errors[0];
     expect(error).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'bio' });
     expect(error.details).toEqual([{ field: 'bio', message: expect.any(String), key }]);
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
   });
 
   it.each([['ten'], ['10.5'], ['-5'], [''], [-1], [2.5], [null], [true]])(
     'refuses the interval %j: notification_digits_error',
     async (value) => {
-      t = createTestApp();
+      t = await createTestApp();
       const b = await signedIn();
       const res = await b.post('/rest/v1/users/settings', { notify_trade_messages_interval: value });
       expect(res.status).toBe(400);
@@ -172,7 +173,7 @@ describe('POST /rest/v1/users/settings', () => {
   );
 
   it(`refuses more than ${NOTIFY_INTERVAL_MAX_MINUTES} minutes: notification_error with the amount`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/users/settings', {
       notify_trade_messages_interval: String(NOTIFY_INTERVAL_MAX_MINUTES + 1),
@@ -186,7 +187,7 @@ describe('POST /rest/v1/users/settings', () => {
   });
 
   it('reports every bad field and saves nothing, not even the valid ones', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/users/settings', {
       bio: 'wa.me/2348035551234',
@@ -199,21 +200,21 @@ describe('POST /rest/v1/users/settings', () => {
       ['bio', 'bio_contact_error'],
       ['notify_trade_messages_interval', 'notification_error'],
     ]);
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
     expect(await settingsOf(b)).toEqual(DEFAULTS);
   });
 
   it('refuses a flag that is not true or false', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/users/settings', { soundNotifications: 'loud', bio: 'fine' });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'soundNotifications' });
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
   });
 
   it('says a form body is not what it reads, and saves nothing', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.send('/rest/v1/users/settings', {
       method: 'POST',
@@ -222,11 +223,11 @@ describe('POST /rest/v1/users/settings', () => {
     });
     expect(res.status).toBe(415);
     expect((await res.json()).errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
   });
 
   it('needs a session, whatever the body', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     for (const body of [{ bio: 'hello' }, { notify_trade_messages_interval: 'x' }]) {
       const res = await b.post('/rest/v1/users/settings', body);
@@ -236,16 +237,16 @@ describe('POST /rest/v1/users/settings', () => {
   });
 
   it('needs the CSRF token and saves nothing without it', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await withoutCsrfHeader(b, '/rest/v1/users/settings', { bio: 'forged' });
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0].code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
   });
 
   it("never shows one person's settings to another", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const buyer = await signedIn((await person()).email, '198.51.100.20');
     const vendor = await signedIn((await createUser(t)).email, '198.51.100.21');
     await buyer.post('/rest/v1/users/settings', {
@@ -275,7 +276,7 @@ describe('/rest/v1/cookie-policy signed in', () => {
   const cookieSettingsOf = async (b: Browser) => (await (await b.get('/rest/v1/cookie-policy')).json()).data.settings;
 
   it('stores the choice with the account and sets the cookie too', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/cookie-policy', { settings: { newsletter: false, thirdParty: false } });
     expect(res.status).toBe(200);
@@ -283,11 +284,11 @@ describe('/rest/v1/cookie-policy signed in', () => {
     expect(res.headers.getSetCookie().find((c) => c.startsWith('cookie_settings='))).toMatch(
       /^cookie_settings=10111110;/,
     );
-    expect(storedRow((await person()).email)).toMatchObject({ cookie_settings: '10111110' });
+    expect(await storedRow((await person()).email)).toMatchObject({ cookie_settings: '10111110' });
   });
 
   it('follows the person to another browser, and the stored choice wins over a cookie', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await (await signedIn()).post('/rest/v1/cookie-policy', { settings: { survey: false } });
     const other = await signedIn((await person()).email, '198.51.100.30');
     expect(await cookieSettingsOf(other)).toEqual({ ...ALL_ON, survey: false });
@@ -299,32 +300,32 @@ describe('/rest/v1/cookie-policy signed in', () => {
   });
 
   it('falls back to the cookie, then to the defaults, until a choice is stored', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     expect(await cookieSettingsOf(b)).toEqual(ALL_ON);
     b.jar.set('cookie_settings', '01111111');
     expect(await cookieSettingsOf(b)).toEqual({ ...ALL_ON, login: false });
     // The first signed-in save starts from what the banner had chosen in this browser.
     await b.post('/rest/v1/cookie-policy', { settings: { site: false } });
-    expect(storedRow((await person()).email)).toMatchObject({ cookie_settings: '01101111' });
+    expect(await storedRow((await person()).email)).toMatchObject({ cookie_settings: '01101111' });
   });
 
   it("keeps one person's choice from another, and a visitor's choice out of the database", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await (await signedIn((await person()).email)).post('/rest/v1/cookie-policy', { settings: { login: false } });
     const vendor = await signedIn((await createUser(t)).email, '198.51.100.31');
     expect(await cookieSettingsOf(vendor)).toEqual(ALL_ON);
     const visitor = browserSession(t);
     expect((await visitor.post('/rest/v1/cookie-policy', { settings: { login: false } })).status).toBe(200);
     expect(await cookieSettingsOf(visitor)).toEqual({ ...ALL_ON, login: false });
-    expect(t.db.$client.prepare('SELECT count(*) AS n FROM user_settings').get()).toEqual({ n: 1 });
+    expect(await t.db.sql.get('SELECT count(*) AS n FROM user_settings')).toEqual({ n: 1 });
   });
 
   it('needs the CSRF token signed in as well', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await withoutCsrfHeader(b, '/rest/v1/cookie-policy', { settings: { login: false } });
     expect(res.status).toBe(403);
-    expect(storedRow((await person()).email)).toBeUndefined();
+    expect(await storedRow((await person()).email)).toBeUndefined();
   });
 });

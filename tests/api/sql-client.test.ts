@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresClient, type SqlClient, sqliteClient } from '../../db/sql-client.ts';
 import { createPostgresTestDb, postgresReachable } from '../support/postgres.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createSqliteTestDb } from '../support/test-db.ts';
 
 // The same statements, written once, on both engines (issue 17): parameters in both styles,
 // aliases read back as written, transactions that commit, roll back and announce only after
@@ -14,7 +14,7 @@ const engines: { name: string; open: () => Promise<{ sql: SqlClient; close: () =
   {
     name: 'sqlite',
     open: async () => {
-      const testDb = createTestDb();
+      const testDb = createSqliteTestDb();
       return { sql: sqliteClient(testDb.db), close: async () => testDb.close() };
     },
   },

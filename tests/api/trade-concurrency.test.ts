@@ -1,27 +1,27 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 import { createUser } from '../support/users.ts';
 import type { TradeAction, TradeWorkerInput, TradeWorkerResult } from './trade-worker.ts';
 
 // Real contention on trades: worker threads, each with its own connection and services over one
-// SQLite file (as separate server processes would have), released together by a barrier. Whatever
+// database, SQLite or PostgreSQL (as separate server processes would have), released together by a barrier. Whatever
 // the interleaving, each trade ends exactly one way and the ledger stays whole.
 // TRADES_LONG=1 runs the long mode: 1000 release-versus-cancel trials.
 
 const CONTENDERS = 4;
 const TRIALS = process.env.TRADES_LONG === '1' ? 1000 : 40;
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 async function contend(lists: TradeAction[][]): Promise<TradeWorkerResult[]> {
   const barrier = new SharedArrayBuffer(8);
   const flags = new Int32Array(barrier);
   const workers = lists.map((actions) => {
-    const data: TradeWorkerInput = { dbPath: t.dbPath, barrier, actions };
+    const data: TradeWorkerInput = { dbUrl: t.dbUrl, barrier, actions };
     return new Worker(new URL('./trade-worker.ts', import.meta.url), { workerData: data });
   });
   const answers = workers.map(
@@ -42,10 +42,10 @@ async function contend(lists: TradeAction[][]): Promise<TradeWorkerResult[]> {
 }
 
 async function setUp(trades: number) {
-  t = createTestApp({ clock: { now: Date.now() } });
+  t = await createTestApp({ clock: { now: Date.now() } });
   const f = tradeFixtures(t);
   // A quiet market (the demo offers paused) and two fully verified people, the seller funded.
-  f.sql(`UPDATE offers SET status = 'paused'`);
+  await f.sql(`UPDATE offers SET status = 'paused'`);
   const seller = await createUser(t, { vendor: true, verified: true, funded: { BTC: trades * 50_500 } });
   const purchaser = await createUser(t, { verified: true });
   const [vendor, buyer] = [await seller.signIn(), await purchaser.signIn()];
@@ -55,8 +55,18 @@ async function setUp(trades: number) {
   return { f, started, seller, purchaser, sellerId: seller.id, buyerId: purchaser.id };
 }
 
-const statusOf = (hash: string) =>
-  t.db.$client.prepare('SELECT status FROM trades WHERE hash = ?').pluck().get(hash) as string;
+const statusOf = async (hash: string) =>
+  (await t.db.sql.get<{ status: string }>('SELECT status FROM trades WHERE hash = ?', [hash]))?.status;
+
+/** How many of the trade's transitions are among `actions`. */
+const movesOf = async (hash: string, actions: string[]) =>
+  (
+    await t.db.sql.get<{ n: number }>(
+      `SELECT count(*) AS n FROM trade_transitions t JOIN trades r ON r.id = t.trade_id
+       WHERE r.hash = ? AND t.action IN (${actions.map(() => '?').join(', ')})`,
+      [hash, ...actions],
+    )
+  )?.n;
 
 describe('trades under concurrent writers', { timeout: 120_000 }, () => {
   it('50 concurrent identical releases: one release, the others see it done', async () => {
@@ -71,9 +81,7 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
     expect(results).toHaveLength(50);
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(new Set(results.map((r) => (r.ok ? r.status : '')))).toEqual(new Set(['released']));
-    expect(t.db.$client.prepare("SELECT count(*) FROM trade_transitions WHERE action = 'release'").pluck().get()).toBe(
-      1,
-    );
+    expect(await movesOf(hash, ['release'])).toBe(1);
     expect(await f.balance(purchaser.email)).toBe(50_000);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
@@ -94,16 +102,10 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
     expect([...codes].filter((code) => code !== 'TRADE_STATE_CHANGED')).toEqual([]);
     let released = 0;
     for (const trade of started) {
-      const status = statusOf(trade.hash);
+      const status = await statusOf(trade.hash);
       expect(['released', 'cancelled_buyer']).toContain(status);
       if (status === 'released') released += 1;
-      const moves = t.db.$client
-        .prepare(
-          "SELECT count(*) FROM trade_transitions t JOIN trades r ON r.id = t.trade_id WHERE r.hash = ? AND t.action IN ('release', 'cancel')",
-        )
-        .pluck()
-        .get(trade.hash);
-      expect(moves).toBe(1);
+      expect(await movesOf(trade.hash, ['release', 'cancel'])).toBe(1);
     }
     expect(await f.balance(purchaser.email)).toBe(released * 50_000);
     expect(await f.balance(seller.email)).toBe((TRIALS - released) * 50_500);

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInProcessBus, type EventBus } from '../../server/realtime/bus.ts';
 import { tradeChannel } from '../../server/realtime/channels.ts';
 import { errorOf } from '../support/api-errors.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type Browser, type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 
 // Trade files over HTTP: chat attachments by type (magic bytes, polyglots, size, pixel floods),
@@ -15,7 +15,7 @@ import { type Browser, type TradeData, tradeFixtures } from '../support/trade-fi
 // refusal, proofs for an offer's requirements with the owner's review and what the trade view
 // makes of them, and the headers files are served with. The vendor sells; the buyer answered.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let bus: EventBus;
 let f: ReturnType<typeof tradeFixtures>;
 let vendor: Browser;
@@ -101,11 +101,12 @@ const storedFiles = () => {
     return [];
   }
 };
-const attachmentRows = () => t.db.$client.prepare('SELECT COUNT(*) AS n FROM trade_attachments').get() as { n: number };
+const attachmentRows = async () =>
+  (await t.db.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM trade_attachments')) as { n: number };
 
 beforeEach(async () => {
   bus = createInProcessBus();
-  t = createTestApp({ bus });
+  t = await createTestApp({ bus });
   f = tradeFixtures(t);
   ({ vendor, buyer } = await f.openMarket(1_000_000));
 });
@@ -185,7 +186,7 @@ describe('POST /rest/v1/trade/{id}/attachments', () => {
       expect(error.field).toBe('files');
       expect(error.message.length).toBeGreaterThan(10);
       expect(storedFiles()).toEqual([]);
-      expect(attachmentRows().n).toBe(0);
+      expect((await attachmentRows()).n).toBe(0);
     });
   }
 
@@ -235,10 +236,10 @@ describe('POST /rest/v1/trade/{id}/attachments', () => {
   });
 
   it('refuses with reason blocked_by_opponent when the opponent blocked the uploader', async () => {
-    f.sql(
+    await f.sql(
       "INSERT INTO user_trust (user_id, other_id, kind, created_at) VALUES (?, ?, 'blocked', 0)",
-      f.userId(VENDOR),
-      f.userId(BUYER),
+      await f.userId(VENDOR),
+      await f.userId(BUYER),
     );
     const res = await attach(buyer, [{ bytes: fixtures.png }]);
     expect(res.status).toBe(403);

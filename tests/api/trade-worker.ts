@@ -1,9 +1,10 @@
-// One contender of tests/api/trade-concurrency.test.ts: a worker thread with its own SQLite
-// connection and its own services over the shared file, as another server process would have. It
+// One contender of tests/api/trade-concurrency.test.ts: a worker thread with its own connection
+// and its own services over the shared database (SQLite file or PostgreSQL), as another server
+// process would have. It
 // waits at the barrier, then runs its actions on the trades as fast as it can. Plain Node (type
 // stripping), outside Vitest's transform: relative imports with their `.ts` extension.
 import { parentPort, workerData } from 'node:worker_threads';
-import { closeDatabase, openDatabase } from '../../db/client.ts';
+import { connectDatabase } from '../../db/database.ts';
 import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { createAccountsRepository } from '../../server/services/accounts/repository.ts';
 import { createThrottle } from '../../server/services/accounts/throttle.ts';
@@ -23,7 +24,8 @@ export interface TradeAction {
 }
 
 export interface TradeWorkerInput {
-  dbPath: string;
+  /** The test database: a SQLite path or a postgres:// URL (COINFAIR_DIALECT is inherited). */
+  dbUrl: string;
   /** [0]: contenders ready, [1]: go (0 until the test releases them). */
   barrier: SharedArrayBuffer;
   actions: TradeAction[];
@@ -31,8 +33,8 @@ export interface TradeWorkerInput {
 
 export type TradeWorkerResult = { ok: true; hash: string; status: string } | { ok: false; hash: string; code: string };
 
-const { dbPath, barrier, actions } = workerData as TradeWorkerInput;
-const db = openDatabase(dbPath);
+const { dbUrl, barrier, actions } = workerData as TradeWorkerInput;
+const db = await connectDatabase(dbUrl, { poolSize: 2 });
 // Only what release and cancel use: the whole container would load sharp, whose native module
 // crashes the process when a worker thread that loaded it is terminated.
 const now = Date.now;
@@ -81,5 +83,5 @@ for (const { hash, action, userId } of actions) {
     });
   }
 }
-closeDatabase(db);
+await db.close();
 parentPort?.postMessage(results);

@@ -7,14 +7,14 @@ import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { systemAccount } from '../../server/services/ledger/ledger.ts';
 import { TRADES_CHANNEL } from '../../server/services/trades/trades.ts';
 import { errorOf } from '../support/api-errors.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type Browser, type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 
 // Trades over HTTP: the start with every refusal, the lifecycle per role, expiry, disputes and
 // their resolution, chat, and the ledger after each. 100 USD at 100,000 USD/BTC is 100,000 sat;
 // the seller's 1 % fee (bank transfers) is 1,000 sat more in escrow.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let bus: EventBus;
 let f: ReturnType<typeof tradeFixtures>;
 let vendor: Browser;
@@ -32,7 +32,7 @@ const ledgerIsSound = async () => expect(await verifyLedger(t.db)).toEqual([]);
 
 beforeEach(async () => {
   bus = createInProcessBus();
-  t = createTestApp({ bus, config: { DISPUTE_WAIT_MINUTES: 30 } });
+  t = await createTestApp({ bus, config: { DISPUTE_WAIT_MINUTES: 30 } });
   f = tradeFixtures(t);
   ({ vendor, buyer } = await f.openMarket(1_000_000));
   offer = await f.createOffer(vendor);
@@ -175,9 +175,10 @@ describe('the lifecycle', () => {
     expect((await t.services.ledger.account(systemContext('test'), systemAccount('fee_income', 'BTC')))?.balance).toBe(
       FEE,
     );
-    const completed = t.db.$client
-      .prepare('SELECT completed_trades AS n FROM users WHERE email IN (?, ?) ORDER BY email')
-      .all(BUYER, VENDOR) as { n: number }[];
+    const completed = await t.db.sql.all<{ n: number }>(
+      'SELECT completed_trades AS n FROM users WHERE email IN (?, ?) ORDER BY email',
+      [BUYER, VENDOR],
+    );
     expect(completed.map((r) => r.n)).toEqual([1, expect.any(Number)]);
     // A double click answers the trade as it is; a cancel after the release is refused.
     expect(await dataOf(await vendor.post(`${path}/release`, {}))).toMatchObject({ status: 'released' });
@@ -216,8 +217,8 @@ describe('the lifecycle', () => {
     // A moderator is no party: releasing or cancelling is not theirs to do.
     expect((await moderator.post(`/rest/v1/trade/${trade.hash}/release`, {})).status).toBe(403);
     expect((await buyer.get('/rest/v1/trade/zzzzzzzzzzz')).status).toBe(404);
-    const canFollow = (email: string) =>
-      t.services.trades.canFollow({ actor: { type: 'user', userId: f.userId(email) } }, { hash: trade.hash });
+    const canFollow = async (email: string) =>
+      t.services.trades.canFollow({ actor: { type: 'user', userId: await f.userId(email) } }, { hash: trade.hash });
     expect(await canFollow('affiliate@example.com')).toBe(false);
     expect(await canFollow(BUYER)).toBe(true);
     expect(await canFollow(MODERATOR)).toBe(true);
@@ -347,7 +348,7 @@ describe('chat', () => {
     expect(internal).toEqual([
       {
         type: 'trade.message',
-        payload: expect.objectContaining({ tradeHash: trade.hash, recipientIds: [f.userId(VENDOR)] }),
+        payload: expect.objectContaining({ tradeHash: trade.hash, recipientIds: [await f.userId(VENDOR)] }),
       },
     ]);
     await buyer.post(`/rest/v1/trade/${trade.hash}/paid`);

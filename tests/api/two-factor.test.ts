@@ -6,9 +6,9 @@ import { MAX_FAILURES_PER_ACCOUNT } from '../../server/services/accounts/throttl
 import { systemContext } from '../../server/services/context.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -42,11 +42,11 @@ async function enable(b: Browser) {
 }
 
 const status = async (b: Browser) => (await (await b.get('/rest/v1/users/2fa')).json()).data;
-const sessionCount = () => (t.db.$client.prepare('SELECT count(*) n FROM sessions').get() as { n: number }).n;
+const sessionCount = async () => (await t.db.sql.get<{ n: number }>('SELECT count(*) AS n FROM sessions'))?.n;
 
 describe('/rest/v1/users/2fa: setup and confirmation', () => {
   it('issues a secret with its QR code, turns on with a code from the app and shows recovery codes once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     expect(await status(b)).toEqual({
       state: 'initial',
@@ -86,7 +86,9 @@ describe('/rest/v1/users/2fa: setup and confirmation', () => {
       release: true,
     });
     // The database keeps hashes of the recovery codes, never the codes.
-    const row = t.db.$client.prepare('SELECT recovery_code_hashes h FROM two_factor').get() as { h: string };
+    const row = (await t.db.sql.get<{ h: string }>('SELECT recovery_code_hashes AS h FROM two_factor')) as {
+      h: string;
+    };
     const stored = JSON.parse(row.h) as string[];
     expect(stored).toHaveLength(10);
     for (const code of data.recoveryCodes) expect(row.h).not.toContain(code.replace('-', ''));
@@ -98,7 +100,7 @@ describe('/rest/v1/users/2fa: setup and confirmation', () => {
   });
 
   it('a new setup replaces a pending secret; confirming without one is refused', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const none = await b.post('/rest/v1/users/2fa/confirm', { code: '123456' });
     expect(none.status).toBe(409);
@@ -112,7 +114,7 @@ describe('/rest/v1/users/2fa: setup and confirmation', () => {
   });
 
   it('rotates the session on enabling: the old cookie and other devices are signed out', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const otherDevice = await signedIn('198.51.100.77');
     const oldSession = b.jar.get('session');
@@ -128,16 +130,16 @@ describe('/rest/v1/users/2fa: setup and confirmation', () => {
     stale.jar.set('session', oldSession ?? '');
     stale.jar.set(CSRF_COOKIE, oldCsrf ?? '');
     expect((await stale.get('/rest/v1/users/me')).status).toBe(401);
-    expect(sessionCount()).toBe(1);
+    expect(await sessionCount()).toBe(1);
   });
 });
 
 describe('sign-in with a second factor', () => {
   it('asks for the code only after the right password, and creates no session until it comes', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { secret } = await enable(await signedIn());
     t.clock.now += STEP_MS;
-    const before = sessionCount();
+    const before = await sessionCount();
 
     const wrongPassword = await login(browserSession(t), { password: 'Wrong-password-1' });
     expect(wrongPassword.status).toBe(401);
@@ -148,12 +150,12 @@ describe('sign-in with a second factor', () => {
     expect(noCode.status).toBe(401);
     expect(await errorOf(noCode)).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', field: 'code' });
     expect(noCode.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
-    expect(sessionCount()).toBe(before);
+    expect(await sessionCount()).toBe(before);
 
     const wrongCode = await login(b, { code: codeAt(secret, 3 * STEP_MS) });
     expect(wrongCode.status).toBe(401);
     expect(await errorOf(wrongCode)).toMatchObject({ code: 'TWO_FACTOR_INVALID', field: 'code' });
-    expect(sessionCount()).toBe(before);
+    expect(await sessionCount()).toBe(before);
 
     const right = await login(b, { code: codeAt(secret) });
     expect(right.status).toBe(200);
@@ -161,7 +163,7 @@ describe('sign-in with a second factor', () => {
   });
 
   it('takes a code once: a replay within its 30 seconds fails, the next step works', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { secret } = await enable(await signedIn());
     // The confirming code is spent too.
     expect(await errorOf(await login(browserSession(t), { code: codeAt(secret) }))).toMatchObject({
@@ -179,7 +181,7 @@ describe('sign-in with a second factor', () => {
   });
 
   it('allows one step of clock drift either way, not two', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { secret } = await enable(await signedIn());
     t.clock.now += 10 * STEP_MS;
     // Oldest first: a code accepted a step ahead would, rightly, block the older ones.
@@ -191,7 +193,7 @@ describe('sign-in with a second factor', () => {
   });
 
   it('takes a recovery code once, typed any way', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { recoveryCodes } = await enable(await signedIn());
     const [code = ''] = recoveryCodes;
     const b = browserSession(t);
@@ -203,7 +205,7 @@ describe('sign-in with a second factor', () => {
   });
 
   it(`locks the account after ${MAX_FAILURES_PER_ACCOUNT} wrong codes, even for the right one`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { secret } = await enable(await signedIn());
     t.clock.now += STEP_MS;
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
@@ -219,7 +221,7 @@ describe('sign-in with a second factor', () => {
   });
 
   it('rejects an over-long code as input, and ignores a code when 2FA is off', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const long = await login(browserSession(t), { code: '1'.repeat(65) });
     expect(long.status).toBe(400);
     expect(await errorOf(long)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'code' });
@@ -229,7 +231,7 @@ describe('sign-in with a second factor', () => {
 
 describe('turning it off and choosing what it protects', () => {
   it('disables with a current code, rotating the session; sign-in needs no code afterwards', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const { secret } = await enable(b);
     t.clock.now += STEP_MS;
@@ -264,7 +266,7 @@ describe('turning it off and choosing what it protects', () => {
   });
 
   it('disables with a recovery code', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const { recoveryCodes } = await enable(b);
     const off = await b.post('/rest/v1/users/2fa/disable', { code: recoveryCodes[3] });
@@ -273,7 +275,7 @@ describe('turning it off and choosing what it protects', () => {
   });
 
   it('changes the purposes with a current code; sign-in without the login purpose needs no code', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const { secret } = await enable(b);
     t.clock.now += STEP_MS;
@@ -317,7 +319,7 @@ describe('turning it off and choosing what it protects', () => {
     });
     expect((await login(browserSession(t))).status).toBe(200);
 
-    const userId = (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(EMAIL) as { id: number }).id;
+    const userId = (await t.db.sql.get<{ id: number }>('SELECT id FROM users WHERE email = ?', [EMAIL]))?.id ?? 0;
     expect(await t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'release' })).toBe('disabled');
     expect(await t.services.twoFactor.verify(systemContext('test'), { userId, purpose: 'sendout' })).toBe('failed');
     t.clock.now += STEP_MS;
@@ -327,7 +329,7 @@ describe('turning it off and choosing what it protects', () => {
   });
 
   it(`counts wrong codes on the signed-in forms too: 429 after ${MAX_FAILURES_PER_ACCOUNT}`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const { secret } = await enable(b);
     t.clock.now += STEP_MS;
@@ -351,14 +353,14 @@ describe('access', () => {
   ];
 
   it.each(calls)('%s %s needs a session (401)', async (method, path, json) => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await browserSession(t).send(path, { method, ...(json === undefined ? {} : { json }) });
     expect(res.status).toBe(401);
     expect(await errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it.each(calls.filter(([method]) => method === 'POST'))('%s %s needs the CSRF token (403)', async (_, path, json) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     // The session cookie and the CSRF cookie, but no X-CSRF-Token header: what a forged form sends.
     const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -375,7 +377,7 @@ describe('access', () => {
 
 describe('npm run admin -- user:reset-2fa', () => {
   it('removes the second factor and ends the sessions', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await enable(b);
     const commands = userCommands(t.db, () => t.clock.now);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 /** Some signed-in person, a fresh one unless named. */
@@ -11,7 +11,7 @@ const signedIn = async (email?: string) => signedInSession(t, email ?? (await cr
 
 describe('GET /rest/v1/users/me and /current_user', () => {
   it('answers the current-user shape of spec section 3', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     // The seeded vendor: the answer carries its username and address.
     const b = await signedIn('vendor@example.com');
     for (const path of ['/rest/v1/users/me', '/rest/v1/users/current_user']) {
@@ -35,7 +35,7 @@ describe('GET /rest/v1/users/me and /current_user', () => {
   });
 
   it('answers 401 to /me and isLogged false to /current_user for a visitor', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     const me = await b.get('/rest/v1/users/me');
     expect(me.status).toBe(401);
@@ -46,7 +46,7 @@ describe('GET /rest/v1/users/me and /current_user', () => {
 
 describe('POST /rest/v1/users/set-username', () => {
   it('changes the username once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.post('/rest/v1/users/set-username', { username: 'SatoshiFan21' });
     expect(res.status).toBe(200);
@@ -61,7 +61,7 @@ describe('POST /rest/v1/users/set-username', () => {
   it.each([['with space'], ['dash-ed'], ['ab'], ['a'.repeat(21)], ['émile1'], ['']])(
     'refuses %j: letters and digits only, 3 to 20',
     async (username) => {
-      t = createTestApp();
+      t = await createTestApp();
       const b = await signedIn();
       const res = await b.post('/rest/v1/users/set-username', { username });
       expect(res.status).toBe(400);
@@ -70,7 +70,7 @@ describe('POST /rest/v1/users/set-username', () => {
   );
 
   it('refuses a name someone has, whatever its case, and keeps the one change', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const taken = await b.post('/rest/v1/users/set-username', { username: 'VENDOR' });
     expect(taken.status).toBe(400);
@@ -78,7 +78,7 @@ describe('POST /rest/v1/users/set-username', () => {
   });
 
   it('needs a session and the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await browserSession(t).post('/rest/v1/users/set-username', { username: 'Name1' })).status).toBe(401);
     const b = await signedIn();
     const noToken = await b.send('/rest/v1/users/set-username', {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE } from '../../server/http/csrf.ts';
 import { browserSession, signedInSession } from '../support/browser-session.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -23,16 +23,17 @@ const signedIn = async (email?: string, ip?: string) => signedInSession(t, email
 
 const decide = (b: Browser, body: string) => b.send(PATH, { method: 'POST', body, headers: FORM });
 const isVendor = async (b: Browser) => (await (await b.get('/rest/v1/users/me')).json()).data.isVendor;
-const sessionCount = (email: string) =>
+const sessionCount = async (email: string) =>
   (
-    t.db.$client
-      .prepare('SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?')
-      .get(email) as { n: number }
-  ).n;
+    await t.db.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?',
+      [email],
+    )
+  )?.n;
 
 describe('POST /vendor/handle-vendor-terms', () => {
   it('makes the person a vendor on accept, in a new session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const before = { session: b.jar.get('session'), csrf: b.jar.get(CSRF_COOKIE) };
     expect(await isVendor(b)).toBe(false);
@@ -49,11 +50,11 @@ describe('POST /vendor/handle-vendor-terms', () => {
     // The old session ended: its token opens nothing any more.
     const old = await t.send('/rest/v1/users/me', { headers: { cookie: `session=${before.session}` } });
     expect(old.status).toBe(401);
-    expect(sessionCount((await person()).email)).toBe(1);
+    expect(await sessionCount((await person()).email)).toBe(1);
   });
 
   it('stops vendor status on decline, and leaves other devices signed in', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const vendor = await createUser(t, { vendor: true });
     const laptop = await vendor.signIn('198.51.100.40');
     const phone = await vendor.signIn('198.51.100.41');
@@ -63,11 +64,11 @@ describe('POST /vendor/handle-vendor-terms', () => {
     expect(await isVendor(laptop)).toBe(false);
     // The other device reads the flag from the account on its next request.
     expect(await isVendor(phone)).toBe(false);
-    expect(sessionCount(vendor.email)).toBe(2);
+    expect(await sessionCount(vendor.email)).toBe(2);
   });
 
   it('accepts a multipart form as well', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const body = new FormData();
     body.set('vendor_terms_action', 'accept');
@@ -79,7 +80,7 @@ describe('POST /vendor/handle-vendor-terms', () => {
   it.each([['vendor_terms_action=maybe'], ['vendor_terms_action='], [''], ['other=accept']])(
     'refuses %j with a field error and changes nothing',
     async (body) => {
-      t = createTestApp();
+      t = await createTestApp();
       const b = await signedIn();
       const session = b.jar.get('session');
       const res = await decide(b, body);
@@ -93,7 +94,7 @@ describe('POST /vendor/handle-vendor-terms', () => {
   );
 
   it('says a JSON body is not what it reads', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await b.send(PATH, { method: 'POST', json: { vendor_terms_action: 'accept' } });
     expect(res.status).toBe(415);
@@ -102,7 +103,7 @@ describe('POST /vendor/handle-vendor-terms', () => {
   });
 
   it('does not make a suspended account a vendor', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t, { status: 'suspended' })).signIn();
     const res = await decide(b, 'vendor_terms_action=accept');
     expect(res.status).toBe(403);
@@ -121,14 +122,14 @@ describe('POST /vendor/handle-vendor-terms', () => {
   });
 
   it('needs a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await decide(browserSession(t), 'vendor_terms_action=accept');
     expect(res.status).toBe(401);
     expect((await res.json()).errors[0].code).toBe('UNAUTHENTICATED');
   });
 
   it('needs the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await t.app.request(`${TEST_ORIGIN}${PATH}`, {

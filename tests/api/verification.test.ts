@@ -13,13 +13,13 @@ import { DOCUMENT_MAX_BYTES } from '../../src/lib/shared/verification-rules.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
 import { pixelFlood } from '../support/images.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
 // Identity and address documents: uploads and their abuse, the review queue, the flags and levels
 // of the current user, the trading limit and the offer page's limit reason (docs/verification.md).
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -82,23 +82,23 @@ async function uploaded(b: Browser, kind: string, bytes: Uint8Array = fixtures.j
 const statusOf = async (b: Browser) => (await (await b.get('/rest/v1/verification')).json()).data;
 const currentUser = async (b: Browser) => (await (await b.get('/rest/v1/users/current_user')).json()).data;
 
-function userRow(email: string) {
-  const row = t.db.select().from(users).where(eq(users.email, email)).get();
+async function userRow(email: string) {
+  const row = await t.db.get(t.db.orm.select().from(users).where(eq(users.email, email)));
   if (!row) throw new Error(`no user ${email}`);
   return row;
 }
 
-const storedFiles = (email = person().email) => {
-  const dir = join(t.uploadsDir, 'verification', userRow(email).publicId);
+const storedFiles = async (email = person().email) => {
+  const dir = join(t.uploadsDir, 'verification', (await userRow(email)).publicId);
   return existsSync(dir) ? readdirSync(dir) : [];
 };
-const documentRows = () => t.db.select().from(verificationDocuments).all();
+const documentRows = () => t.db.all(t.db.orm.select().from(verificationDocuments));
 
-function verifyPhone(email: string) {
-  t.db
-    .insert(phones)
-    .values({ userId: userRow(email).id, number: '+12025550142', verifiedAt: t.clock.now, codesSentAt: [] })
-    .run();
+async function verifyPhone(email: string) {
+  const userId = (await userRow(email)).id;
+  await t.db.run(
+    t.db.orm.insert(phones).values({ userId, number: '+12025550142', verifiedAt: t.clock.now, codesSentAt: [] }),
+  );
 }
 
 /** Front and selfie uploaded and submitted: two pending documents. */
@@ -131,7 +131,7 @@ function pdfWithZip(): Buffer {
 
 describe('GET /rest/v1/verification', () => {
   it('answers the level, the 30-day limit in the person’s currency and the next step', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const status = await statusOf(b);
     expect(status.level).toBe(1);
@@ -152,19 +152,19 @@ describe('GET /rest/v1/verification', () => {
   });
 
   it('answers 401 without a session', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.send('/rest/v1/verification')).status).toBe(401);
   });
 });
 
 describe('POST /rest/v1/verification/documents', () => {
   it('re-encodes an image without its metadata and keeps it outside any web root under a new name', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const doc = await uploaded(b, 'id_front');
     expect(doc).toMatchObject({ kind: 'id_front', status: 'uploaded', contentType: 'image/jpeg', reason: null });
     expect(doc.id).toMatch(/^doc_[0-9A-Za-z]{16}$/);
-    const [name] = storedFiles();
+    const [name] = await storedFiles();
     expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/);
     const stored = readFileSync(join(t.uploadsDir, 'verification', person().publicId, name as string));
     const meta = await sharp(stored).metadata();
@@ -174,22 +174,22 @@ describe('POST /rest/v1/verification/documents', () => {
   });
 
   it('keeps a PDF rebuilt page by page and turns a PNG into a JPEG', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     expect((await uploaded(b, 'proof_of_address', PDF)).contentType).toBe('application/pdf');
     expect((await uploaded(b, 'selfie', fixtures.png)).contentType).toBe('image/jpeg');
-    const pdfName = storedFiles().find((n) => n.endsWith('.pdf')) as string;
+    const pdfName = (await storedFiles()).find((n) => n.endsWith('.pdf')) as string;
     const stored = readFileSync(join(t.uploadsDir, 'verification', person().publicId, pdfName));
     expect((await PDFDocument.load(stored)).getPageCount()).toBe(1);
   });
 
   it('replaces a document not yet submitted, deleting the old file', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await uploaded(b, 'id_front');
     const second = await uploaded(b, 'id_front', fixtures.png);
-    expect(storedFiles()).toHaveLength(1);
-    expect(documentRows().map((r) => r.publicId)).toEqual([second.id]);
+    expect(await storedFiles()).toHaveLength(1);
+    expect((await documentRows()).map((r) => r.publicId)).toEqual([second.id]);
   });
 
   const abuse: [string, () => Uint8Array | Promise<Uint8Array>, number, string][] = [
@@ -223,20 +223,20 @@ describe('POST /rest/v1/verification/documents', () => {
   ];
   for (const [what, bytes, status, key] of abuse) {
     it(`refuses ${what} and stores nothing`, async () => {
-      t = createTestApp();
+      t = await createTestApp();
       const b = await signedIn();
       const res = await upload(b, 'id_front', await bytes());
       expect(res.status).toBe(status);
       const error = await errorOf(res);
       expect(error.field).toBe('file');
       expect(error.details?.[0]?.key).toBe(key);
-      expect(storedFiles()).toEqual([]);
-      expect(documentRows()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
+      expect(await documentRows()).toEqual([]);
     });
   }
 
   it('refuses a file over 10 MB with 413, from its declared length and from its bytes', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const res = await upload(b, 'id_front', Buffer.concat([fixtures.jpeg, Buffer.alloc(DOCUMENT_MAX_BYTES)]));
     expect(res.status).toBe(413);
@@ -253,11 +253,11 @@ describe('POST /rest/v1/verification/documents', () => {
       body: '--x--',
     });
     expect(declared.status).toBe(413);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses an unknown kind, a missing file and a body that is not multipart', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const kind = await upload(b, 'passport', fixtures.jpeg);
     expect(kind.status).toBe(400);
@@ -267,35 +267,35 @@ describe('POST /rest/v1/verification/documents', () => {
     const missing = await b.send('/rest/v1/verification/documents', { method: 'POST', body: empty });
     expect((await errorOf(missing)).field).toBe('file');
     expect((await b.post('/rest/v1/verification/documents', { kind: 'selfie' })).status).toBe(415);
-    expect(documentRows()).toEqual([]);
+    expect(await documentRows()).toEqual([]);
   });
 
   it('refuses a document for another person', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const other = await createUser(t);
     const res = await upload(b, 'id_front', fixtures.jpeg, { user: other.publicId });
     expect(res.status).toBe(403);
-    expect(storedFiles(other.email)).toEqual([]);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles(other.email)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     // Naming oneself is fine.
     expect((await upload(b, 'id_front', fixtures.jpeg, { user: person().publicId })).status).toBe(201);
   });
 
   it('refuses a re-upload while the document is pending review, and keeps the one under review', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const { front } = await submittedIdentity(b);
     const res = await upload(b, 'id_front', fixtures.png);
     expect(res.status).toBe(409);
     const error = await errorOf(res);
     expect(error.code).toBe('DOCUMENT_LOCKED');
-    expect(storedFiles()).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(2);
     expect((await statusOf(b)).identity.documents.id_front).toMatchObject({ id: front.id, status: 'pending' });
   });
 
   it('answers 401 without a session and 403 without the CSRF token, storing nothing', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const anonymous = await t.send('/rest/v1/verification/documents', {
       method: 'POST',
       body: form('id_front', fixtures.jpeg),
@@ -310,13 +310,13 @@ describe('POST /rest/v1/verification/documents', () => {
     });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(documentRows()).toEqual([]);
+    expect(await documentRows()).toEqual([]);
   });
 });
 
 describe('POST /rest/v1/verification/submit', () => {
   it('moves uploaded documents to pending once the front and the selfie are there', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     await uploaded(b, 'id_front');
     const early = await b.post('/rest/v1/verification/submit', { check: 'identity' });
@@ -338,7 +338,7 @@ describe('POST /rest/v1/verification/submit', () => {
 
 describe('document files', () => {
   it('serves the owner and moderators with nosniff and a fixed disposition; others get 404', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const owner = await signedIn();
     const image = await uploaded(owner, 'id_front');
     const pdf = await uploaded(owner, 'proof_of_address', PDF);
@@ -367,7 +367,7 @@ describe('document files', () => {
 
 describe('review queue', () => {
   it('lists pending documents to moderators only', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     // The seeded buyer: the queue names the uploader `buyer`.
     const b = await signedIn('buyer@example.com');
     const { front, selfie } = await submittedIdentity(b);
@@ -387,7 +387,7 @@ describe('review queue', () => {
     const bus = createInProcessBus();
     const events: BusEvent[] = [];
     bus.subscribe('verification', (event) => events.push(event));
-    t = createTestApp({ bus });
+    t = await createTestApp({ bus });
     // The seeded buyer: the rejection mail goes to the seeded address.
     const b = await signedIn('buyer@example.com');
     const { selfie } = await submittedIdentity(b);
@@ -409,7 +409,7 @@ describe('review queue', () => {
       {
         type: 'verification.reviewed',
         payload: expect.objectContaining({
-          userPublicId: userRow('buyer@example.com').publicId,
+          userPublicId: (await userRow('buyer@example.com')).publicId,
           documentId: selfie.id,
           kind: 'selfie',
           decision: 'rejected',
@@ -426,8 +426,8 @@ describe('review queue', () => {
   });
 
   it('approving the front and the selfie verifies the identity and raises the level and the limit', async () => {
-    t = createTestApp();
-    verifyPhone((await newPerson()).email);
+    t = await createTestApp();
+    await verifyPhone((await newPerson()).email);
     const b = await signedIn();
     expect((await statusOf(b)).level).toBe(2);
     const { front, selfie } = await submittedIdentity(b);
@@ -458,7 +458,7 @@ describe('review queue', () => {
   });
 
   it('answers 403 to a review without the CSRF token', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await signedIn();
     const { front } = await submittedIdentity(b);
     const moderator = await (await createUser(t, { role: 'moderator' })).signIn();
@@ -475,7 +475,7 @@ describe('review queue', () => {
 
 describe('trading limit', () => {
   it('refuses a trade above what the level leaves for the rolling 30 days, counting trades of both sides', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const buyer = await newPerson();
     const vendor = await createUser(t, { vendor: true });
     const { verification } = t.services;
@@ -489,17 +489,17 @@ describe('trading limit', () => {
 
     // A trade 40 days ago does not count; one 10 days ago does, whichever side the person was on;
     // a cancelled one does not.
-    const offer = t.db.$client
-      .prepare('SELECT id, owner_id, fiat_currency_id, payment_method_id FROM offers LIMIT 1')
-      .get() as { id: number; fiat_currency_id: number; payment_method_id: number };
-    const insertTrade = t.db.$client.prepare(`INSERT INTO trades (hash, offer_id, offer_type, owner_id, responder_id,
+    const offer = (await t.db.sql.get<{ id: number; fiat_currency_id: number; payment_method_id: number }>(
+      'SELECT id, fiat_currency_id, payment_method_id FROM offers ORDER BY id LIMIT 1',
+    )) as { id: number; fiat_currency_id: number; payment_method_id: number };
+    const insertTrade = `INSERT INTO trades (hash, offer_id, offer_type, owner_id, responder_id,
       buyer_id, seller_id, crypto_code, crypto_amount, fee_amount, fee_basis_points, escrow_ref, fiat_currency_id,
       fiat_amount_minor, price_minor, usd_amount_cents, payment_method_id, payment_window_minutes, offer_terms,
       payment_details, tags, status, started_at, expires_at, updated_at)
-      VALUES (?, ?, 'sell', ?, ?, ?, ?, 'BTC', 1000, 10, 100, ?, ?, 1, 1, ?, ?, 60, '', '', '[]', ?, ?, ?, ?)`);
+      VALUES (?, ?, 'sell', ?, ?, ?, ?, 'BTC', 1000, 10, 100, ?, ?, 1, 1, ?, ?, 60, '', '', '[]', ?, ?, ?, ?)`;
     const trade = (hash: string, buyerId: number, sellerId: number, cents: number, status: string, daysAgo: number) => {
       const at = t.clock.now - daysAgo * 86_400_000;
-      insertTrade.run(
+      return t.db.sql.run(insertTrade, [
         hash,
         offer.id,
         sellerId,
@@ -514,12 +514,12 @@ describe('trading limit', () => {
         at,
         at + 3_600_000,
         at,
-      );
+      ]);
     };
-    trade('tradeOld0001', buyer.id, vendor.id, 90_000, 'released', 40);
-    trade('tradeBuy0001', buyer.id, vendor.id, 30_000, 'released', 10);
-    trade('tradeSell001', vendor.id, buyer.id, 20_000, 'active_funded', 1);
-    trade('tradeCncl001', buyer.id, vendor.id, 50_000, 'cancelled_buyer', 1);
+    await trade('tradeOld0001', buyer.id, vendor.id, 90_000, 'released', 40);
+    await trade('tradeBuy0001', buyer.id, vendor.id, 30_000, 'released', 10);
+    await trade('tradeSell001', vendor.id, buyer.id, 20_000, 'active_funded', 1);
+    await trade('tradeCncl001', buyer.id, vendor.id, 50_000, 'cancelled_buyer', 1);
 
     const allowance = await verification.tradeAllowance(system, { userId: buyer.id });
     expect(allowance).toMatchObject({ level: 1, usedUsdCents: 50_000, unusedUsdCents: 50_000 });
@@ -530,7 +530,7 @@ describe('trading limit', () => {
   });
 
   it('says on the offer page when an offer’s minimum is above what the level leaves, until the level rises', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const vendor = await (await createUser(t, { vendor: true })).signIn();
     const created = await vendor.post('/rest/v1/offers', {
       type: 'sell',
@@ -554,8 +554,8 @@ describe('trading limit', () => {
     expect(block?.message).toContain('1000.00 USD');
     expect(block?.params).toMatchObject({ level: 1, unused: '1000.00', currency: 'USD' });
 
-    verifyPhone(person().email);
-    t.db.update(users).set({ idVerifiedAt: t.clock.now }).where(eq(users.id, person().id)).run();
+    await verifyPhone(person().email);
+    await t.db.run(t.db.orm.update(users).set({ idVerifiedAt: t.clock.now }).where(eq(users.id, person().id)));
     const after = (await (await b.get(`/rest/v1/offers/${hash}`)).json()).meta;
     expect(after.blocks.map((x: { code: string }) => x.code)).not.toContain('trading_limit');
     expect(after.limits).toEqual({ min: 2000, max: 9000 });

@@ -8,7 +8,7 @@ import { systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { errorOf } from '../support/api-errors.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { createTestApp, type TestAppOptions } from '../support/test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app.ts';
 import { createUser, type TestUser } from '../support/users.ts';
 
 // The wallet API (issue 5) over the simulated chain: balances, history, deposit addresses and
@@ -16,11 +16,11 @@ import { createUser, type TestUser } from '../support/users.ts';
 
 /** The chain job's own context, as its timer runs it. */
 const job = systemContext('chain');
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(async () => {
   if (!t) return;
   expect(await verifyLedger(t.db)).toEqual([]);
-  t.close();
+  await t.close();
 });
 
 type Browser = ReturnType<typeof browserSession>;
@@ -40,15 +40,16 @@ async function setup(options: TestAppOptions = {}) {
   const bus = createInProcessBus((error) => {
     throw error;
   });
-  t = createTestApp({ bus, ...options });
+  t = await createTestApp({ bus, ...options });
   person = await createUser(t);
   other = await createUser(t);
-  const sql = t.db.$client;
-  const user = (email: string) =>
-    sql.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as {
-      id: number;
-      publicId: string;
-    };
+  const sql = t.db.sql;
+  /** The test's two people by e-mail address (createUser gave their ids). */
+  const user = (email: string) => {
+    const found = [person, other].find((u) => u.email === email);
+    if (!found) throw new Error(`no test user ${email}`);
+    return found;
+  };
   const events = (email: string) => {
     const seen: BusEvent[] = [];
     bus.subscribe(`wallet:${user(email).publicId}`, (event) => seen.push(event));
@@ -257,7 +258,7 @@ describe('GET /rest/v1/wallet/deposit-address', () => {
     expect((await json(await vendor.get('/rest/v1/wallet/deposit-address?currency=BTC'))).data.address).toBe(
       'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
     );
-    expect(sql.prepare('SELECT network, derivation_index FROM deposit_addresses ORDER BY id').all()).toEqual([
+    expect(await sql.all('SELECT network, derivation_index FROM deposit_addresses ORDER BY id')).toEqual([
       { network: 'bitcoin', derivation_index: 0 },
       { network: 'TRC20', derivation_index: 0 },
       { network: 'bitcoin', derivation_index: 1 },
@@ -448,7 +449,10 @@ describe('POST /rest/v1/wallet/send', () => {
     const res = await send(b, { amount: '0.00999' });
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toMatchObject({ code: 'INSUFFICIENT_FUNDS', field: 'amount' });
-    expect(sql.prepare("SELECT count(*) FROM chain_transactions WHERE direction = 'out'").pluck().get()).toBe(0);
+    const sendouts = await sql.get<{ n: number }>(
+      "SELECT count(*) AS n FROM chain_transactions WHERE direction = 'out'",
+    );
+    expect(sendouts?.n).toBe(0);
     expect((await send(b, { amount: '0.00998' })).status).toBe(201);
     expect((await json(await b.get('/rest/v1/balances'))).data[0].balance).toBe('0.00000000');
   });
@@ -471,7 +475,7 @@ describe('POST /rest/v1/wallet/send', () => {
     const { sql, fund } = await setup();
     await fund(person.email, 1_000_000);
     const b = await signedIn();
-    sql.prepare('UPDATE users SET is_email_verified = 0 WHERE id = ?').run(person.id);
+    await sql.run('UPDATE users SET is_email_verified = 0 WHERE id = ?', [person.id]);
     expect((await json(await b.get('/rest/v1/users/me'))).data.wallet.isAllowedSendout).toBe(false);
     const res = await send(b, {});
     expect(res.status).toBe(403);

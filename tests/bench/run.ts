@@ -437,6 +437,10 @@ execFileSync(process.execPath, [join(root, 'tests/bench/trades.ts')], { cwd: roo
 // server's memory with 1000 sockets over the 100,000-offer database (tests/bench/fanout.ts).
 execFileSync(process.execPath, [join(root, 'tests/bench/fanout.ts'), offersDb], { cwd: root, stdio: 'inherit' });
 
+// Engines and processes (issue 17): SQLite vs PostgreSQL + Redis, and 1 vs 2 processes behind nginx,
+// driven by wrk (tests/bench/engines.ts).
+execFileSync(process.execPath, [join(root, 'tests/bench/engines.ts')], { cwd: root, stdio: 'inherit' });
+
 const htmlSize = statSync(join(client, 'index.html')).size;
 console.log(`Home page HTML: ${(htmlSize / 1024).toFixed(1)} KB raw`);
 const sorted = [...coldStarts].sort((a, b) => a - b);

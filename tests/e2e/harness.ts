@@ -11,7 +11,7 @@ import type { RunningServer, StartOptions } from '../../server/main.ts';
 import { createOutboxRepository } from '../../server/services/messaging/outbox.ts';
 import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { launchBrowser } from '../support/chromium.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createSqliteTestDb } from '../support/test-db.ts';
 
 export { launchBrowser };
 
@@ -42,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   const { startServer: start } = (await import(pathToFileURL(bundle).href)) as {
     startServer(options: StartOptions): Promise<RunningServer>;
   };
-  const testDb = createTestDb();
+  const testDb = createSqliteTestDb();
   const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: testDb.path, ...env });
   const running = await start({ config, buildDir, log: { info: () => {}, error: (m, e) => console.error(m, e) } });
   const outbox = createOutboxRepository(testDb.db);

@@ -6,7 +6,7 @@ import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createSqliteTestDb } from '../support/test-db.ts';
 
 // A crash in the middle of money moving (issue 5): the built server converts under load, is
 // killed with SIGKILL, and starts again on the same database file. Every conversion it
@@ -42,7 +42,7 @@ function start(databaseUrl: string): Promise<{ url: string; child: ChildProcess 
 
 describe('a crash during conversions', () => {
   it('keeps every acknowledged conversion and the invariants after SIGKILL and a restart', async () => {
-    const testDb = createTestDb();
+    const testDb = createSqliteTestDb();
     const buyer = (
       testDb.db.$client.prepare(`SELECT id FROM users WHERE email = 'buyer@example.com'`).get() as {
         id: number;

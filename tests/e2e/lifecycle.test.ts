@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestDb } from '../support/test-db.ts';
+import { createSqliteTestDb } from '../support/test-db.ts';
 
 // `npm start` as an operator meets it: its own process, configuration from the environment,
 // a clean stop on SIGTERM.
@@ -54,7 +54,7 @@ describe('npm start', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as { port: number };
-    const db = createTestDb();
+    const db = createSqliteTestDb();
     try {
       const server = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.path });
       expect(await server.exited).toBe(1);
@@ -69,7 +69,7 @@ describe('npm start', () => {
   });
 
   it('stops cleanly on SIGTERM: sockets closed as going away, exit code 0', async () => {
-    const db = createTestDb();
+    const db = createSqliteTestDb();
     try {
       const server = start({ DATABASE_URL: db.path });
       const url = await server.listening;

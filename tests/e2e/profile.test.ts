@@ -27,17 +27,17 @@ async function signIn(ctx: BrowserContext, email: string) {
 }
 
 let seeded = false;
-function seed() {
+async function seed() {
   if (seeded) return;
   seeded = true;
   // 60 ratings of the vendor from the buyer, half positive, newest "Trade 1".
-  insertHistory(live.server.sql, { buyer: 'buyer', seller: 'vendor', count: 60, at: Date.now() - 86_400_000 });
+  await insertHistory(live.server.sql, { buyer: 'buyer', seller: 'vendor', count: 60, at: Date.now() - 86_400_000 });
   live.server.sql(`UPDATE trade_feedback SET reply = 'Thank you!' WHERE message = 'Trade 2'`);
 }
 
 describe('the profile page', () => {
   it('shows a visitor the person, their numbers, offers and feedback; unknown names are 404', async () => {
-    seed();
+    await seed();
     const ctx = await context(1280);
     const page = await ctx.newPage();
     const res = await page.goto(`${live.server.url}/profile/vendor`);
@@ -58,7 +58,7 @@ describe('the profile page', () => {
   });
 
   it('filters by rating and tab (clearing the list) and appends the next page', async () => {
-    seed();
+    await seed();
     const ctx = await context(375);
     const page = await ctx.newPage();
     await page.goto(`${live.server.url}/profile/vendor`);
@@ -82,7 +82,7 @@ describe('the profile page', () => {
   });
 
   it('pages and filters with links when JavaScript is off', async () => {
-    seed();
+    await seed();
     const ctx = await context(1280, false);
     const page = await ctx.newPage();
     await page.goto(`${live.server.url}/profile/vendor?feedback=positive`);
@@ -137,8 +137,8 @@ describe('the trades page', () => {
   });
 
   it('shows active trades with the alarmed ones marked, and past trades by tab and filter; pages append', async () => {
-    seed();
-    insertHistory(live.server.sql, {
+    await seed();
+    await insertHistory(live.server.sql, {
       buyer: 'buyer',
       seller: 'vendor',
       count: 3,
@@ -149,7 +149,7 @@ describe('the trades page', () => {
     });
     // One running trade where the buyer (the reader) has paid and the seller must act: not alarmed
     // for the buyer; and one where the vendor sells to the buyer and the buyer must pay soon.
-    insertHistory(live.server.sql, {
+    await insertHistory(live.server.sql, {
       buyer: 'buyer',
       seller: 'vendor',
       count: 1,

@@ -9,7 +9,7 @@ import {
 import { MAX_RESET_REQUESTS_PER_IP } from '../../server/services/passwords/passwords.ts';
 import { solveChallenge } from '../../src/lib/shared/proof-of-work.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 16, items 2 and 3: the sign-in limits and every single-use secret hold when requests
 // arrive all at once (an attacker's burst, not a polite loop), and an attacker who passes an
@@ -17,7 +17,7 @@ import { createTestApp } from '../support/test-app.ts';
 // one refused before argon2 answers 429 or CHALLENGE_REQUIRED, so counting answers counts the
 // evaluations.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 type Browser = ReturnType<typeof browserSession>;
@@ -47,8 +47,8 @@ const tally = (codes: string[]) =>
     return all;
   }, {});
 
-const attemptRows = (key: string) =>
-  (t.db.$client.prepare('SELECT count(*) n FROM auth_attempts WHERE key = ?').get(key) as { n: number }).n;
+const attemptRows = async (key: string) =>
+  (await t.db.sql.get<{ n: number }>('SELECT count(*) AS n FROM auth_attempts WHERE key = ?', [key]))?.n;
 
 async function solved(b: Browser) {
   const { data } = await (await b.get('/rest/v1/auth/challenge')).json();
@@ -60,20 +60,20 @@ const guessingMails = () => t.sent.filter((m) => m.to === EMAIL && /guess/i.test
 
 describe('sign-in limits under a burst (AUTH_CHALLENGE=off)', () => {
   it(`evaluates at most ${MAX_FAILURES_PER_ACCOUNT} of 120 parallel wrong passwords for one account from one address`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const answers = await burst(120, () =>
       t.send('/rest/v1/auth/login', { method: 'POST', json: loginBody({ password: WRONG }) }),
     );
     const counts = tally(await codesOf(answers));
     expect((counts.INVALID_CREDENTIALS ?? 0) + (counts.RATE_LIMITED ?? 0)).toBe(120);
     expect(counts.INVALID_CREDENTIALS).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT);
-    expect(attemptRows(`account:${EMAIL}`)).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT);
+    expect(await attemptRows(`account:${EMAIL}`)).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT);
     // The owner is refused too with the challenge off (automation), as before.
     expect((await login(browserSession(t, '192.0.2.77'))).status).toBe(429);
   });
 
   it(`evaluates at most ${MAX_FAILURES_PER_IP} of 120 parallel guesses from one address across accounts`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const answers = await burst(120, (i) =>
       t.send('/rest/v1/auth/login', {
         method: 'POST',
@@ -84,11 +84,11 @@ describe('sign-in limits under a burst (AUTH_CHALLENGE=off)', () => {
     const counts = tally(await codesOf(answers));
     expect(counts.INVALID_CREDENTIALS).toBeLessThanOrEqual(MAX_FAILURES_PER_IP);
     expect(counts.RATE_LIMITED).toBeGreaterThanOrEqual(120 - MAX_FAILURES_PER_IP);
-    expect(attemptRows('ip:192.0.2.99')).toBeLessThanOrEqual(MAX_FAILURES_PER_IP);
+    expect(await attemptRows('ip:192.0.2.99')).toBeLessThanOrEqual(MAX_FAILURES_PER_IP);
   });
 
   it('answers 429 past the account limit even to the right password, and mails the owner once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT + 2; i++) {
       await login(browserSession(t, `192.0.2.${i}`), { password: WRONG });
     }
@@ -101,7 +101,7 @@ describe('sign-in limits under a burst (AUTH_CHALLENGE=off)', () => {
 
 describe('other password limits under a burst', () => {
   it(`evaluates at most ${MAX_FAILURES_PER_ACCOUNT} of 30 parallel wrong current passwords on the change form`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     expect((await login(b)).status).toBe(200);
     const answers = await burst(30, () =>
@@ -113,7 +113,7 @@ describe('other password limits under a burst', () => {
   });
 
   it(`accepts at most ${MAX_RESET_REQUESTS_PER_IP} of 40 parallel forgot-password requests from one address`, async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const answers = await burst(40, (i) =>
       t.send('/rest/v1/auth/forgot-password', { method: 'POST', json: { email: `someone${i}@example.com` } }),
     );
@@ -125,7 +125,7 @@ describe('other password limits under a burst', () => {
 
 describe('sign-in under attack with the challenge on (AUTH_CHALLENGE=on)', () => {
   it(`lets at most ${CHALLENGE_AFTER_FAILURES} of 60 parallel sign-ins without a challenge be evaluated`, async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const answers = await burst(60, () =>
       t.send('/rest/v1/auth/login', { method: 'POST', json: loginBody({ password: WRONG }) }),
     );
@@ -135,7 +135,7 @@ describe('sign-in under attack with the challenge on (AUTH_CHALLENGE=on)', () =>
   });
 
   it('lets the owner in with the right password and a solved challenge after an attacker passed the limit', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const attempts = MAX_FAILURES_PER_ACCOUNT + 3;
     for (let i = 0; i < attempts; i++) {
       const attacker = browserSession(t, `192.0.2.${i}`);
@@ -163,17 +163,18 @@ describe('sign-in under attack with the challenge on (AUTH_CHALLENGE=on)', () =>
   });
 
   it('still answers 429 past the per-address limit, which protects other accounts', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const ip = '192.0.2.50';
-    const insert = t.db.$client.prepare('INSERT INTO auth_attempts (key, at) VALUES (?, ?)');
-    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) insert.run(`ip:${ip}`, t.clock.now - 1000);
+    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
+      await t.db.sql.run('INSERT INTO auth_attempts (key, at) VALUES (?, ?)', [`ip:${ip}`, t.clock.now - 1000]);
+    }
     const b = browserSession(t, ip);
     const res = await login(b, await solved(b));
     expect(res.status).toBe(429);
   });
 
   it('spends a solved challenge once, however many sign-ins carry it at once', async () => {
-    t = createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
+    t = await createTestApp({ config: { AUTH_CHALLENGE: 'on' } });
     const fields = await solved(browserSession(t));
     const answers = await burst(20, (i) =>
       t.send('/rest/v1/auth/login', { method: 'POST', json: loginBody(fields), ip: `192.0.2.${i}` }),
@@ -200,7 +201,7 @@ describe('single-use secrets under a burst', () => {
   }
 
   it('signs in exactly once with one TOTP code sent 20 times at once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { secret } = await enableTwoFactor();
     const code = codeAt(secret);
     const answers = await burst(20, (i) =>
@@ -210,7 +211,7 @@ describe('single-use secrets under a burst', () => {
   });
 
   it('signs in exactly once with one recovery code sent 20 times at once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { recoveryCodes, b } = await enableTwoFactor();
     const code = recoveryCodes[0] ?? '';
     const answers = await burst(20, (i) =>
@@ -221,7 +222,7 @@ describe('single-use secrets under a burst', () => {
   });
 
   it('resets the password exactly once with one link used 20 times at once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await browserSession(t).post('/rest/v1/auth/forgot-password', { email: EMAIL })).status).toBe(200);
     await Promise.resolve();
     const token = /\/reset-password\?token=([\w-]+)/.exec(t.sent.at(-1)?.text ?? '')?.[1] ?? '';
@@ -239,7 +240,7 @@ describe('single-use secrets under a burst', () => {
   });
 
   it('confirms an e-mail address exactly once with one link opened 20 times at once', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = browserSession(t);
     expect(
       (await b.post('/rest/v1/auth/register', { email: 'ada@example.org', password: STRONG_PASSWORD })).status,

@@ -11,7 +11,7 @@ import { type SampleRequest, sampleFor, sendSample } from './support-requests.ts
 // ending the sessions (or one the spec's banned screen keeps) must not open anything either.
 // Refusals run first, then the owners' calls, which change state.
 
-const { routes, problems } = loadRouteTable();
+const { routes, problems } = await loadRouteTable();
 
 let fx: Fixtures;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('refused', () => {
 
     if (route.audience === 'public' && access !== 'token') {
       it(`${route.key}: public (allow-listed), with no one's private data`, async () => {
-        const sample = sampleFor(route.key, fx);
+        const sample = await sampleFor(route.key, fx);
         for (const who of ['visitor', ...OUTSIDERS] as const) {
           const res = await send(route, who, sample);
           expect(res.status, `${who}: ${route.key}`).toBeLessThan(500);
@@ -90,7 +90,7 @@ describe('refused', () => {
 
     if (access === 'token') {
       it(`${route.key}: a token that was never issued opens nothing, for anyone`, async () => {
-        const sample = sampleFor(route.key, fx);
+        const sample = await sampleFor(route.key, fx);
         const params = { token: forgedToken(sample.params?.token ?? '') };
         for (const who of ['visitor', ...OUTSIDERS] as const) {
           await expectRefused(await send(route, who, sample, params), [400, 404], `${who}: ${route.key}`);
@@ -100,19 +100,19 @@ describe('refused', () => {
     }
 
     it(`${route.key}: a visitor is asked to sign in`, async () => {
-      await expectRefused(await send(route, 'visitor', sampleFor(route.key, fx)), [401], `visitor: ${route.key}`);
+      await expectRefused(await send(route, 'visitor', await sampleFor(route.key, fx)), [401], `visitor: ${route.key}`);
     });
 
     if (route.audience === 'staff') {
       it(`${route.key}: moderators only, the parties and owners included`, async () => {
-        const sample = sampleFor(route.key, fx);
+        const sample = await sampleFor(route.key, fx);
         for (const who of ORDINARY) {
           await expectRefused(await send(route, who, sample), NOT_ALLOWED, `${who}: ${route.key}`);
         }
       });
     } else if (access === 'owner') {
       it(`${route.key}: nobody but the owner or a party`, async () => {
-        const sample = sampleFor(route.key, fx);
+        const sample = await sampleFor(route.key, fx);
         for (const who of OUTSIDERS) {
           await expectRefused(await send(route, who, sample), NOT_ALLOWED, `${who}: ${route.key}`);
         }
@@ -122,11 +122,14 @@ describe('refused', () => {
 
   // Routes that name another person's object in the body rather than the path.
   it('marking notifications read: only one’s own, others’ ids change nothing', async () => {
-    const unread = () =>
-      fx.t.db.$client
-        .prepare('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0')
-        .get(fx.people.A.id) as { n: number };
-    const before = unread().n;
+    const unread = async () =>
+      (
+        await fx.t.db.sql.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0',
+          [fx.people.A.id],
+        )
+      )?.n;
+    const before = await unread();
     for (const path of ['/rest/v1/notifications', '/rest/v1/notifications/reset-counters']) {
       for (const who of OUTSIDERS) {
         const res = await fx.send(path, {
@@ -138,7 +141,7 @@ describe('refused', () => {
         if (res.ok) expect(((await res.json()) as { data: { updated: number } }).data.updated).toBe(0);
       }
     }
-    expect(unread().n).toBe(before);
+    expect(await unread()).toBe(before);
   });
 
   it('revoking a device: another person’s session id ends nothing', async () => {
@@ -185,7 +188,7 @@ describe('refused', () => {
 describe('the owner gets the normal answer (the fixtures are right)', () => {
   for (const route of routes.filter((r) => r.objectAccess !== undefined || r.audience === 'staff')) {
     it(`${route.key}`, async () => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       const res = await send(route, sample.as, sample);
       const body = await res.clone().text();
       expect(res.status, `${sample.as}: ${body.slice(0, 300)}`).toBe(sample.status ?? 200);

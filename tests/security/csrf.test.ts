@@ -13,7 +13,7 @@ import { sampleFor, sendSample } from './support-requests.ts';
 // app's only connection stays put. Then the same request with the token passes the check, which
 // proves the token was the only thing wrong.
 
-const { routes } = loadRouteTable();
+const { routes } = await loadRouteTable();
 const mutating = routes.filter((r) => r.mutating);
 
 let fx: Fixtures;
@@ -22,7 +22,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fx?.t.close());
 
-const writes = () => (fx.t.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+// SQLite's own counter: the security project runs on SQLite only (vitest.config.ts).
+const writes = async () => (await fx.t.db.sql.get<{ n: number }>('SELECT total_changes() AS n'))?.n;
 
 const FOREIGN_ORIGIN = 'https://evil.example';
 
@@ -55,18 +56,18 @@ describe.each(mutating.map((route) => [route.key, route] as const))('%s', (_, ro
   const person = (who: PersonName | 'visitor'): PersonName => (who === 'visitor' ? 'C' : who);
 
   it.each(VARIANTS.map((variant) => [variant.name, variant] as const))('is refused %s', async (_, variant) => {
-    const sample = sampleFor(route.key, fx);
+    const sample = await sampleFor(route.key, fx);
     const session = await fx.people[person(sample.as)].newSession();
-    const before = writes();
+    const before = await writes();
     const res = await sendSample(fx, route, sample, { headers: variant.headers(session), raw: true });
     const body = (await res.json()) as { errors?: { code: string }[] };
     expect(res.status, JSON.stringify(body)).toBe(403);
     expect(body.errors?.[0]?.code).toBe('CSRF_TOKEN_MISMATCH');
-    expect(writes(), 'nothing was written').toBe(before);
+    expect(await writes(), 'nothing was written').toBe(before);
   });
 
   it('passes the check with the session’s token from our own origin', async () => {
-    const sample = sampleFor(route.key, fx);
+    const sample = await sampleFor(route.key, fx);
     const session = await fx.people[person(sample.as)].newSession();
     const res = await sendSample(fx, route, sample, { headers: session.headers });
     const body = await res.text();

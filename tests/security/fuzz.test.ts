@@ -17,7 +17,7 @@ import { type SampleRequest, sampleFor, sendSample } from './support-requests.ts
 const SEED = 16;
 const RUNS = 30;
 
-const { routes } = loadRouteTable();
+const { routes } = await loadRouteTable();
 
 let fx: Fixtures;
 beforeAll(async () => {
@@ -211,7 +211,7 @@ it('fuzzes every route of the table', () => {
 describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, route) => {
   if (hasBody(route)) {
     it('takes arbitrary JSON', async () => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       await fc.assert(
         fc.asyncProperty(fc.jsonValue(), async (json) => {
           await expectSafeAnswer(await sendJson(route, sample, json), `${route.key} ${JSON.stringify(json)}`);
@@ -221,7 +221,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
     });
 
     it('takes its own fields with wrong types, edge numbers and odd text', async () => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       await fc.assert(
         fc.asyncProperty(fieldsWithWrongTypes(sample), async (json) => {
           const shown = JSON.stringify(json).slice(0, 300);
@@ -232,14 +232,14 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
     });
 
     it.each(HOSTILE_TEXTS)('takes %s', async (_, text) => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       await expectSafeAnswer(await sendText(route, sample, text), `${route.key} ${text.slice(0, 40)}`);
     });
   }
 
   if (route.params.length > 0) {
     it('takes hostile path values', async () => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       const values = fc.record(Object.fromEntries(route.params.map((p) => [p, HOSTILE_PATH_VALUES])));
       await fc.assert(
         fc.asyncProperty(values, async (params) => {
@@ -253,7 +253,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
 
   if (route.params.length > 0) {
     it.each(RAW_PATH_VALUES)('takes the raw path value %s', async (raw) => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       const init = { method: route.method, headers: await sessionFor(route) };
       const res = await fx.send(route.path.replace(/:\w+/g, raw), init);
       await expectSafeAnswer(res, `${route.key} ${raw}`);
@@ -262,14 +262,14 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
   }
 
   it.each(RAW_QUERIES)('takes the raw query %s', async (raw) => {
-    const sample = sampleFor(route.key, fx);
+    const sample = await sampleFor(route.key, fx);
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(sample.params?.[name] ?? 'x'));
     const res = await fx.send(`${path}?${raw}`, { method: route.method, headers: await sessionFor(route) });
     await expectSafeAnswer(res, `${route.key} ?${raw}`);
   });
 
   it.each(HOSTILE_HEADERS)('takes %s', async (_, extra) => {
-    const sample = sampleFor(route.key, fx);
+    const sample = await sampleFor(route.key, fx);
     const session = await sessionFor(route);
     const headers = { ...session, ...extra, cookie: [session.cookie, extra.cookie].filter(Boolean).join('; ') };
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(sample.params?.[name] ?? 'x'));
@@ -280,7 +280,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
 
   if (route.method === 'GET') {
     it('takes hostile queries, repeated keys included', async () => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       const names = [...Object.keys(sample.query ?? {}), 'page', 'locale', 'camelCase'];
       const entries = fc.array(
         fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), fc.oneof(numericText, oddText)),
@@ -303,7 +303,7 @@ describe.each(fuzzed.map((route) => [route.key, route] as const))('%s', (_, rout
   // Routes that read JSON get multipart too: the wrong type of body must be refused as cleanly.
   if (hasBody(route)) {
     it('takes arbitrary multipart fields and file bytes', async () => {
-      const sample = sampleFor(route.key, fx);
+      const sample = await sampleFor(route.key, fx);
       const parts = fc.array(
         fc.tuple(
           fc.constantFrom('file', 'files', 'kind', 'is_for_moderator', 'user', 'x'),

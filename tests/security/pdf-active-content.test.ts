@@ -21,7 +21,7 @@ import {
   samplePdf,
   stream,
 } from '../support/pdf-samples.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 import { createUser } from '../support/users.ts';
 
@@ -198,11 +198,11 @@ describe('cleanPdf', () => {
 });
 
 describe('verification documents', () => {
-  let t: ReturnType<typeof createTestApp>;
+  let t: TestApp;
   let owner: Browser;
   let moderator: Browser;
   beforeAll(async () => {
-    t = createTestApp();
+    t = await createTestApp();
     owner = await (await createUser(t)).signIn();
     moderator = await (await createUser(t, { role: 'moderator' })).signIn();
   });
@@ -247,13 +247,13 @@ describe('verification documents', () => {
 });
 
 describe('trade attachments', () => {
-  let t: ReturnType<typeof createTestApp>;
+  let t: TestApp;
   let buyer: Browser;
   let vendor: Browser;
   let moderator: Browser;
   let trade: TradeData;
   beforeAll(async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const f = tradeFixtures(t);
     ({ vendor, buyer } = await f.openMarket(1_000_000));
     trade = await f.startTrade(buyer, await f.createOffer(vendor));

@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from '../../server/services/accounts/throttle.ts';
 import type { ServicesConfig } from '../../server/services/container.ts';
 import { STRONG_PASSWORD } from '../support/browser-session.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 16, item 1: a link the server mails never comes from the request. An attacker who sends
 // `Host: evil.example` (or X-Forwarded-Host) with someone's address to forgot-password must not
@@ -12,7 +12,7 @@ import { createTestApp } from '../support/test-app.ts';
 // (URL, Host, X-Forwarded-Host and a matching Origin, so the CSRF check passes as it would for a
 // script that is not a browser); the mails must name the configured origin only.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 const EVIL = 'evil.example';
@@ -67,7 +67,7 @@ const configurations: [string, Partial<ServicesConfig>, string][] = [
 
 describe.each(configurations)('links in mail with %s', (_name, config, origin) => {
   it('forgot-password mails a reset link on the configured origin, and so does the changed-password notice', async () => {
-    t = createTestApp({ config });
+    t = await createTestApp({ config });
     const send = forgedClient();
     expect((await send('/rest/v1/auth/forgot-password', { email: EMAIL })).status).toBe(200);
     await settle();
@@ -82,7 +82,7 @@ describe.each(configurations)('links in mail with %s', (_name, config, origin) =
   });
 
   it('register and resend-confirmation mail a confirmation link on the configured origin', async () => {
-    t = createTestApp({ config });
+    t = await createTestApp({ config });
     const send = forgedClient();
     expect((await send('/rest/v1/auth/register', { email: 'ada@example.org', password: STRONG_PASSWORD })).status).toBe(
       201,
@@ -95,7 +95,7 @@ describe.each(configurations)('links in mail with %s', (_name, config, origin) =
   });
 
   it('a sign-in from a new device mails its review link on the configured origin', async () => {
-    t = createTestApp({ config });
+    t = await createTestApp({ config });
     // The account's first device is trusted without a mail; the forged one is new.
     expect(
       (
@@ -113,7 +113,7 @@ describe.each(configurations)('links in mail with %s', (_name, config, origin) =
   });
 
   it('the "someone is guessing your password" mail links to the configured origin', async () => {
-    t = createTestApp({ config });
+    t = await createTestApp({ config });
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       await forgedClient(`192.0.2.${i}`)('/rest/v1/auth/login', { email: EMAIL, password: 'Wrong-password-1' });
     }
@@ -123,8 +123,8 @@ describe.each(configurations)('links in mail with %s', (_name, config, origin) =
   });
 });
 
-it('the site origin of the container is the configured one, never a request’s', () => {
-  t = createTestApp({ config: { PUBLIC_ORIGIN: 'https://coinfair.example/some/path' } });
+it('the site origin of the container is the configured one, never a request’s', async () => {
+  t = await createTestApp({ config: { PUBLIC_ORIGIN: 'https://coinfair.example/some/path' } });
   expect(t.services.siteOrigin.origin).toBe('https://coinfair.example');
   expect(t.services.siteOrigin.url('/wallet')).toBe('https://coinfair.example/wallet');
 });

@@ -2,20 +2,20 @@ import { generateSync } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FAILURES_PER_ACCOUNT } from '../../server/services/accounts/throttle.ts';
 import { errorOf } from '../support/api-errors.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type Browser, tradeFixtures } from '../support/trade-fixtures.ts';
 
 // Wrong release codes count like every other second-factor code (docs/security.md): the check
 // runs before the trade's transaction, so its failure is kept even though the release is refused;
 // 20 guesses in parallel evaluate at most the limit, and the coins stay in escrow throughout.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 let f: ReturnType<typeof tradeFixtures>;
 let vendor: Browser;
 let buyer: Browser;
 
 beforeEach(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   f = tradeFixtures(t);
   ({ vendor, buyer } = await f.openMarket(1_000_000));
 });

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { BODY_LIMIT_BYTES, normalizedBody } from '../../server/http/request-body.ts';
 import { normalizeUserText } from '../../server/http/user-text.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
 // Issue 16, items 6 and 8: bodies have limits, checked before and while reading; invisible text
 // tricks never reach storage, for every field people write, through the one body middleware.
 
-let t: ReturnType<typeof createTestApp>;
+let t: TestApp;
 afterEach(() => t?.close());
 
 const TOKEN = 'A'.repeat(43);
@@ -30,7 +30,7 @@ function streamed(bytes: number, chunk = 16 * 1024): { stream: ReadableStream<Ui
 
 describe('request bodies have limits', () => {
   it('refuses a declared length over the limit with 413 before reading, anonymous or not', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { stream, pulled } = streamed(200 * 1024 * 1024);
     const res = await t.app.request(
       `${TEST_ORIGIN}/rest/v1/auth/login`,
@@ -50,7 +50,7 @@ describe('request bodies have limits', () => {
   });
 
   it('stops reading a streamed body once it passes the limit', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { stream, pulled } = streamed(50 * 1024 * 1024);
     const res = await t.app.request(`${TEST_ORIGIN}/rest/v1/auth/login`, {
       method: 'POST',
@@ -64,7 +64,7 @@ describe('request bodies have limits', () => {
   });
 
   it('reads a body just under the limit as usual', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t)).session();
     const padding = 'x'.repeat(BODY_LIMIT_BYTES - 200);
     const res = await b.post('/rest/v1/users/settings', { bio: 'Quick releases.', padding });
@@ -72,7 +72,7 @@ describe('request bodies have limits', () => {
   });
 
   it('applies to bodies of any type, not only JSON', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.send('/rest/v1/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
@@ -82,7 +82,7 @@ describe('request bodies have limits', () => {
   });
 
   it('refuses JSON nested deeper than any form sends, without a 5xx', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t)).session();
     const res = await postRawJson(b.cookie, `{"bio":${'['.repeat(5000)}"é"${']'.repeat(5000)}}`);
     expect(res.status).toBe(400);
@@ -112,7 +112,7 @@ const TRICKS = {
 
 describe('invisible text tricks never reach storage', () => {
   it.each(Object.entries(TRICKS))('strips the %s from a bio', async (_name, trick) => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t)).session();
     const res = await b.post('/rest/v1/users/settings', { bio: trick });
     expect(res.status).toBe(200);
@@ -122,7 +122,7 @@ describe('invisible text tricks never reach storage', () => {
   });
 
   it('lets the bio rules see what a zero-width space hid ("tele\u200Bgram" is a messenger name)', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t)).session();
     const res = await b.post('/rest/v1/users/settings', { bio: 'Write me on tele\u200Bgram' });
     expect(res.status).toBe(400);
@@ -130,7 +130,7 @@ describe('invisible text tricks never reach storage', () => {
   });
 
   it('strips escaped forms too (\\u202e inside the JSON text)', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t)).session();
     const res = await postRawJson(b.cookie, '{"bio":"invoice\\u202efdp.exe"}');
     expect(res.status).toBe(200);
@@ -138,7 +138,7 @@ describe('invisible text tricks never reach storage', () => {
   });
 
   it('composes text to NFC and keeps what real text needs (line breaks, emoji joiners, Persian ZWNJ)', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const b = await (await createUser(t)).session();
     const bio = 'Cafe\u0301 owner\n👩\u200D💻 می\u200Cخواهم';
     const res = await b.post('/rest/v1/users/settings', { bio });

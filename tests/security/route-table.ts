@@ -221,11 +221,11 @@ export function classifyRoutes(routes: ApiRoute[], sampled: ReadonlySet<string>)
 }
 
 /** The real app's route table, classified: built over a throwaway test database and closed. */
-export function loadRouteTable(): Classification {
-  const t = createTestApp();
+export async function loadRouteTable(): Promise<Classification> {
+  const t = await createTestApp();
   try {
     return classifyRoutes(apiRoutes(t.app), SAMPLED_ROUTES);
   } finally {
-    t.close();
+    await t.close();
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { closeDatabase, openDatabase } from '../../db/client.ts';
+import { connectDatabase } from '../../db/database.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { userCommands } from '../../server/admin/user-commands.ts';
 import { createApp } from '../../server/app.ts';
@@ -37,9 +37,9 @@ import { tradeFixtures } from '../support/trade-fixtures.ts';
 // hub writes a socket's frames in order, so an event it sent would come before that pong.
 
 const bus = createInProcessBus();
-const t = createTestApp({ bus });
+const t = await createTestApp({ bus });
 /** The admin CLI (`npm run admin -- user:…`) runs in its own process, with its own connection. */
-const cliDb = openDatabase(t.dbPath);
+const cliDb = await connectDatabase(t.dbUrl);
 const f = tradeFixtures(t);
 const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(t.services.trades) });
 /** The app as the backend builds it, with the hub's authoriser (push keys for trade channels). */
@@ -89,15 +89,15 @@ beforeAll(async () => {
   const market = await f.openMarket(1_000_000);
   const offer = await f.createOffer(market.vendor);
   tradeHash = (await f.startTrade(market.buyer, offer)).hash;
-  const person = (email: string): Person => ({
-    ...(t.db.$client.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as {
-      id: number;
-      publicId: string;
-    }),
+  const person = async (email: string): Promise<Person> => ({
+    ...((await t.db.sql.get<{ id: number; publicId: string }>(
+      'SELECT id, public_id AS publicId FROM users WHERE email = ?',
+      [email],
+    )) as { id: number; publicId: string }),
     email,
   });
-  buyer = person('buyer@example.com');
-  vendor = person('vendor@example.com');
+  buyer = await person('buyer@example.com');
+  vendor = await person('vendor@example.com');
   local = await hubFor(bus, { watch: false });
   const deafToSessionEnds: EventBus = {
     publish: bus.publish,
@@ -107,8 +107,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  closeDatabase(cliDb);
-  t.close();
+  await cliDb.close();
+  await t.close();
 });
 
 /** Bounded: the hub answers in milliseconds; the poll of the end log within SESSION_END_POLL_MS. */

@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { access } from '../../db/access.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { createChannelAuthorizer } from '../../server/realtime/channels.ts';
 import { systemContext } from '../../server/services/context.ts';
 import { tradeChannelAccess } from '../../server/services/trades/trades.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/test-app.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts';
 
 // One world for the security suite, built once per test file: every kind of object the route
@@ -15,7 +14,7 @@ import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts
 // buyer B, with secrets planted in it that no refused answer may carry. People sign in by a
 // session made directly (no password round trip), as tests/support/signed-in.ts does.
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type { TestApp };
 
 /** A (vendor, owner), B (buyer, A's trading partner), C (no party), and the statuses and roles. */
 export const PEOPLE = {
@@ -101,11 +100,12 @@ export interface OfferRef {
   fiatPricePerCrypto: number;
 }
 
-function personOf(t: TestApp, name: PersonName): Person {
+async function personOf(t: TestApp, name: PersonName): Promise<Person> {
   const email = PEOPLE[name];
-  const row = t.db.$client
-    .prepare('SELECT id, public_id AS publicId, username FROM users WHERE email = ?')
-    .get(email) as { id: number; publicId: string; username: string } | undefined;
+  const row = await t.db.sql.get<{ id: number; publicId: string; username: string }>(
+    'SELECT id, public_id AS publicId, username FROM users WHERE email = ?',
+    [email],
+  );
   if (!row) throw new Error(`no demo user ${email}`);
   return {
     name,
@@ -166,11 +166,13 @@ function productionWiredApp(t: TestApp) {
 
 /** The app over a fresh database with every fixture in place. */
 export async function buildFixtures(): Promise<Fixtures> {
-  const t = createTestApp();
+  const t = await createTestApp();
   const { send, sendRaw, unexpected } = productionWiredApp(t);
   const f = tradeFixtures(t);
   const names = Object.keys(PEOPLE) as PersonName[];
-  const people = Object.fromEntries(names.map((name) => [name, personOf(t, name)])) as Record<PersonName, Person>;
+  const people = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await personOf(t, name)] as const)),
+  ) as Record<PersonName, Person>;
   const headers = Object.fromEntries(
     await Promise.all(names.map(async (name) => [name, (await people[name].newSession()).headers] as const)),
   ) as Record<PersonName, Record<string, string>>;
@@ -199,9 +201,9 @@ export async function buildFixtures(): Promise<Fixtures> {
   };
 
   // A quiet market: the demo offers paused, everyone online, both parties able to trade.
-  f.sql(`UPDATE offers SET status = 'paused'`);
-  f.everyoneOnline();
-  f.verifyFully(PEOPLE.B);
+  await f.sql(`UPDATE offers SET status = 'paused'`);
+  await f.everyoneOnline();
+  await f.verifyFully(PEOPLE.B);
   await f.fund(PEOPLE.A, 'BTC', 50_000_000);
 
   const offerBody = (overrides: Record<string, unknown> = {}) =>
@@ -231,7 +233,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   /** Paid long enough ago for a dispute to open (the wait is counted from paid_at). */
   const paidLongAgo = async (hash: string) => {
     await step(hash, B, 'paid');
-    f.sql('UPDATE trades SET paid_at = paid_at - ? WHERE hash = ?', 2 * 60 * 60_000, hash);
+    await f.sql('UPDATE trades SET paid_at = paid_at - ? WHERE hash = ?', 2 * 60 * 60_000, hash);
   };
   const dispute = { dispute_reason_id: 'paid_not_released', dispute_reason_text: 'I paid two hours ago.' };
 
@@ -318,11 +320,9 @@ export async function buildFixtures(): Promise<Fixtures> {
 
   // Through the gate: the notifications subscriber writes in its own transaction after each publish.
   const notificationIds = (
-    (await access(t.db, () =>
-      t.db.$client
-        .prepare('SELECT public_id AS id FROM notifications WHERE user_id = ? AND is_read = 0')
-        .all(people.A.id),
-    )) as { id: string }[]
+    await t.db.sql.all<{ id: string }>('SELECT public_id AS id FROM notifications WHERE user_id = ? AND is_read = 0', [
+      people.A.id,
+    ])
   ).map((row) => row.id);
   expect(notificationIds.length, 'A has unread notifications from the trades').toBeGreaterThan(0);
 

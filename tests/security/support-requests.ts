@@ -25,7 +25,8 @@ export interface SampleRequest {
   status?: number;
 }
 
-type Sample = (fx: Fixtures) => SampleRequest;
+/** A sample is built when sent: some values (the current quote) are read from the app then. */
+type Sample = (fx: Fixtures) => SampleRequest | Promise<SampleRequest>;
 
 const offerBody = (fx: Fixtures) => fixedPriceOfferBody({ trade_instructions: `Pay to ${fx.secrets.instructions}.` });
 
@@ -126,13 +127,13 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     },
     status: 201,
   }),
-  'POST /rest/v1/hedging/convert': (fx) => ({
+  'POST /rest/v1/hedging/convert': async (fx) => ({
     as: 'A',
     json: {
       from_crypto_currency_code: 'BTC',
       to_crypto_currency_code: 'USDT',
       amount: '0.001',
-      quote_id: fx.t.services.quotes.current(visitorContext())?.id ?? 'no-quote',
+      quote_id: (await fx.t.services.quotes.current(visitorContext()))?.id ?? 'no-quote',
       order_id: `order-${crypto.randomUUID().slice(0, 12)}`,
     },
   }),
@@ -256,8 +257,8 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
 export const SAMPLED_ROUTES: ReadonlySet<string> = new Set(Object.keys(REQUESTS));
 
 /** The route's sample, or for a route without one a bare request as C. */
-export function sampleFor(key: string, fx: Fixtures): SampleRequest {
-  return REQUESTS[key]?.(fx) ?? { as: 'C' };
+export async function sampleFor(key: string, fx: Fixtures): Promise<SampleRequest> {
+  return (await REQUESTS[key]?.(fx)) ?? { as: 'C' };
 }
 
 export interface SendOptions {

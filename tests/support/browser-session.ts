@@ -1,9 +1,7 @@
 import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
-import { type createTestApp, TEST_ORIGIN } from './test-app.ts';
-
-type TestApp = ReturnType<typeof createTestApp>;
+import { TEST_ORIGIN, type TestApp } from './test-app.ts';
 
 /**
  * A browser's view of the API: keeps the cookies the server sets and echoes the CSRF cookie in

@@ -20,20 +20,28 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-function urlFor(database: string): string {
+/** The URL of `database` on the test server. */
+export function postgresUrlFor(database: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${database}`;
   return url.toString();
 }
 
-/** A fresh database with every migration applied; `drop()` closes and removes it. */
-export async function createPostgresTestDb(): Promise<{ db: Postgres; url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database with every migration applied (or none, with `migrate: false`, for code that
+ * migrates it itself); `drop()` closes and removes it.
+ */
+export async function createPostgresTestDb({ migrate = true }: { migrate?: boolean } = {}): Promise<{
+  db: Postgres;
+  url: string;
+  drop(): Promise<void>;
+}> {
   const name = `coinfair_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = openPostgres(POSTGRES_ADMIN_URL, { max: 1 });
   await admin.exec(`CREATE DATABASE ${name}`);
-  const url = urlFor(name);
+  const url = postgresUrlFor(name);
   const db = openPostgres(url);
-  await runPostgresMigrations(db);
+  if (migrate) await runPostgresMigrations(db);
   return {
     db,
     url,

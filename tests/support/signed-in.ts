@@ -1,17 +1,16 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { systemContext } from '../../server/services/context.ts';
-import type { createTestApp } from './test-app.ts';
-
-type TestApp = ReturnType<typeof createTestApp>;
+import type { TestApp } from './test-app.ts';
 
 /**
  * A demo user with a fresh session (no sign-in round trip): its row ids, the cookie header a
  * browser would send, and JSON requests that carry the session's CSRF token as our pages do.
  */
 export async function signedInAs(t: TestApp, email: string) {
-  const row = t.db.$client.prepare('SELECT id, public_id AS publicId FROM users WHERE email = ?').get(email) as
-    | { id: number; publicId: string }
-    | undefined;
+  const row = await t.db.sql.get<{ id: number; publicId: string }>(
+    'SELECT id, public_id AS publicId FROM users WHERE email = ?',
+    [email],
+  );
   if (!row) throw new Error(`no demo user ${email}`);
   const { token, session } = await t.services.sessions.create(systemContext('test'), {
     userId: row.id,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import type { EventBus } from '../../server/realtime/bus.ts';
@@ -23,15 +23,15 @@ export interface TestAppOptions {
   /** The bus services publish on, to watch live events. */
   bus?: EventBus;
   /** The chain the wallet talks to, over the test's database (the simulated chain by default). */
-  chainAdapter?: (db: Db) => ChainAdapter;
+  chainAdapter?: (db: Database) => ChainAdapter;
 }
 
 /**
- * The app over a fresh database, a price feed that does not move, a clock the test controls and
+ * The app over a fresh database (on the test project's engine), a price feed that does not move, a clock the test controls and
  * a mailer that keeps what it was asked to send. The proof-of-work challenge is off unless asked.
  */
-export function createTestApp(options: TestAppOptions = {}) {
-  const testDb = createTestDb();
+export async function createTestApp(options: TestAppOptions = {}) {
+  const testDb = await createTestDb();
   const clock = options.clock ?? { now: TEST_NOW };
   const now = () => clock.now;
   const sent: EmailMessage[] = [];
@@ -97,15 +97,16 @@ export function createTestApp(options: TestAppOptions = {}) {
     return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers }, env);
   };
 
-  const close = () => {
-    testDb.close();
+  const close = async () => {
     rmSync(uploadsDir, { recursive: true, force: true });
+    await testDb.close();
   };
 
   return {
     app,
     db: testDb.db,
-    dbPath: testDb.path,
+    /** What a worker thread or a server process opens to reach this database (path or URL). */
+    dbUrl: testDb.url,
     services,
     priceFeed,
     send,
@@ -117,3 +118,4 @@ export function createTestApp(options: TestAppOptions = {}) {
     close,
   };
 }
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

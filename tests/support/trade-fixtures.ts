@@ -2,12 +2,11 @@ import { expect } from 'vitest';
 import { systemContext } from '../../server/services/context.ts';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { type browserSession, signedInSession } from './browser-session.ts';
-import { type createTestApp, TEST_NOW } from './test-app.ts';
+import { TEST_NOW, type TestApp } from './test-app.ts';
 
 // What trade tests share: signed-in parties, money from the chain, an offer and a started trade.
 // The test price feed stands at 90,000 USD per BTC.
 
-type TestApp = ReturnType<typeof createTestApp>;
 export type Browser = ReturnType<typeof browserSession>;
 
 /** A vendor's sell offer at a fixed 100,000 USD per BTC, so amounts are round. */
@@ -29,15 +28,19 @@ export function fixedPriceOfferBody(overrides: Record<string, unknown> = {}): Re
 }
 
 export function tradeFixtures(t: TestApp) {
-  const sql = (statement: string, ...params: unknown[]) => t.db.$client.prepare(statement).run(...params);
-  const userId = (email: string) =>
-    (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+  /** A statement on the test's database, for states no request can reach. */
+  const sql = (statement: string, ...params: unknown[]) => t.db.sql.run(statement, params);
+  const userId = async (email: string) => {
+    const row = await t.db.sql.get<{ id: number }>('SELECT id FROM users WHERE email = ?', [email]);
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  };
 
   const signedIn = (email: string, ip?: string): Promise<Browser> => signedInSession(t, email, ip);
 
   /** Money arriving from the chain, as a confirmed deposit posts it. */
   async function fund(email: string, currency: 'BTC' | 'USDT', amount: number) {
-    const id = userId(email);
+    const id = await userId(email);
     await t.services.ledger.post(systemContext('test'), {
       kind: 'deposit',
       idempotencyKey: `fund:${id}:${currency}:${amount}:${Math.random()}`,
@@ -49,7 +52,7 @@ export function tradeFixtures(t: TestApp) {
   }
 
   const balance = async (email: string, currency: 'BTC' | 'USDT' = 'BTC') =>
-    (await t.services.ledger.balances(systemContext('test'), { userId: userId(email) }))[currency];
+    (await t.services.ledger.balances(systemContext('test'), { userId: await userId(email) }))[currency];
 
   /** A fixed-price offer (100,000 USD per BTC) so amounts are round; the vendor sells by default. */
   async function createOffer(vendor: Browser, overrides: Record<string, unknown> = {}) {
@@ -83,17 +86,17 @@ export function tradeFixtures(t: TestApp) {
   }
 
   /** Every step of the verification ladder done (level 4, the highest trading limit). */
-  function verifyFully(email: string) {
-    const id = userId(email);
+  async function verifyFully(email: string) {
+    const id = await userId(email);
     const at = t.clock.now;
-    sql(
+    await sql(
       `INSERT INTO phones (user_id, number, verified_at, codes_sent_at) VALUES (?, ?, ?, '[]')
        ON CONFLICT(user_id) DO UPDATE SET verified_at = excluded.verified_at`,
       id,
       `+4915100${String(id).padStart(5, '0')}`,
       at,
     );
-    sql('UPDATE users SET id_verified_at = ?, address_verified_at = ? WHERE id = ?', at, at, id);
+    await sql('UPDATE users SET id_verified_at = ?, address_verified_at = ? WHERE id = ?', at, at, id);
   }
 
   /** Everyone online now, so the start gate's presence rule lets trades start. */
@@ -104,8 +107,8 @@ export function tradeFixtures(t: TestApp) {
    * `vendorBtc` satoshi, both demo parties signed in.
    */
   async function openMarket(vendorBtc: number) {
-    sql(`UPDATE offers SET status = 'paused'`);
-    everyoneOnline();
+    await sql(`UPDATE offers SET status = 'paused'`);
+    await everyoneOnline();
     await fund('vendor@example.com', 'BTC', vendorBtc);
     return { vendor: await signedIn('vendor@example.com'), buyer: await signedIn('buyer@example.com') };
   }

@@ -5,15 +5,13 @@ import { systemContext } from '../../server/services/context.ts';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { signedInSession } from './browser-session.ts';
 import { signedInAs } from './signed-in.ts';
-import type { createTestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 // A fresh person for a test that does not care who it is: "some signed-in person", "a vendor",
 // "a moderator", "a verified buyer". Written as the demo seed writes its accounts (db/seed/demo.ts)
 // and the trade fixtures verify and fund them (tests/support/trade-fixtures.ts), with the demo
 // accounts' password (DEMO_PASSWORD) so the login form works too. The seeded demo accounts stay
 // for tests about the demo data itself.
-
-type TestApp = ReturnType<typeof createTestApp>;
 
 /**
  * How far up the verification ladder (server/services/verification/levels.ts) the person is: each
@@ -65,33 +63,35 @@ export async function createUser(t: TestApp, options: UserOptions = {}) {
   const email = options.email ?? `${username.toLowerCase()}@people.example.org`;
   const now = t.clock.now;
   const steps = stepsOf(options.verified ?? 'email');
-  const { passwordHash } = t.db.$client
-    .prepare('SELECT password_hash AS passwordHash FROM users ORDER BY id LIMIT 1')
-    .get() as { passwordHash: string };
+  const { passwordHash } = (await t.db.sql.get<{ passwordHash: string }>(
+    'SELECT password_hash AS passwordHash FROM users ORDER BY id LIMIT 1',
+  )) as { passwordHash: string };
 
-  const row = t.db
-    .insert(users)
-    .values({
-      publicId: newId('usr'),
-      username,
-      email,
-      passwordHash,
-      role,
-      status: options.status ?? 'active',
-      isVendor: options.vendor ?? false,
-      isEmailVerified: steps >= 1,
-      idVerifiedAt: steps >= 3 ? now : null,
-      addressVerifiedAt: steps >= 4 ? now : null,
-      referralCode: randomBytes(5).toString('hex'),
-      lastSeenAt: options.lastSeenAt ?? now,
-      createdAt: options.createdAt ?? now - 400 * 86_400_000,
-    })
-    .returning({ id: users.id, publicId: users.publicId })
-    .get();
+  const row = await t.db.get(
+    t.db.orm
+      .insert(users)
+      .values({
+        publicId: newId('usr'),
+        username,
+        email,
+        passwordHash,
+        role,
+        status: options.status ?? 'active',
+        isVendor: options.vendor ?? false,
+        isEmailVerified: steps >= 1,
+        idVerifiedAt: steps >= 3 ? now : null,
+        addressVerifiedAt: steps >= 4 ? now : null,
+        referralCode: randomBytes(5).toString('hex'),
+        lastSeenAt: options.lastSeenAt ?? now,
+        createdAt: options.createdAt ?? now - 400 * 86_400_000,
+      })
+      .returning({ id: users.id, publicId: users.publicId }),
+  );
+  if (!row) throw new Error('the user was not made');
 
   if (steps >= 2) {
     const number = options.phone ?? `+4915100${String(row.id).padStart(5, '0')}`;
-    t.db.insert(phones).values({ userId: row.id, number, verifiedAt: now, codesSentAt: [] }).run();
+    await t.db.run(t.db.orm.insert(phones).values({ userId: row.id, number, verifiedAt: now, codesSentAt: [] }));
   }
 
   for (const currency of ['BTC', 'USDT'] as const) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, openDatabase } from '../../db/client.ts';
+import { connectDatabase } from '../../db/database.ts';
 import { createChallengeService } from '../../server/services/challenge/challenge.ts';
 import { systemContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
@@ -10,14 +10,14 @@ const DIFFICULTY = 8;
 const TTL = 60_000;
 const ctx = systemContext('test');
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
   vi.restoreAllMocks();
 });
 
-function setup(options: { enabled?: boolean } = {}) {
-  const testDb = createTestDb();
+async function setup(options: { enabled?: boolean } = {}) {
+  const testDb = await createTestDb();
   cleanups.push(testDb.close);
   const clock = { at: 1_700_000_000_000 };
   const service = createChallengeService({
@@ -30,7 +30,7 @@ function setup(options: { enabled?: boolean } = {}) {
   return { ...testDb, clock, service };
 }
 
-async function solved(service: ReturnType<typeof setup>['service']) {
+async function solved(service: Awaited<ReturnType<typeof setup>>['service']) {
   const { challenge, difficulty } = await service.issue(ctx);
   const { nonce, seccode } = await solveChallenge(challenge, difficulty);
   return { geetest_challenge: challenge, geetest_validate: nonce, geetest_seccode: seccode };
@@ -48,27 +48,27 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 
 describe('challenge service', () => {
   it('issues a random 128-bit id with the difficulty and expiry it stored', async () => {
-    const { service, clock, db } = setup();
+    const { service, clock, db } = await setup();
     const issued = await service.issue(ctx);
     expect(issued).toEqual({
       challenge: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       difficulty: 8,
       expiresAt: clock.at + TTL,
     });
-    const row = db.$client.prepare('SELECT * FROM auth_challenges WHERE id = ?').get(issued.challenge);
+    const row = await db.sql.get('SELECT * FROM auth_challenges WHERE id = ?', [issued.challenge]);
     expect(row).toEqual({ id: issued.challenge, difficulty: 8, expires_at: clock.at + TTL, used_at: null });
     expect((await service.issue(ctx)).challenge).not.toBe(issued.challenge);
   });
 
   it('accepts a solved challenge once and refuses the replay', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const input = await solved(service);
     await expect(service.verify(ctx, input)).resolves.toBeUndefined();
     expect(await codeOf(service.verify(ctx, input))).toBe('CHALLENGE_INVALID');
   });
 
   it('accepts an upper-case seccode', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const input = await solved(service);
     await expect(
       service.verify(ctx, { ...input, geetest_seccode: input.geetest_seccode.toUpperCase() }),
@@ -76,7 +76,7 @@ describe('challenge service', () => {
   });
 
   it('lets a form without JavaScript pay in time: a challenge at least 3 s old, once', async () => {
-    const { service, clock } = setup();
+    const { service, clock } = await setup();
     const { challenge } = await service.issue(ctx);
     const noscript = { geetest_challenge: challenge, geetest_validate: 'noscript' };
     clock.at += 2_999;
@@ -94,14 +94,14 @@ describe('challenge service', () => {
   });
 
   it('refuses a challenge at and after its expiry', async () => {
-    const { service, clock } = setup();
+    const { service, clock } = await setup();
     const input = await solved(service);
     clock.at += TTL;
     expect(await codeOf(service.verify(ctx, input))).toBe('CHALLENGE_INVALID');
   });
 
   it('refuses a wrong seccode and an unknown challenge, without using the challenge up', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const input = await solved(service);
     const other = await checkSolution(input.geetest_challenge, `${input.geetest_validate}1`, 0);
     expect(await codeOf(service.verify(ctx, { ...input, geetest_seccode: other.seccode }))).toBe('CHALLENGE_INVALID');
@@ -112,7 +112,7 @@ describe('challenge service', () => {
   });
 
   it('refuses an honest digest whose zero bits fall short of the stored difficulty', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const { challenge } = await service.issue(ctx);
     // A first hex digit other than 0 means fewer than 4 zero bits; 15 nonces in 16 qualify.
     let nonce = 0;
@@ -123,7 +123,7 @@ describe('challenge service', () => {
   });
 
   it('asks for the challenge when a field is missing or empty', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const input = await solved(service);
     for (const missing of ['geetest_challenge', 'geetest_validate', 'geetest_seccode'] as const) {
       for (const value of [undefined, '']) {
@@ -136,7 +136,7 @@ describe('challenge service', () => {
   });
 
   it('rejects oversized or malformed input without hashing it', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const input = await solved(service);
     const digest = vi.spyOn(crypto.subtle, 'digest');
     for (const bad of [
@@ -152,16 +152,16 @@ describe('challenge service', () => {
   });
 
   it('lets only one of two concurrent submissions of the same solution through', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const input = await solved(service);
     const codes = await Promise.all([codeOf(service.verify(ctx, input)), codeOf(service.verify(ctx, input))]);
     expect(codes.sort()).toEqual(['CHALLENGE_INVALID', undefined]);
   });
 
   it('holds the single use across two connections to the same database', async () => {
-    const { service, path, clock } = setup();
-    const db2 = openDatabase(path);
-    cleanups.unshift(() => closeDatabase(db2));
+    const { service, url, clock } = await setup();
+    const db2 = await connectDatabase(url);
+    cleanups.unshift(() => db2.close());
     const service2 = createChallengeService({ db: db2, now: () => clock.at, difficulty: DIFFICULTY, ttlMs: TTL });
     const input = await solved(service);
     const codes = await Promise.all([codeOf(service.verify(ctx, input)), codeOf(service2.verify(ctx, input))]);
@@ -169,22 +169,22 @@ describe('challenge service', () => {
   });
 
   it('sweeps expired rows while issuing, a bounded batch at a time', async () => {
-    const { service, clock, db } = setup();
-    const count = () => (db.$client.prepare('SELECT count(*) AS n FROM auth_challenges').get() as { n: number }).n;
+    const { service, clock, db } = await setup();
+    const count = async () => (await db.sql.get<{ n: number }>('SELECT count(*) AS n FROM auth_challenges'))?.n;
     // Every 16th issue sweeps, starting with the first (which found an empty table).
     for (let i = 0; i < 96; i++) await service.issue(ctx);
-    expect(count()).toBe(96);
+    expect(await count()).toBe(96);
     clock.at += TTL;
     // Issue 96 sweeps: 64 of the 96 expired rows go, the new row stays.
     await service.issue(ctx);
-    expect(count()).toBe(96 - 64 + 1);
+    expect(await count()).toBe(96 - 64 + 1);
     // Issue 112 takes the other 32: only the 17 live rows remain.
     for (let i = 0; i < 16; i++) await service.issue(ctx);
-    expect(count()).toBe(17);
+    expect(await count()).toBe(17);
   });
 
   it('accepts anything when switched off, and issues challenges that solve at once', async () => {
-    const { service, db } = setup({ enabled: false });
+    const { service, db } = await setup({ enabled: false });
     await expect(service.verify(ctx, {})).resolves.toBeUndefined();
     await expect(
       service.verify(ctx, { geetest_challenge: 'x', geetest_validate: 'y', geetest_seccode: 'z' }),
@@ -192,11 +192,11 @@ describe('challenge service', () => {
     const issued = await service.issue(ctx);
     expect(issued.difficulty).toBe(0);
     expect((await solveChallenge(issued.challenge, issued.difficulty)).nonce).toBe('0');
-    expect(db.$client.prepare('SELECT count(*) AS n FROM auth_challenges').get()).toEqual({ n: 0 });
+    expect(await db.sql.get('SELECT count(*) AS n FROM auth_challenges')).toEqual({ n: 0 });
   });
 
-  it('refuses a difficulty the browser could not solve', () => {
-    const { db } = setup();
+  it('refuses a difficulty the browser could not solve', async () => {
+    const { db } = await setup();
     expect(() => createChallengeService({ db, difficulty: 40 })).toThrow(RangeError);
   });
 });

@@ -38,8 +38,10 @@ describe('readConfig', () => {
       DATABASE_URL: 'postgres://coinfair:pw@db.internal:5432/coinfair',
       DATABASE_POOL_SIZE: 10,
       REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'coinfair:',
     });
     expect(readConfig({}).REDIS_URL).toBeUndefined();
+    expect(readConfig({ REDIS_PREFIX: 'shop-2:' }).REDIS_PREFIX).toBe('shop-2:');
   });
 
   it.each([
@@ -48,6 +50,7 @@ describe('readConfig', () => {
     [{ DATABASE_URL: 'postgres://u:secret@:5432/x' }, 'DATABASE_URL="postgres://u:***@:5432/x"'],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL="http://cache:6379": must be a URL such as redis://'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE="0"'],
+    [{ REDIS_PREFIX: 'two words' }, 'REDIS_PREFIX="two words": must be 1 to 64 letters'],
   ])('names the database or Redis setting that is wrong in %j, never printing a password', (env, named) => {
     expect(() => readConfig(env)).toThrow(named);
     expect(() => readConfig(env)).not.toThrow('secret');

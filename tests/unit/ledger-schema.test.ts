@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createSqliteTestDb } from '../support/test-db.ts';
 
 // The ledger's guards in SQL itself (db/schema/ledger.ts and the triggers of 0009_ledger.sql):
 // each statement here bypasses the service, as a bug or a hand-written fix would, and SQLite
-// still refuses it.
+// still refuses it. SQLite's own error texts: PostgreSQL's guards are tests/api/ledger-schema-postgres.test.ts.
 
-let testDb: ReturnType<typeof createTestDb>;
+let testDb: ReturnType<typeof createSqliteTestDb>;
 afterEach(() => testDb?.close());
 
 function setup() {
-  testDb = createTestDb();
+  testDb = createSqliteTestDb();
   const sql = testDb.db.$client;
   const [alice, bob] = sql.prepare('SELECT id FROM users ORDER BY id LIMIT 2').pluck().all() as number[];
   const account = (kind: string, currency: string, extra: { owner?: number; ref?: string; neg?: number } = {}) =>

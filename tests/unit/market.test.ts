@@ -20,25 +20,25 @@ import { SIMULATED_MARKET } from '../../server/services/price-feed/walk.ts';
 import { createReferenceService } from '../../server/services/reference/reference.ts';
 import { createReferenceRepository } from '../../server/services/reference/repository.ts';
 import { roundDecimal } from '../../src/lib/shared/money.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createTestDb, type TestDb } from '../support/test-db.ts';
 
 const DAY = 86_400;
 /** 2026-11-24T12:00:00Z in unix seconds. */
 const NOW = Date.UTC(2026, 10, 24, 12) / 1000;
 
-const opened: { close(): void }[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
+const opened: TestDb[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
 });
 
 type FeedKind = 'simulated' | 'ticker';
 
 /** The market service over a private database whose history is empty, or seeded to end at `historyEnd`. */
 async function market({ historyEnd, feed = 'simulated' }: { historyEnd?: number; feed?: FeedKind } = {}) {
-  const testDb = createTestDb();
+  const testDb = await createTestDb();
   opened.push(testDb);
   const { db } = testDb;
-  db.delete(priceHistory).run();
+  await db.run(db.orm.delete(priceHistory));
   if (historyEnd !== undefined) await seedPriceHistory(db, historyEnd * 1000);
   const clock = { now: NOW * 1000 };
   const now = () => clock.now;
@@ -49,12 +49,13 @@ async function market({ historyEnd, feed = 'simulated' }: { historyEnd?: number;
   const reference = createReferenceService({ repo: createReferenceRepository(db), priceFeed, now });
   const service = createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now });
   const rows = (crypto: CryptoCode, resolution: number) =>
-    db
-      .select({ at: priceHistory.at, usd: priceHistory.usd })
-      .from(priceHistory)
-      .where(and(eq(priceHistory.crypto, crypto), eq(priceHistory.resolution, resolution)))
-      .orderBy(asc(priceHistory.at))
-      .all();
+    db.all(
+      db.orm
+        .select({ at: priceHistory.at, usd: priceHistory.usd })
+        .from(priceHistory)
+        .where(and(eq(priceHistory.crypto, crypto), eq(priceHistory.resolution, resolution)))
+        .orderBy(asc(priceHistory.at)),
+    );
   return { db, clock, priceFeed, reference, service, rows };
 }
 
@@ -172,10 +173,10 @@ function mulberry(seed: number) {
 }
 
 describe('seeded price history', () => {
-  it('is already in every copy of the test template (prepared with the database)', () => {
-    const testDb = createTestDb();
+  it('is already in every copy of the test template (prepared with the database)', async () => {
+    const testDb = await createTestDb();
     opened.push(testDb);
-    const rows = testDb.db.select().from(priceHistory).all();
+    const rows = await testDb.db.all(testDb.db.orm.select().from(priceHistory));
     const now = Date.now() / 1000;
     for (const crypto of ['BTC', 'USDT'] as const) {
       for (const resolution of [60, 3_600, 86_400]) {
@@ -195,9 +196,9 @@ describe('seeded price history', () => {
     const elapsed = performance.now() - started;
     expect(count).toBe(2 * (366 + 961 + 2_881));
     for (const crypto of ['BTC', 'USDT'] as const) {
-      const days = rows(crypto, 86_400);
-      const hours = rows(crypto, 3_600);
-      const minutes = rows(crypto, 60);
+      const days = await rows(crypto, 86_400);
+      const hours = await rows(crypto, 3_600);
+      const minutes = await rows(crypto, 60);
       expect(days).toHaveLength(366);
       expect(days[0]?.at).toBe(NOW - 12 * 3_600 - 365 * DAY);
       expect(hours).toHaveLength(961);
@@ -213,8 +214,8 @@ describe('seeded price history', () => {
     }
     // Minute, hour and day closes of one walk agree where they meet.
     const hourAt = NOW - 5 * 3_600;
-    const lastMinuteOfHour = rows('BTC', 60).filter((r) => r.at >= hourAt && r.at < hourAt + 3_600);
-    expect(rows('BTC', 3_600).find((r) => r.at === hourAt)?.usd).toBe(lastMinuteOfHour.at(-1)?.usd);
+    const lastMinuteOfHour = (await rows('BTC', 60)).filter((r) => r.at >= hourAt && r.at < hourAt + 3_600);
+    expect((await rows('BTC', 3_600)).find((r) => r.at === hourAt)?.usd).toBe(lastMinuteOfHour.at(-1)?.usd);
     // Tens of milliseconds on a laptop; generous for a busy shared machine.
     expect(elapsed).toBeLessThan(1_500);
   });
@@ -222,8 +223,8 @@ describe('seeded price history', () => {
   it('draws the same history for the same time', async () => {
     const a = await market({ historyEnd: NOW });
     const b = await market({ historyEnd: NOW });
-    expect(b.rows('BTC', 86_400)).toEqual(a.rows('BTC', 86_400));
-    expect(b.rows('USDT', 60)).toEqual(a.rows('USDT', 60));
+    expect(await b.rows('BTC', 86_400)).toEqual(await a.rows('BTC', 86_400));
+    expect(await b.rows('USDT', 60)).toEqual(await a.rows('USDT', 60));
   });
 });
 
@@ -233,13 +234,13 @@ describe('recording ticks', () => {
     await service.recordTick({ at: (NOW + 5) * 1000, usd: { BTC: 91_000, USDT: 1.0001 } });
     await service.recordTick({ at: (NOW + 15) * 1000, usd: { BTC: 91_100, USDT: 1.0002 } });
     await service.recordTick({ at: (NOW + 65) * 1000, usd: { BTC: 91_200, USDT: 1.0003 } });
-    expect(rows('BTC', 60)).toEqual([
+    expect(await rows('BTC', 60)).toEqual([
       { at: NOW, usd: 91_100 },
       { at: NOW + 60, usd: 91_200 },
     ]);
-    expect(rows('BTC', 3_600)).toEqual([{ at: NOW, usd: 91_200 }]);
-    expect(rows('BTC', 86_400)).toEqual([{ at: NOW - 12 * 3_600, usd: 91_200 }]);
-    expect(rows('USDT', 60)).toEqual([
+    expect(await rows('BTC', 3_600)).toEqual([{ at: NOW, usd: 91_200 }]);
+    expect(await rows('BTC', 86_400)).toEqual([{ at: NOW - 12 * 3_600, usd: 91_200 }]);
+    expect(await rows('USDT', 60)).toEqual([
       { at: NOW, usd: 1.0002 },
       { at: NOW + 60, usd: 1.0003 },
     ]);
@@ -250,18 +251,18 @@ describe('recording ticks', () => {
     const tick = (at: number) => service.recordTick({ at: at * 1000, usd: { BTC: 90_000, USDT: 1 } });
     await tick(NOW - 41 * DAY);
     await tick(NOW - 3 * DAY);
-    expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW - 3 * DAY]);
-    expect(rows('BTC', 3_600).map((r) => r.at)).toEqual([NOW - 41 * DAY, NOW - 3 * DAY]);
+    expect((await rows('BTC', 60)).map((r) => r.at)).toEqual([NOW - 3 * DAY]);
+    expect((await rows('BTC', 3_600)).map((r) => r.at)).toEqual([NOW - 41 * DAY, NOW - 3 * DAY]);
     await tick(NOW);
-    expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW]);
-    expect(rows('BTC', 3_600).map((r) => r.at)).toEqual([NOW - 3 * DAY, NOW]);
-    expect(rows('BTC', 86_400)).toHaveLength(3);
+    expect((await rows('BTC', 60)).map((r) => r.at)).toEqual([NOW]);
+    expect((await rows('BTC', 3_600)).map((r) => r.at)).toEqual([NOW - 3 * DAY, NOW]);
+    expect(await rows('BTC', 86_400)).toHaveLength(3);
     // Within ten minutes of the last pruning, an old bucket stays until the next one.
     await tick(NOW - 3 * DAY);
     await tick(NOW + 300);
-    expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW - 3 * DAY, NOW, NOW + 300]);
+    expect((await rows('BTC', 60)).map((r) => r.at)).toEqual([NOW - 3 * DAY, NOW, NOW + 300]);
     await tick(NOW + 600);
-    expect(rows('BTC', 60).map((r) => r.at)).toEqual([NOW, NOW + 300, NOW + 600]);
+    expect((await rows('BTC', 60)).map((r) => r.at)).toEqual([NOW, NOW + 300, NOW + 600]);
   });
 });
 
@@ -305,7 +306,7 @@ describe('charts', () => {
     expect(day.find((p) => p.date === NOW + 300)?.rate).toBe(95_555.5);
     // The server was down between NOW + 8 min and NOW + 20 min: no invented points in a chart.
     expect(day.slice(-3).map((p) => p.date)).toEqual([NOW, NOW + 300, NOW + 1_200]);
-    expect(db.select().from(priceHistory).all().length).toBeGreaterThan(8_000);
+    expect((await db.all(db.orm.select().from(priceHistory))).length).toBeGreaterThan(8_000);
   });
 
   it('is just the live price with no history at all', async () => {
@@ -335,13 +336,13 @@ describe('resuming after a restart', () => {
     await service.recordTick({ at: NOW * 1000, usd: { BTC: 101_000, USDT: 1.002 } });
     clock.now = (NOW + 3 * 3_600 + 30) * 1000;
     expect(await service.resume()).toEqual({ from: NOW, filledSeconds: 3 * 3_600 + 30 });
-    const minutes = rows('BTC', 60).filter((r) => r.at >= NOW);
+    const minutes = (await rows('BTC', 60)).filter((r) => r.at >= NOW);
     expect(minutes).toHaveLength(3 * 60 + 1);
     expect(minutes.at(-1)?.usd).toBe(priceFeed.usdPrice('BTC'));
     // Three hours of a 2.3 %-a-day walk from 101,000: nowhere near the 90,000 anchor of the feed.
     expect(Math.abs(priceFeed.usdPrice('BTC') / 101_000 - 1)).toBeLessThan(0.05);
     expect(priceFeed.updatedAt()).toBe(clock.now);
-    expect(rows('BTC', 3_600).filter((r) => r.at >= NOW)).toHaveLength(4);
+    expect((await rows('BTC', 3_600)).filter((r) => r.at >= NOW)).toHaveLength(4);
   });
 
   it('simulated: the same database resumes the same way', async () => {
@@ -358,27 +359,27 @@ describe('resuming after a restart', () => {
     const { service, clock, rows } = await market({ historyEnd: NOW });
     clock.now = (NOW + 3 * DAY) * 1000;
     await service.resume();
-    const minutes = rows('BTC', 60);
+    const minutes = await rows('BTC', 60);
     expect(minutes[0]?.at).toBe(NOW + DAY);
     expect(minutes).toHaveLength(2 * 24 * 60 + 1);
-    expect(rows('BTC', 3_600).filter((r) => r.at > NOW)).toHaveLength(3 * 24);
+    expect((await rows('BTC', 3_600)).filter((r) => r.at > NOW)).toHaveLength(3 * 24);
   });
 
   it('simulated: a restart within the minute changes no history', async () => {
     const { service, priceFeed, clock, rows } = await market({ historyEnd: NOW });
-    const before = rows('BTC', 60).length;
+    const before = (await rows('BTC', 60)).length;
     clock.now = (NOW + 30) * 1000;
     expect(await service.resume()).toEqual({ from: NOW, filledSeconds: 0 });
-    expect(rows('BTC', 60)).toHaveLength(before);
+    expect(await rows('BTC', 60)).toHaveLength(before);
     expect(priceFeed.usdPrice('BTC')).toBe(SIMULATED_MARKET.BTC.anchor);
   });
 
   it('ticker: starts from the last persisted price, marked as old, and invents nothing', async () => {
     const { service, priceFeed, clock, rows } = await market({ historyEnd: NOW, feed: 'ticker' });
-    const before = rows('BTC', 60).length;
+    const before = (await rows('BTC', 60)).length;
     clock.now = (NOW + 3 * 3_600) * 1000;
     expect(await service.resume()).toEqual({ from: NOW, filledSeconds: 0 });
-    expect(rows('BTC', 60)).toHaveLength(before);
+    expect(await rows('BTC', 60)).toHaveLength(before);
     expect(priceFeed.usdPrice('BTC')).toBe(SIMULATED_MARKET.BTC.anchor);
     expect(priceFeed.updatedAt()).toBe(NOW * 1000);
     expect((await service.cryptoFiatRates(systemContext('test'))).updatedAt).toBe(NOW);

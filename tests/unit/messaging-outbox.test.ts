@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { createMailer, createSmsSender } from '../../server/services/messaging/create.ts';
 import type { MessagingLog } from '../../server/services/messaging/messaging.ts';
 import {
@@ -7,17 +7,17 @@ import {
   createOutboxRepository,
   createOutboxSmsSender,
 } from '../../server/services/messaging/outbox.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createTestDb, type TestDb } from '../support/test-db.ts';
 
-let testDb: ReturnType<typeof createTestDb>;
-let db: Db;
+let testDb: TestDb;
+let db: Database;
 let lines: string[];
 let clock: number;
 const log: MessagingLog = { info: (line) => lines.push(line) };
 const now = () => clock;
 
-beforeEach(() => {
-  testDb = createTestDb();
+beforeEach(async () => {
+  testDb = await createTestDb();
   db = testDb.db;
   lines = [];
   clock = 1_800_000_000_000;
@@ -68,7 +68,7 @@ describe('outbox mailer', () => {
     await expect(createOutboxMailer({ db, now, log }).send({ ...loginMail, to })).rejects.toThrow(
       /Not a single e-mail address/,
     );
-    expect(db.$client.prepare('select count(*) as n from outbox').get()).toEqual({ n: 0 });
+    expect(await db.sql.get('select count(*) as n from outbox')).toEqual({ n: 0 });
     expect(lines).toEqual([]);
   });
 });

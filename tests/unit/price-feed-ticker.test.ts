@@ -216,7 +216,7 @@ describe('ticker price feed', () => {
   });
 
   it('gives the reference service live exchange rates, seeded ones for what it does not quote', async () => {
-    const testDb = createTestDb();
+    const testDb = await createTestDb();
     try {
       const { feed } = tickerFeed();
       const reference = createReferenceService({
@@ -235,7 +235,7 @@ describe('ticker price feed', () => {
       expect(sek.usd).toBe(seededSek.usd);
       expect(sek.btc).toBeCloseTo(92_412.55 * sek.usd, 1);
     } finally {
-      testDb.close();
+      await testDb.close();
     }
   });
 });

@@ -67,9 +67,9 @@ describe('tick listeners', () => {
       throw new Error('database is locked');
     });
     const off = listeners.add((t) => seen.push(t.at));
-    listeners.emit({ at: 1, usd: { BTC: 1, USDT: 1 } });
+    void listeners.emit({ at: 1, usd: { BTC: 1, USDT: 1 } });
     off();
-    listeners.emit({ at: 2, usd: { BTC: 1, USDT: 1 } });
+    void listeners.emit({ at: 2, usd: { BTC: 1, USDT: 1 } });
     expect(seen).toEqual([1]);
     expect(errors).toHaveLength(2);
   });
@@ -84,7 +84,7 @@ describe('tick listeners', () => {
       throw failure;
     });
     listeners.add((t) => seen.push(t.at));
-    listeners.emit({ at: 1, usd: { BTC: 1, USDT: 1 } });
+    void listeners.emit({ at: 1, usd: { BTC: 1, USDT: 1 } });
     expect(seen).toEqual([1]);
     expect(errors).toEqual([]);
     await expect.poll(() => errors).toEqual([failure]);

@@ -25,7 +25,7 @@ const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 function stubFeed(usd: Record<CryptoCode, number> = { BTC: 90_000, USDT: 1 }, clock = { now: T0 }) {
   const listeners = createTickListeners();
   let updatedAt = clock.now;
-  const feed: PriceFeed & { tick(prices?: Partial<Record<CryptoCode, number>>): void } = {
+  const feed: PriceFeed & { tick(prices?: Partial<Record<CryptoCode, number>>): Promise<void> } = {
     source: 'simulated',
     usdPrice: (crypto) => usd[crypto],
     fiatPerUsd: () => undefined,
@@ -37,7 +37,8 @@ function stubFeed(usd: Record<CryptoCode, number> = { BTC: 90_000, USDT: 1 }, cl
     tick(prices = {}) {
       Object.assign(usd, prices);
       updatedAt = clock.now;
-      listeners.emit({ at: updatedAt, usd: { ...usd } } satisfies PriceTick);
+      // Resolves once the tick's quote is issued (stored, then told to the listeners).
+      return listeners.emit({ at: updatedAt, usd: { ...usd } } satisfies PriceTick);
     },
   };
   return feed;
@@ -57,9 +58,9 @@ function setup(options: { usd?: Record<CryptoCode, number>; ttlSeconds?: number;
   return { clock, feed, quotes };
 }
 
-function codeOf(run: () => unknown): string | undefined {
+async function codeOf(run: () => unknown): Promise<string | undefined> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error instanceof AppError ? error.code : 'not an AppError';
   }
@@ -97,13 +98,13 @@ describe('quote prices', () => {
 });
 
 describe('quotes from the feed', () => {
-  it('issues a quote at every tick with id, expiry and prices', () => {
+  it('issues a quote at every tick with id, expiry and prices', async () => {
     const { feed, quotes, clock } = setup();
     const seen: Quote[] = [];
     quotes.onQuote((q) => seen.push(q));
-    feed.tick();
+    await feed.tick();
     clock.now += 10_000;
-    feed.tick({ BTC: 91_000 });
+    await feed.tick({ BTC: 91_000 });
     expect(seen).toEqual([
       {
         id: 'qt_0000000000000001',
@@ -119,66 +120,66 @@ describe('quotes from the feed', () => {
       },
     ]);
     // Both stay valid until their own expiry.
-    expect(quotes.get(visitor, { id: 'qt_0000000000000001' })).toEqual(seen[0]);
-    expect(quotes.get(visitor, { id: 'qt_0000000000000002' })).toEqual(seen[1]);
+    expect(await quotes.get(visitor, { id: 'qt_0000000000000001' })).toEqual(seen[0]);
+    expect(await quotes.get(visitor, { id: 'qt_0000000000000002' })).toEqual(seen[1]);
   });
 
-  it('quotes USDT per BTC from both USD prices', () => {
+  it('quotes USDT per BTC from both USD prices', async () => {
     const { feed, quotes } = setup({ usd: { BTC: 90_000, USDT: 0.9995 } });
-    feed.tick();
+    await feed.tick();
     // 90,000 / 0.9995 = 90,045.02 (cents); × 1.0025 = 90,270.13 26 → up; × 0.9975 = 89,819.90 75 → down.
-    expect(quotes.current(visitor)).toMatchObject({ service_price_ask: 90_270.14, service_price_bid: 89_819.9 });
+    expect(await quotes.current(visitor)).toMatchObject({ service_price_ask: 90_270.14, service_price_bid: 89_819.9 });
   });
 
-  it('rounds the expiry down to whole seconds, so a quote never outlives what it shows', () => {
+  it('rounds the expiry down to whole seconds, so a quote never outlives what it shows', async () => {
     const { feed, quotes, clock } = setup();
     clock.now = T0 + 999;
-    feed.tick();
-    const quote = quotes.current(visitor) as Quote;
+    await feed.tick();
+    const quote = (await quotes.current(visitor)) as Quote;
     expect(quote.expired_timestamp).toBe(T0 / 1000 + 30);
     clock.now = quote.expired_timestamp * 1000 - 1;
-    expect(quotes.get(visitor, { id: quote.id })).toEqual(quote);
+    expect(await quotes.get(visitor, { id: quote.id })).toEqual(quote);
     clock.now += 1;
-    expect(quotes.get(visitor, { id: quote.id })).toBeUndefined();
+    expect(await quotes.get(visitor, { id: quote.id })).toBeUndefined();
   });
 
-  it('keeps the newest quote while half its time is left, then issues a new one', () => {
+  it('keeps the newest quote while half its time is left, then issues a new one', async () => {
     const { feed, quotes, clock } = setup();
-    feed.tick();
-    const first = quotes.current(visitor) as Quote;
+    await feed.tick();
+    const first = (await quotes.current(visitor)) as Quote;
     clock.now += 15_000;
-    expect(quotes.current(visitor)).toEqual(first);
+    expect(await quotes.current(visitor)).toEqual(first);
     clock.now += 1_000;
-    const second = quotes.current(visitor) as Quote;
+    const second = (await quotes.current(visitor)) as Quote;
     expect(second.id).not.toBe(first.id);
     expect(second.expired_timestamp).toBe(T0 / 1000 + 16 + 30);
   });
 
-  it('quotes nothing new from a stalled feed; the last quote stands until it expires', () => {
+  it('quotes nothing new from a stalled feed; the last quote stands until it expires', async () => {
     const { feed, quotes, clock } = setup({ maxPriceAgeSeconds: 10 });
-    feed.tick();
-    const last = quotes.current(visitor) as Quote;
+    await feed.tick();
+    const last = (await quotes.current(visitor)) as Quote;
     // 16 s on, the prices are stale and the quote has less than half its time left.
     clock.now = T0 + 16_000;
-    expect(quotes.current(visitor)).toEqual(last);
+    expect(await quotes.current(visitor)).toEqual(last);
     clock.now = T0 + 29_999;
-    expect(quotes.current(visitor)).toEqual(last);
+    expect(await quotes.current(visitor)).toEqual(last);
     clock.now = T0 + 30_000;
-    expect(quotes.current(visitor)).toBeUndefined();
-    feed.tick();
-    expect(quotes.current(visitor)?.id).not.toBe(last.id);
+    expect(await quotes.current(visitor)).toBeUndefined();
+    await feed.tick();
+    expect((await quotes.current(visitor))?.id).not.toBe(last.id);
   });
 
-  it('issues no quote from a tick without usable prices', () => {
+  it('issues no quote from a tick without usable prices', async () => {
     const { feed, quotes } = setup();
     const seen: Quote[] = [];
     quotes.onQuote((q) => seen.push(q));
-    feed.tick({ USDT: 0 });
-    feed.tick({ USDT: Number.NaN });
+    await feed.tick({ USDT: 0 });
+    await feed.tick({ USDT: Number.NaN });
     expect(seen).toEqual([]);
   });
 
-  it('keeps quoting when a listener throws, and stops telling one that left', () => {
+  it('keeps quoting when a listener throws, and stops telling one that left', async () => {
     const errors: unknown[] = [];
     const feed = stubFeed();
     const quotes = createQuoteService({ priceFeed: feed, now: () => T0, onListenerError: (e) => errors.push(e) });
@@ -187,17 +188,17 @@ describe('quotes from the feed', () => {
     });
     const seen: Quote[] = [];
     const stop = quotes.onQuote((q) => seen.push(q));
-    feed.tick();
+    await feed.tick();
     expect(seen).toHaveLength(1);
     expect(errors).toHaveLength(1);
     stop();
-    feed.tick();
+    await feed.tick();
     expect(seen).toHaveLength(1);
   });
 
-  it('makes random ids with the qt_ prefix by default', () => {
+  it('makes random ids with the qt_ prefix by default', async () => {
     const quotes = createQuoteService({ priceFeed: stubFeed(), now: () => T0 });
-    const a = quotes.current(visitor) as Quote;
+    const a = (await quotes.current(visitor)) as Quote;
     expect(a.id).toMatch(/^qt_[0-9A-Za-z]{16}$/);
   });
 });
@@ -206,10 +207,10 @@ describe('convertAmount', () => {
   const BTC = 100_000_000; // satoshis in one bitcoin
   const USDT = 1_000_000; // micro-tether in one tether
 
-  it('sells bitcoin at the bid and buys it at the ask, in minor units', () => {
+  it('sells bitcoin at the bid and buys it at the ask, in minor units', async () => {
     const { quotes } = setup();
-    const { id } = quotes.current(visitor) as Quote;
-    expect(quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: BTC, quoteId: id })).toEqual({
+    const { id } = (await quotes.current(visitor)) as Quote;
+    expect(await quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: BTC, quoteId: id })).toEqual({
       from: 'BTC',
       to: 'USDT',
       amountFrom: BTC,
@@ -218,26 +219,29 @@ describe('convertAmount', () => {
       quoteId: id,
     });
     expect(
-      quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 90_225 * USDT, quoteId: id }).amountTo,
+      (await quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 90_225 * USDT, quoteId: id }))
+        .amountTo,
     ).toBe(BTC);
     // 100 USDT at 90,225.00 = 0.00110834 03… BTC: rounded down.
     expect(
-      quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 100 * USDT, quoteId: id }),
+      await quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 100 * USDT, quoteId: id }),
     ).toMatchObject({
       amountTo: 110_834,
       price: 90_225,
     });
     // 1 satoshi at 89,775.00 = 897.75 micro-USDT: rounded down.
-    expect(quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: id }).amountTo).toBe(897);
+    expect(
+      (await quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: id })).amountTo,
+    ).toBe(897);
   });
 
-  it('never gives more than the rate allows, and exactly as much as it does (random amounts)', () => {
+  it('never gives more than the rate allows, and exactly as much as it does (random amounts)', async () => {
     const { quotes, feed, clock } = setup();
     const next = randomInts(0x5eed);
     for (let round = 0; round < 40; round++) {
       clock.now += 10_000;
-      feed.tick({ BTC: 20_000 + next(180_000) + next(100) / 100, USDT: 0.99 + next(200) / 10_000 });
-      const quote = quotes.current(visitor) as Quote;
+      await feed.tick({ BTC: 20_000 + next(180_000) + next(100) / 100, USDT: 0.99 + next(200) / 10_000 });
+      const quote = (await quotes.current(visitor)) as Quote;
       const bid = BigInt(Math.round(quote.service_price_bid * 100));
       const ask = BigInt(Math.round(quote.service_price_ask * 100));
       expect(ask).toBeGreaterThan(bid);
@@ -245,20 +249,22 @@ describe('convertAmount', () => {
         const sats = 1 + next(2_000_000_000);
         const micro = 1_000 + next(2_000_000_000) * 100;
         const toUsdt = BigInt(
-          quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: sats, quoteId: quote.id }).amountTo,
+          (await quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: sats, quoteId: quote.id }))
+            .amountTo,
         );
         // Value given ≥ value received, and one more minor unit would be too much:
         // amountTo × 10^4 ≤ sats × bid < (amountTo + 1) × 10^4.
         expect(toUsdt * 10_000n <= BigInt(sats) * bid).toBe(true);
         expect((toUsdt + 1n) * 10_000n > BigInt(sats) * bid).toBe(true);
         const toBtc = BigInt(
-          quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: micro, quoteId: quote.id }).amountTo,
+          (await quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: micro, quoteId: quote.id }))
+            .amountTo,
         );
         expect(toBtc * ask <= BigInt(micro) * 10_000n).toBe(true);
         expect((toBtc + 1n) * ask > BigInt(micro) * 10_000n).toBe(true);
         // A round trip never makes money, and two halves never give more than the whole.
         if (toUsdt > 0n) {
-          const back = quotes.convertAmount(visitor, {
+          const back = await quotes.convertAmount(visitor, {
             from: 'USDT',
             to: 'BTC',
             amountMinor: Number(toUsdt),
@@ -275,31 +281,31 @@ describe('convertAmount', () => {
     }
   });
 
-  it('refuses expired quotes, unknown ids, and forgets old quotes', () => {
+  it('refuses expired quotes, unknown ids, and forgets old quotes', async () => {
     const { quotes, feed, clock } = setup();
-    feed.tick();
-    const quote = quotes.current(visitor) as Quote;
+    await feed.tick();
+    const quote = (await quotes.current(visitor)) as Quote;
     const convert = (quoteId: string) => () =>
       quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1_000, quoteId });
     clock.now = quote.expired_timestamp * 1000 - 1;
-    expect(codeOf(convert(quote.id))).toBeUndefined();
+    expect(await codeOf(convert(quote.id))).toBeUndefined();
     clock.now += 1;
-    expect(codeOf(convert(quote.id))).toBe('QUOTE_EXPIRED');
-    expect(codeOf(convert('qt_doesnotexist000'))).toBe('QUOTE_UNKNOWN');
-    expect(quotes.get(visitor, { id: 'qt_doesnotexist000' })).toBeUndefined();
+    expect(await codeOf(convert(quote.id))).toBe('QUOTE_EXPIRED');
+    expect(await codeOf(convert('qt_doesnotexist000'))).toBe('QUOTE_UNKNOWN');
+    expect(await quotes.get(visitor, { id: 'qt_doesnotexist000' })).toBeUndefined();
     // Ten minutes after expiry, the next quote makes room: the old id is then unknown.
     clock.now += 10 * 60 * 1000;
-    feed.tick();
-    expect(codeOf(convert(quote.id))).toBe('QUOTE_UNKNOWN');
+    await feed.tick();
+    expect(await codeOf(convert(quote.id))).toBe('QUOTE_UNKNOWN');
   });
 
-  it('answers the expired quote with the field and its expiry', () => {
+  it('answers the expired quote with the field and its expiry', async () => {
     const { quotes, feed, clock } = setup();
-    feed.tick();
-    const quote = quotes.current(visitor) as Quote;
+    await feed.tick();
+    const quote = (await quotes.current(visitor)) as Quote;
     clock.now += 31_000;
     try {
-      quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 5 * USDT, quoteId: quote.id });
+      await quotes.convertAmount(visitor, { from: 'USDT', to: 'BTC', amountMinor: 5 * USDT, quoteId: quote.id });
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({
@@ -310,18 +316,18 @@ describe('convertAmount', () => {
     }
   });
 
-  it('remembers at most a thousand quotes', () => {
+  it('remembers at most a thousand quotes', async () => {
     const { quotes, feed, clock } = setup({ ttlSeconds: 300 });
-    feed.tick();
-    const first = quotes.current(visitor) as Quote;
+    await feed.tick();
+    const first = (await quotes.current(visitor)) as Quote;
     for (let i = 0; i < 1_000; i++) {
       clock.now += 10;
-      feed.tick();
+      await feed.tick();
     }
     expect(
-      codeOf(() => quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: first.id })),
+      await codeOf(() => quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: 1, quoteId: first.id })),
     ).toBe('QUOTE_UNKNOWN');
-    expect(quotes.get(visitor, { id: quotes.current(visitor)?.id ?? '' })).toBeDefined();
+    expect(await quotes.get(visitor, { id: (await quotes.current(visitor))?.id ?? '' })).toBeDefined();
   });
 
   it.each([
@@ -333,11 +339,11 @@ describe('convertAmount', () => {
     [{ from: 'BTC', to: 'USDT', amountMinor: Number.MAX_SAFE_INTEGER + 1 }, 'amount'],
     // 1 micro-USDT buys 0.011… satoshi: nothing, so it is refused rather than taken.
     [{ from: 'USDT', to: 'BTC', amountMinor: 1 }, 'amount'],
-  ])('refuses %j with a field error', (input, field) => {
+  ])('refuses %j with a field error', async (input, field) => {
     const { quotes } = setup();
-    const { id } = quotes.current(visitor) as Quote;
+    const { id } = (await quotes.current(visitor)) as Quote;
     try {
-      quotes.convertAmount(visitor, {
+      await quotes.convertAmount(visitor, {
         ...(input as { from: CryptoCode; to: CryptoCode; amountMinor: number }),
         quoteId: id,
       });
@@ -347,12 +353,12 @@ describe('convertAmount', () => {
     }
   });
 
-  it('refuses a result beyond the safe integers', () => {
+  it('refuses a result beyond the safe integers', async () => {
     const { quotes } = setup();
-    const { id } = quotes.current(visitor) as Quote;
+    const { id } = (await quotes.current(visitor)) as Quote;
     // 2^53 − 1 satoshis × 89,775 USDT is more micro-USDT than a safe integer holds.
     expect(
-      codeOf(() =>
+      await codeOf(() =>
         quotes.convertAmount(visitor, { from: 'BTC', to: 'USDT', amountMinor: Number.MAX_SAFE_INTEGER, quoteId: id }),
       ),
     ).toBe('ERROR_INPUT_VALIDATION');

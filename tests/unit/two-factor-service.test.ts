@@ -1,5 +1,6 @@
 import { generateSync } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
 import { createAccountsRepository } from '../../server/services/accounts/repository.ts';
 import { createSessionService } from '../../server/services/accounts/sessions.ts';
 import { personContext, systemContext } from '../../server/services/context.ts';
@@ -7,16 +8,16 @@ import { AppError } from '../../server/services/errors.ts';
 import { createTwoFactorService } from '../../server/services/two-factor/two-factor.ts';
 import { createTestDb } from '../support/test-db.ts';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 /** The service over a fresh database, a clock the test moves and a throttle that only counts. */
 async function setup() {
-  const testDb = createTestDb();
+  const testDb = await createTestDb();
   cleanups.push(testDb.close);
   const clock = { now: T0 };
   const failures: string[] = [];
@@ -34,7 +35,7 @@ async function setup() {
 }
 
 /** The seed's buyer with a fresh session: the context the settings routes hand the service. */
-async function buyerSignedIn(db: ReturnType<typeof createTestDb>['db'], now: number) {
+async function buyerSignedIn(db: Database, now: number) {
   const accounts = createAccountsRepository(db);
   const user = await accounts.userByEmail('buyer@example.com');
   if (!user) throw new Error('the seed has no buyer@example.com');
@@ -200,7 +201,7 @@ describe('two-factor service', () => {
   });
 
   it('stops checking codes once the throttle says so', async () => {
-    const testDb = createTestDb();
+    const testDb = await createTestDb();
     cleanups.push(testDb.close);
     const service = createTwoFactorService({
       db: testDb.db,

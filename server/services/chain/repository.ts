@@ -4,8 +4,8 @@ import type { SqlClient } from '../../../db/sql-client.ts';
 
 // SQL of chain transactions and the chain state, in the portable text both engines run
 // (db/sql-client.ts), each statement prepared once by its text. Every write sets `seq` to one
-// more than the largest so far, inside the statement and so under the write's lock: seq follows
-// commit order, which lets a process find the rows another one changed.
+// more than the largest so far, inside the statement and under the write's lock (seqSafe): seq
+// follows commit order, which lets a process find the rows another one changed.
 
 export interface ChainTxRow {
   id: number;
@@ -131,18 +131,35 @@ const FAIL_SENDOUT = `UPDATE chain_transactions SET status = 'failed', return_tr
     settled_at = ?, updated_at = ?, seq = ${NEXT_SEQ}
   WHERE id = ? AND direction = 'out' AND status IN ('pending', 'broadcast')`;
 
+/**
+ * Runs a statement that sets `seq` where max(seq) + 1 is safe. SQLite: under its one writer's lock.
+ * PostgreSQL: only in a SERIALIZABLE transaction, where two writers that read the same max conflict
+ * and one is retried (db/postgres.ts), so seq stays unique and follows commit order; READ COMMITTED
+ * would let two racing statements take the same number, so one outside a transaction (the chain
+ * job's observe, broadcast and mining) gets a transaction of its own.
+ */
+function seqSafe(sql: SqlClient) {
+  return <T>(statement: () => Promise<T>): Promise<T> =>
+    sql.dialect === 'postgres' && !sql.inTransaction() ? sql.transaction(statement) : statement();
+}
+
 /** Chain transactions inserted and moved along their statuses. */
 function txWrites(sql: SqlClient) {
-  const changedOne = async (text: string, args: readonly unknown[]) => (await sql.run(text, args)).changes === 1;
+  const safely = seqSafe(sql);
+  const changedOne = async (text: string, args: readonly unknown[]) =>
+    (await safely(() => sql.run(text, args))).changes === 1;
+  const inserted = async (text: string, row: NewDeposit | NewSendout) =>
+    (await safely(() => sql.get<ChainTxRow>(text, [row]))) as ChainTxRow;
   return {
-    insertDeposit: async (row: NewDeposit) => (await sql.get<ChainTxRow>(INSERT_DEPOSIT, [row])) as ChainTxRow,
-    insertSendout: async (row: NewSendout) => (await sql.get<ChainTxRow>(INSERT_SENDOUT, [row])) as ChainTxRow,
+    insertDeposit: (row: NewDeposit) => inserted(INSERT_DEPOSIT, row),
+    insertSendout: (row: NewSendout) => inserted(INSERT_SENDOUT, row),
     observe: (id: number, confirmations: number, blockHeight: number | null, at: number) =>
       changedOne(OBSERVE, [{ id, confirmations, blockHeight, at }]),
     confirmDeposit: (id: number, ledgerTxId: number, at: number) =>
       changedOne(CONFIRM_DEPOSIT, [ledgerTxId, at, at, id]),
     failDeposit: (id: number, reason: string, at: number) => changedOne(FAIL_DEPOSIT, [reason, at, at, id]),
-    claimBroadcast: (id: number, at: number) => changedOne(CLAIM_BROADCAST, [at, id]),
+    // Sets no seq: a plain statement.
+    claimBroadcast: async (id: number, at: number) => (await sql.run(CLAIM_BROADCAST, [at, id])).changes === 1,
     markBroadcast: (id: number, txid: string, simulated: boolean, at: number) =>
       changedOne(MARK_BROADCAST, [txid, simulated ? 1 : 0, at, id]),
     confirmSendout: (id: number, at: number) => changedOne(CONFIRM_SENDOUT, [at, at, id]),
@@ -215,7 +232,7 @@ const SIMULATED_BY_TXID = `SELECT ${COLUMNS} FROM chain_transactions
 function simulation(sql: SqlClient) {
   return {
     includeMempool: async (network: ChainNetwork, height: number, at: number) =>
-      (await sql.run(INCLUDE_MEMPOOL, [height, at, network])).changes,
+      (await seqSafe(sql)(() => sql.run(INCLUDE_MEMPOOL, [height, at, network]))).changes,
     simulatedOpenDeposits: (network: ChainNetwork) => sql.all<ChainTxRow>(SIMULATED_OPEN, [network]),
     simulatedByTxid: (network: ChainNetwork, txid: string) => sql.get<ChainTxRow>(SIMULATED_BY_TXID, [network, txid]),
   };

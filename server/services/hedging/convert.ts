@@ -33,9 +33,9 @@ export function createConvert({ ledger, quotes, isIdVerified }: HedgingDeps) {
       firstConversion(ledger, ctx, { key, orderId: input.order_id, from, to, amount: input.amount });
     checkMayConvert(ctx.auth, from, isIdVerified);
     const amountFrom = amountOf(input.amount, from);
-    let conversion: ReturnType<QuoteService['convertAmount']>;
+    let conversion: Awaited<ReturnType<QuoteService['convertAmount']>>;
     try {
-      conversion = quotes.convertAmount(ctx, { from, to, amountMinor: amountFrom, quoteId: input.quote_id });
+      conversion = await quotes.convertAmount(ctx, { from, to, amountMinor: amountFrom, quoteId: input.quote_id });
     } catch (error) {
       // A retry after success may come with a quote that has expired since: answer the first.
       const first = error instanceof AppError && error.code.startsWith('QUOTE_') ? await firstOf() : undefined;

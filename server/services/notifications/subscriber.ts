@@ -1,3 +1,4 @@
+import { asDatabase } from '../../../db/database.ts';
 import type { BusEvent, EventBus } from '../../realtime/bus.ts';
 import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import type { NotificationsService, NotifyInput } from './notifications.ts';
@@ -255,26 +256,39 @@ async function tradeEvent(
 
 type Handle = (event: BusEvent, ctx: ServiceContext, notify: Notify) => Promise<void>;
 
-export function subscribeNotifications(deps: SubscriberDeps): () => void {
+/** The subscriber's hold on the bus. */
+export interface NotificationsSubscription {
+  stop(): void;
+  /** Resolves once the work for every event published so far is done (tests; a graceful stop). */
+  settled(): Promise<void>;
+}
+
+export function subscribeNotifications(deps: SubscriberDeps): NotificationsSubscription {
   const { bus, notifications, repo, log } = deps;
   // The subscriber acts for nobody in particular: the events' own actors are in their payloads.
   const system = systemContext('notifications');
-  // A listener cannot wait: each event's work is one transaction of its own, whose turn at the
-  // connection is taken as the event is published (db/access.ts serves turns in order). So events
-  // become notifications in the order they came, and whatever reaches the database after the
-  // publisher's next step already finds them. Each notify() is a savepoint in it and pushes to the
-  // open pages after the commit.
+  // A listener cannot wait: each event's work is one transaction of its own. On SQLite its turn at
+  // the connection is taken as the event is published (db/access.ts serves turns in order), so
+  // events become notifications in the order they came, and whatever reaches the database after
+  // the publisher's next step already finds them. PostgreSQL has no such gate (transactions started
+  // together run side by side, and a retried one may finish last), so there each event's
+  // transaction starts when the one before it ended: the order holds on both engines. Each
+  // notify() is a savepoint in it and pushes to the open pages after the commit.
+  const ordered = asDatabase(repo.db).dialect === 'postgres';
+  let last: Promise<void> = Promise.resolve();
   const guarded = (handle: Handle) => (event: BusEvent) => {
-    void immediate(repo.db, async (tx) => {
-      const ctx: ServiceContext = { ...system, tx };
-      // A malformed event must not stop the next one (the bus isolates listeners, not events); what
-      // it notified before failing stays, as each notify() is done when it returns.
-      try {
-        await handle(event, ctx, (input) => notifications.notify(ctx, input));
-      } catch (error) {
-        log(`notifications: could not handle ${event.type}`, error);
-      }
-    }).catch((error: unknown) => log(`notifications: could not handle ${event.type}`, error));
+    const work = () =>
+      immediate(repo.db, async (tx) => {
+        const ctx: ServiceContext = { ...system, tx };
+        // A malformed event must not stop the next one (the bus isolates listeners, not events); what
+        // it notified before failing stays, as each notify() is done when it returns.
+        try {
+          await handle(event, ctx, (input) => notifications.notify(ctx, input));
+        } catch (error) {
+          log(`notifications: could not handle ${event.type}`, error);
+        }
+      }).catch((error: unknown) => log(`notifications: could not handle ${event.type}`, error));
+    last = ordered ? last.then(work) : work();
   };
 
   const stops = [
@@ -291,7 +305,11 @@ export function subscribeNotifications(deps: SubscriberDeps): () => void {
       guarded((event, _ctx, notify) => deviceReview(event, notify)),
     ),
   ];
-  return () => {
-    for (const stop of stops) stop();
+  return {
+    stop() {
+      for (const stop of stops) stop();
+    },
+    // On SQLite the last event's transaction ends after every earlier one (turns in order).
+    settled: () => last,
   };
 }

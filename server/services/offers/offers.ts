@@ -17,7 +17,7 @@ export { OFFERS_PAGE_SIZE } from './search.ts';
 export type { OfferDetails, OffersDeps, RelaxedCriterion, SearchInput, SearchResult } from './types.ts';
 
 /** The verb with the area's parts bound: what callers see is `verb(ctx, input)`. */
-export function createOffersService({ repo, catalogue, reference, allowance, now }: OffersDeps) {
+export function createOffersService({ repo, catalogue, reference, allowance, now, bus }: OffersDeps) {
   const loaded = Promise.resolve(catalogue);
   // Marks a failed load as handled here only: every verb awaits `loaded` and fails with its error.
   void loaded.catch(() => {});
@@ -26,7 +26,8 @@ export function createOffersService({ repo, catalogue, reference, allowance, now
     catalogue: loaded,
     now,
     ...(allowance ? { allowance } : {}),
-    searches: createSearchCache<SearchResult>({ maxEntries: 500 }),
+    // Forgotten in every process at each offer write (search-cache.ts).
+    searches: createSearchCache<SearchResult>({ maxEntries: 500, ...(bus ? { bus } : {}) }),
     views: createMarketViews({ reference, now }),
   };
   return {

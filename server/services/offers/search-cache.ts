@@ -1,18 +1,30 @@
 // A short-lived cache of offer searches. Many people open the same few listings (buy bitcoin with
 // USD, …); their answer only changes when an offer changes, a price ticks or an owner's presence
 // crosses a line. So a search is computed once per time bucket and filters, and thrown away when
-// any offer is written. Writers in other processes (the operator CLI) show after one bucket.
-// What is kept is the computation itself: requests for the same search while it runs share it.
+// any offer is written. What is kept is the computation itself: requests for the same search while
+// it runs share it.
+//
+// Several processes (issue 17) each keep a cache: a write announces itself on the bus, and every
+// process's cache (this one's included) forgets at once. Without REDIS_URL the bus is this
+// process's own; writers with a bus of their own (the operator CLI) show after one bucket.
+
+import type { EventBus } from '../../realtime/bus.ts';
+
+/** Not a socket channel: the hub's authoriser admits no `internal:` name. */
+export const OFFERS_WRITTEN_CHANNEL = 'internal:offers-written';
 
 export interface SearchCache<T> {
   /** The value for `key` in the current bucket, computing it on a miss. */
   get(key: string, bucket: number, compute: () => Promise<T>): Promise<T>;
-  /** Forgets everything: an offer was written. */
+  /** Forgets everything, here and in every process sharing `bus`: an offer was written. */
   invalidate(): void;
 }
 
-export function createSearchCache<T>({ maxEntries }: { maxEntries: number }): SearchCache<T> {
+export function createSearchCache<T>({ maxEntries, bus }: { maxEntries: number; bus?: EventBus }): SearchCache<T> {
   const entries = new Map<string, { bucket: number; value: Promise<T> }>();
+  // A search still running keeps answering its own callers; anyone after this computes anew.
+  const forget = () => entries.clear();
+  bus?.subscribe(OFFERS_WRITTEN_CHANNEL, forget, 'everywhere');
   return {
     get(key, bucket, compute) {
       const found = entries.get(key);
@@ -29,8 +41,9 @@ export function createSearchCache<T>({ maxEntries }: { maxEntries: number }): Se
       return value;
     },
     invalidate() {
-      // A search still running keeps answering its own callers; anyone after this computes anew.
-      entries.clear();
+      // Here at once, whatever the bus does; the other processes when they hear it.
+      forget();
+      bus?.publish(OFFERS_WRITTEN_CHANNEL, { type: 'offers.written', payload: null });
     },
   };
 }

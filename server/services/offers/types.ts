@@ -1,5 +1,6 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import type { StartTradeStep } from '../../../src/lib/shared/start-trade-decision.ts';
+import type { EventBus } from '../../realtime/bus.ts';
 import type { ReferenceService } from '../reference/reference.ts';
 import type { OffersCatalogue } from './catalogue.ts';
 import type { MarketViews } from './market-views.ts';
@@ -63,6 +64,8 @@ export interface OffersDeps {
   /** What a person may still trade in the rolling 30 days (server/services/verification). */
   allowance?: (userId: number) => Allowance | Promise<Allowance>;
   now: () => number;
+  /** Where writes announce themselves, so every process's search cache forgets (search-cache.ts). */
+  bus?: EventBus;
 }
 
 export interface Allowance {
@@ -71,7 +74,7 @@ export interface Allowance {
 }
 
 /** What every verb of the area is given: the deps, the search cache and the priced views. */
-export interface OffersParts extends Omit<OffersDeps, 'reference' | 'catalogue'> {
+export interface OffersParts extends Omit<OffersDeps, 'reference' | 'catalogue' | 'bus'> {
   /** The catalogue once loaded: every verb that resolves names awaits it (at once after the first time). */
   catalogue: Promise<OffersCatalogue>;
   /**

@@ -29,6 +29,14 @@ export interface PriceFeed {
   fiatPerUsd(code: string): number | undefined;
   /** Unix milliseconds of the oldest of the current prices: how stale the feed is. */
   updatedAt(): number;
+  /** Every fiat rate the source quotes (units per US dollar), for passing them on; absent or empty: none. */
+  fiatRates?(): Record<string, number>;
+  /**
+   * Whether the ticks heard here are this process's to act on once for the deployment (issue quotes,
+   * record history): a feed mirroring another process's ticks (shared.ts) answers false while it
+   * does not lead. Absent: a feed of one process, which always does.
+   */
+  leads?(): boolean;
   /** Continue from persisted prices (a restart) instead of the built-in starting prices. */
   resumeFrom(tick: PriceTick): void;
   /** `listener` may answer a promise (recording the tick): its failure is reported like a throw. */
@@ -56,15 +64,18 @@ export function createTickListeners(onError: (error: unknown) => void = () => {}
         listeners.delete(listener);
       };
     },
-    emit(tick: PriceTick) {
+    /** Resolves when every asynchronous listener settled (tests wait for it; feeds need not). */
+    emit(tick: PriceTick): Promise<void> {
+      const pending: Promise<unknown>[] = [];
       for (const listener of listeners) {
         try {
           const done = listener(tick);
-          if (done instanceof Promise) void done.catch(onError);
+          if (done instanceof Promise) pending.push(done.catch(onError));
         } catch (error) {
           onError(error);
         }
       }
+      return Promise.all(pending).then(() => {});
     },
   };
 }

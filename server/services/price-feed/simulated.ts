@@ -34,7 +34,7 @@ export function createSimulatedPriceFeed(options: SimulatedFeedOptions): PriceFe
     prices.BTC = walkStep(models.BTC, prices.BTC, options.tickSeconds, gaussian(random));
     prices.USDT = walkStep(models.USDT, prices.USDT, options.tickSeconds, gaussian(random));
     updatedAt = now();
-    listeners.emit({ at: updatedAt, usd: { ...prices } });
+    void listeners.emit({ at: updatedAt, usd: { ...prices } });
   };
 
   return {
@@ -42,6 +42,7 @@ export function createSimulatedPriceFeed(options: SimulatedFeedOptions): PriceFe
     usdPrice: (crypto) => prices[crypto],
     // A simulation knows no exchange rates: fiat prices use the seeded rates.
     fiatPerUsd: () => undefined,
+    fiatRates: () => ({}),
     updatedAt: () => updatedAt,
 
     resumeFrom(last: PriceTick) {

@@ -51,5 +51,5 @@ export async function pollTicker(ticker: TickerState): Promise<void> {
   let moved = false;
   for (const rates of answers) if (rates && accept(ticker, rates)) moved = true;
   const { state } = ticker;
-  if (moved) ticker.listeners.emit({ at: ticker.now(), usd: { BTC: state.BTC.usd, USDT: state.USDT.usd } });
+  if (moved) void ticker.listeners.emit({ at: ticker.now(), usd: { BTC: state.BTC.usd, USDT: state.USDT.usd } });
 }

@@ -48,6 +48,7 @@ export function createTickerPriceFeed(options: TickerFeedOptions): TickerPriceFe
     source: 'ticker',
     usdPrice: (crypto) => state[crypto].usd,
     fiatPerUsd: (code) => ticker.fiatPerUsd.get(code),
+    fiatRates: () => Object.fromEntries(ticker.fiatPerUsd),
     updatedAt: () => Math.min(...cryptoCodes.map((crypto) => state[crypto].updatedAt)),
 
     resumeFrom(last: PriceTick) {

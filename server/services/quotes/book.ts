@@ -1,15 +1,17 @@
+import type { SharedStore } from '../../shared-store.ts';
 import { AppError } from '../errors.ts';
 import type { CryptoCode } from '../price-feed/price-feed.ts';
 import { centsToNumber, quotePrices } from './pricing.ts';
 import type { Quote } from './types.ts';
 
-// The quotes issued so far, in memory only: a restart forgets them, and a client then asks for a
-// new one. Each new quote goes to every listener in issue order.
+// The quotes issued so far, in a store every process reads (server/shared-store.ts: Redis with
+// REDIS_URL, else this process's memory), so a quote issued by one process is accepted by
+// another. A quote is stored before anyone hears of it. Each new quote goes to every listener in
+// issue order; the newest quote known here (issued here or heard from another process) is what
+// `current` shows.
 
 /** Expired quotes are remembered this long, so a late convert hears "expired", not "unknown". */
-const REMEMBER_EXPIRED_MS = 10 * 60 * 1000;
-/** A bound on memory whatever the tick rate. */
-const MAX_REMEMBERED = 1_000;
+export const REMEMBER_EXPIRED_MS = 10 * 60 * 1000;
 
 export interface Stored {
   quote: Quote;
@@ -24,22 +26,32 @@ export interface QuoteBookOptions {
   ttlSeconds: number;
   spreadBasisPoints: number;
   newId: () => string;
+  store: SharedStore;
   onListenerError: (error: unknown) => void;
 }
 
-export function createQuoteBook({ now, ttlSeconds, spreadBasisPoints, newId, onListenerError }: QuoteBookOptions) {
-  const quotes = new Map<string, Stored>();
-  const listeners = new Set<(quote: Quote) => void>();
-  const book = { quotes, listeners, newest: undefined as Stored | undefined };
+const keyOf = (id: string) => `quote:${id}`;
 
-  const forget = (at: number) => {
-    for (const [id, stored] of quotes) {
-      if (stored.expiresAtMs + REMEMBER_EXPIRED_MS > at && quotes.size <= MAX_REMEMBERED) break;
-      quotes.delete(id);
-    }
+/** Stored as text: the cents are bigints, kept exact as decimal strings. */
+const serialize = ({ quote, askCents, bidCents }: Stored) =>
+  JSON.stringify({ quote, askCents: String(askCents), bidCents: String(bidCents) });
+
+function parse(text: string): Stored {
+  const { quote, askCents, bidCents } = JSON.parse(text) as { quote: Quote; askCents: string; bidCents: string };
+  return { quote, askCents: BigInt(askCents), bidCents: BigInt(bidCents), expiresAtMs: quote.expired_timestamp * 1000 };
+}
+
+export function createQuoteBook(options: QuoteBookOptions) {
+  const { now, ttlSeconds, spreadBasisPoints, newId, store, onListenerError } = options;
+  const listeners = new Set<(quote: Quote) => void>();
+  let newest: Quote | undefined;
+
+  /** Takes `quote` as the newest when it outlives the one known. */
+  const adopt = (quote: Quote) => {
+    if (!newest || quote.expired_timestamp > newest.expired_timestamp) newest = quote;
   };
 
-  const issue = (usd: Record<CryptoCode, number>): Stored => {
+  const issue = async (usd: Record<CryptoCode, number>): Promise<Stored> => {
     const at = now();
     const { askCents, bidCents } = quotePrices(usd.BTC / usd.USDT, spreadBasisPoints);
     // Whole seconds, rounded down: the quote never lives longer than the time it shows.
@@ -55,10 +67,8 @@ export function createQuoteBook({ now, ttlSeconds, spreadBasisPoints, newId, onL
       bidCents,
       expiresAtMs: expiredTimestamp * 1000,
     };
-    // Insertion order is issue order, so forget() drops the oldest first.
-    quotes.set(stored.quote.id, stored);
-    book.newest = stored;
-    forget(at);
+    await store.set(keyOf(stored.quote.id), serialize(stored), stored.expiresAtMs + REMEMBER_EXPIRED_MS - at);
+    adopt(stored.quote);
     for (const listener of listeners) {
       try {
         listener(stored.quote);
@@ -69,17 +79,23 @@ export function createQuoteBook({ now, ttlSeconds, spreadBasisPoints, newId, onL
     return stored;
   };
 
-  const live = (stored: Stored): boolean => now() < stored.expiresAtMs;
+  const live = (quote: Quote): boolean => now() < quote.expired_timestamp * 1000;
+
+  /** The quote `id` as stored, expired or not; undefined when unknown or forgotten. */
+  const find = async (id: string): Promise<Stored | undefined> => {
+    const text = await store.get(keyOf(id));
+    return text === undefined ? undefined : parse(text);
+  };
 
   /** The quote `id` while it is valid; throws QUOTE_UNKNOWN or QUOTE_EXPIRED otherwise. */
-  const valid = (id: string): Stored => {
-    const stored = quotes.get(id);
+  const valid = async (id: string): Promise<Stored> => {
+    const stored = await find(id);
     if (!stored) {
       throw new AppError('QUOTE_UNKNOWN', 'This quote is unknown or too old. Ask for a new quote.', {
         field: 'quote_id',
       });
     }
-    if (!live(stored)) {
+    if (!live(stored.quote)) {
       throw new AppError('QUOTE_EXPIRED', 'This quote has expired. Ask for a new quote.', {
         field: 'quote_id',
         meta: { expiredTimestamp: stored.quote.expired_timestamp },
@@ -88,7 +104,7 @@ export function createQuoteBook({ now, ttlSeconds, spreadBasisPoints, newId, onL
     return stored;
   };
 
-  return { book, issue, live, valid };
+  return { listeners, newest: () => newest, adopt, issue, live, find, valid };
 }
 
 export type QuoteBook = ReturnType<typeof createQuoteBook>;

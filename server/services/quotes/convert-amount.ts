@@ -17,17 +17,17 @@ export interface ConvertAmountInput {
  * Typed errors: QUOTE_UNKNOWN, QUOTE_EXPIRED, ERROR_INPUT_VALIDATION (currencies, amount, or
  * an amount too small to give anything).
  */
-export function convertAmount(
-  valid: (id: string) => Stored,
+export async function convertAmount(
+  valid: (id: string) => Promise<Stored>,
   { from, to, amountMinor, quoteId }: ConvertAmountInput,
-): Conversion {
+): Promise<Conversion> {
   if (from === to || !Object.hasOwn(CRYPTO_DECIMALS, from) || !Object.hasOwn(CRYPTO_DECIMALS, to)) {
     throw invalidInput([{ field: 'to_crypto_currency_code', message: 'Convert between BTC and USDT.' }]);
   }
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
     throw invalidInput([{ field: 'amount', message: 'The amount must be a positive whole number of minor units.' }]);
   }
-  const stored = valid(quoteId);
+  const stored = await valid(quoteId);
   const priceCents = from === 'BTC' ? stored.bidCents : stored.askCents;
   const amountTo = convertMinor(from, BigInt(amountMinor), priceCents);
   if (amountTo <= 0n) {

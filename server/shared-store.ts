@@ -1,0 +1,73 @@
+import { createClient } from 'redis';
+
+// Values every process of the deployment must find, whichever process wrote them (issue 17): the
+// conversion quotes, so a quote issued by one process is accepted by another. With REDIS_URL they
+// live in Redis, each key expiring on its own; without it in this process's memory, as before.
+
+export interface SharedStore {
+  /** The value of `key`, or undefined when it was never set or has expired. */
+  get(key: string): Promise<string | undefined>;
+  /** Sets `key` for `ttlMs` milliseconds (at least one). */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MemoryStoreOptions {
+  /** The clock expiries are measured on: the services' own, so tests that move it see keys expire. */
+  now?: () => number;
+  /** A bound on memory whatever the write rate: past it, the oldest keys go first. */
+  maxEntries?: number;
+}
+
+/** One process's store. Keys are dropped on the next write once expired (or past `maxEntries`), oldest first. */
+export function createMemoryStore({ now = Date.now, maxEntries = 10_000 }: MemoryStoreOptions = {}): SharedStore {
+  const entries = new Map<string, { value: string; expiresAt: number }>();
+  // Insertion order is write order: with one TTL per kind of key, the oldest expire first.
+  const forget = (at: number) => {
+    for (const [key, entry] of entries) {
+      if (entry.expiresAt > at && entries.size <= maxEntries) break;
+      entries.delete(key);
+    }
+  };
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > now() ? entry.value : undefined;
+    },
+    async set(key, value, ttlMs) {
+      const at = now();
+      entries.delete(key);
+      entries.set(key, { value, expiresAt: at + Math.max(1, ttlMs) });
+      forget(at);
+    },
+    async close() {
+      entries.clear();
+    },
+  };
+}
+
+export interface RedisStoreOptions {
+  /** Key names in Redis start with this, so several marketplaces (or test runs) may share one server. */
+  prefix?: string;
+  /** The connection failed or dropped; the client reconnects on its own. */
+  onRedisError?: (error: unknown) => void;
+}
+
+/** The deployment's store in Redis: one key per value, expiring with PX. */
+export async function createRedisStore(url: string, options: RedisStoreOptions = {}): Promise<SharedStore> {
+  const { prefix = 'coinfair:store:', onRedisError = () => {} } = options;
+  const client = createClient({ url });
+  client.on('error', onRedisError);
+  await client.connect();
+  return {
+    async get(key) {
+      return (await client.get(prefix + key)) ?? undefined;
+    },
+    async set(key, value, ttlMs) {
+      await client.set(prefix + key, value, { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) } });
+    },
+    async close() {
+      await client.quit().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,258 @@
+// Engines and processes (issue 17), run by `npm run bench` or alone (`node tests/bench/engines.ts`):
+// 1. The same build on SQLite and on PostgreSQL + Redis, one process each, over the same seed
+//    (the demo plus 100,000 offers): the session read, an offers search that misses the cache and
+//    conversions, in one run, so the columns compare like with like.
+// 2. One vs two processes behind nginx (deploy/nginx.conf) on PostgreSQL + Redis.
+// wrk drives the load (tests/bench/wrk.ts); everything is on 127.0.0.1, bounded, and fails no test.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPostgres } from '../../db/postgres.ts';
+import { freePort, NGINX, startNginx } from '../support/nginx.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
+import { type WrkResult, wrk, wrkScript } from './wrk.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
+const CONNECTIONS = 32;
+const POSTGRES_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CSRF = 'e'.repeat(43);
+
+if (!existsSync(join(root, 'build/app/main.js'))) {
+  execFileSync(process.execPath, [join(root, 'scripts/build.ts')], { cwd: root, stdio: 'inherit' });
+}
+const work = mkdtempSync(join(tmpdir(), 'coinfair-bench-engines-'));
+const children: ChildProcess[] = [];
+const pgName = `coinfair_bench_${process.pid}`;
+const pgUrl = (() => {
+  const url = new URL(POSTGRES_ADMIN);
+  url.pathname = `/${pgName}`;
+  return url.toString();
+})();
+
+async function postgresAdmin(statement: string) {
+  const admin = openPostgres(POSTGRES_ADMIN, { max: 1 });
+  try {
+    await admin.exec(statement);
+  } finally {
+    await admin.close();
+  }
+}
+
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+function prepare(database: string, dialect: 'sqlite' | 'postgres') {
+  execFileSync(process.execPath, [join(root, 'tests/bench/prepare-engine.ts'), database, String(OFFERS)], {
+    cwd: root,
+    env: { ...process.env, COINFAIR_DIALECT: dialect },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The built server on `port` (0: any) over `database`; resolves once it listens. */
+function startServer(database: string, port = 0, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['-e', `import('./build/app/main.js').then((m) => m.main('build'))`], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database,
+      AUTH_CHALLENGE: 'off',
+      GEOIP: 'off',
+      UPLOADS_DIR: join(work, 'uploads'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise<{ url: string; child: ChildProcess }>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve({ url: match[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The demo buyer's cookies and CSRF token after signing in. */
+async function signIn(url: string) {
+  const res = await fetch(`${url}/rest/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-csrf-token': CSRF },
+    body: JSON.stringify({ email: 'buyer@example.com', password: 'Coinfair-demo-2026!' }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => c.startsWith('session=') || c.startsWith('XSRF-TOKEN='));
+  const csrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return { cookie: cookies.join('; '), csrf };
+}
+
+// A different minimum amount on every request, interleaved between wrk's threads: every search
+// misses the cache (like with like: the cost of running the search).
+const offersMiss = wrkScript(
+  'offers-miss',
+  `local counter = 0
+function setup(thread) counter = counter + 1; thread:set("tid", counter) end
+local n = 0
+function request()
+  n = n + 1
+  return wrk.format("GET", string.format("/rest/v1/offers?type=buy&currency=USD&fiat-min=%.2f", 100 + (n * 2 + tid) / 100))
+end
+`,
+);
+
+// USDT → BTC at the quote given as the first argument, a new order id per request.
+const conversions = wrkScript(
+  'conversions',
+  `local counter = 0
+function setup(thread) counter = counter + 1; thread:set("tid", counter) end
+local n = 0
+function init(args) quote = args[1]; tag = args[2] end
+function request()
+  n = n + 1
+  local body = string.format('{"from_crypto_currency_code":"USDT","to_crypto_currency_code":"BTC","amount":"10","quote_id":"%s","order_id":"%s-%d-%d"}', quote, tag, tid, n)
+  return wrk.format("POST", "/rest/v1/hedging/convert", nil, body)
+end
+`,
+);
+
+async function currentQuote(url: string): Promise<string> {
+  const answer = (await (await fetch(`${url}/rest/v1/crypto-fiat-rates?camelCase=1`)).json()) as {
+    data: { quoteId: string };
+  };
+  return answer.data.quoteId;
+}
+
+type Measured = WrkResult & { appMs: number; postgresMs: number };
+type Targets = Record<string, Measured>;
+
+/** A wrk run, with the CPU time the servers (`pids`) and PostgreSQL spent per request. */
+async function measured(pids: readonly number[], run: () => Promise<WrkResult>): Promise<Measured> {
+  const before = cpuSnapshot(pids);
+  const result = await run();
+  return { ...result, ...cpuPerRequest(before, cpuSnapshot(pids), result.rps * SECONDS) };
+}
+
+/** The signed-in targets against one server (or nginx in front of several). */
+async function measure(url: string, pids: number[], withConversions: boolean, tag: string): Promise<Targets> {
+  const { cookie, csrf } = await signIn(url);
+  const session = { cookie };
+  const base = { seconds: SECONDS, connections: CONNECTIONS };
+  // Warm both paths (JIT, statement caches, pools) outside the measurement.
+  await wrk(`${url}/rest/v1/users/me`, { ...base, seconds: 1, headers: session });
+  await wrk(url, { ...base, seconds: 1, script: offersMiss });
+  const targets: Targets = {
+    'GET /rest/v1/users/me': await measured(pids, () => wrk(`${url}/rest/v1/users/me`, { ...base, headers: session })),
+    'GET /rest/v1/offers (cache miss)': await measured(pids, () => wrk(url, { ...base, script: offersMiss })),
+  };
+  if (withConversions) {
+    const quote = await currentQuote(url);
+    targets['POST /rest/v1/hedging/convert'] = await measured(pids, () =>
+      wrk(url, {
+        seconds: SECONDS,
+        connections: 16,
+        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf, origin: url },
+        script: conversions,
+        scriptArgs: [quote, `bench-${process.pid}-${tag}`],
+      }),
+    );
+  }
+  return targets;
+}
+
+const cell = (r: Measured | undefined) =>
+  r
+    ? `${Math.round(r.rps)}/s p99 ${r.p99} ms${r.non2xx ? ` (${r.non2xx} refused)` : ''} · ` +
+      `CPU/req app ${r.appMs.toFixed(2)} ms db ${r.postgresMs.toFixed(2)} ms · wrk ${r.wrkCpu}%`
+    : '';
+
+async function enginesTable() {
+  const sqlitePath = join(work, 'engines.db');
+  prepare(sqlitePath, 'sqlite');
+  await postgresAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  await postgresAdmin(`CREATE DATABASE ${pgName}`);
+  prepare(pgUrl, 'postgres');
+
+  const results: Record<string, Targets> = {};
+  for (const [engine, database, env] of [
+    ['SQLite', sqlitePath, {}],
+    ['PostgreSQL + Redis', pgUrl, { REDIS_URL }],
+  ] as const) {
+    const server = await startServer(database, 0, env);
+    results[engine] = await measure(server.url, [server.child.pid ?? 0], true, engine.slice(0, 2));
+    await stopServer(server.child);
+  }
+  const sqlite = results.SQLite ?? {};
+  const postgres = results['PostgreSQL + Redis'] ?? {};
+  console.log(
+    `\nEngines: one process each, ${OFFERS.toLocaleString('en')} more offers, ${CONNECTIONS} connections ` +
+      `(16 for conversions), ${SECONDS} s per target, wrk`,
+  );
+  console.table(
+    Object.keys(sqlite).map((target) => ({
+      target,
+      SQLite: cell(sqlite[target]),
+      'PostgreSQL + Redis': cell(postgres[target]),
+      'PG / SQLite': ((postgres[target]?.rps ?? 0) / (sqlite[target]?.rps ?? 1)).toFixed(2),
+    })),
+  );
+}
+
+async function processesTable() {
+  try {
+    accessSync(NGINX, constants.X_OK);
+  } catch {
+    console.log('\nProcesses: nginx is not installed (apt-get install nginx); skipped.');
+    return;
+  }
+  const results: Record<number, Targets> = {};
+  for (const count of [1, 2]) {
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const servers = [];
+    // One after the other: the first is the jobs' leader; the others follow (server/jobs/leadership.ts).
+    for (const port of ports) servers.push(await startServer(pgUrl, port, { REDIS_URL, TRUST_PROXY: 'on' }));
+    const nginx = await startNginx(
+      servers.map((server) => server.url),
+      await freePort(),
+    );
+    const pids = servers.map((server) => server.child.pid ?? 0);
+    results[count] = await measure(nginx.url, pids, false, `p${count}`);
+    await nginx.stop();
+    for (const server of servers) await stopServer(server.child);
+  }
+  console.log(`\nProcesses behind nginx on PostgreSQL + Redis (${CONNECTIONS} connections, ${SECONDS} s per target)`);
+  console.table(
+    Object.keys(results[1] ?? {}).map((target) => ({
+      target,
+      '1 process': cell(results[1]?.[target]),
+      '2 processes': cell(results[2]?.[target]),
+      '2 / 1': ((results[2]?.[target]?.rps ?? 0) / (results[1]?.[target]?.rps ?? 1)).toFixed(2),
+    })),
+  );
+}
+
+try {
+  await enginesTable();
+  await processesTable();
+} finally {
+  await postgresAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+}
+process.exit(0);
