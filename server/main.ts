@@ -66,23 +66,26 @@ export async function startServer({
 
   // Prerendered pages set no cookie (issue 16): they stay cacheable by shared caches. The CSRF
   // cookie comes with the first API answer or a page rendered per request (src/middleware.ts).
+  const { track, settled } = inFlight();
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (secureCookies) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     const wrongHost = hostRefusal(req.headers.host, pathname, siteOrigin);
     if (wrongHost) return refuse(res, wrongHost);
     if (isApiPath(pathname)) {
-      void api(req, res);
+      track(api(req, res));
       return;
     }
     if (staticFiles.serve(req, res)) return;
     const tooLarge = pageBodyRefusal(req.method, req.headers);
     if (tooLarge) return refuse(res, tooLarge);
-    Promise.resolve(astro(req, res, undefined, pageLocals(req))).catch((error) => {
-      log.error('page render failed', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Something went wrong on our side. Please try again.');
-    });
+    track(
+      Promise.resolve(astro(req, res, undefined, pageLocals(req))).catch((error) => {
+        log.error('page render failed', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Something went wrong on our side. Please try again.');
+      }),
+    );
   });
   server.on('upgrade', (req, socket, head) => {
     if (hostRefusal(req.headers.host, '/ws', siteOrigin) || !hub.handleUpgrade(req, socket, head)) socket.destroy();
@@ -108,12 +111,29 @@ export async function startServer({
       // Upgraded sockets would hold close() open: say goodbye to them first.
       await hub.close();
       await closed;
+      await settled();
       await backend.stop();
     })();
     return stopping;
   };
 
   return { server, url, backend, stop };
+}
+
+/**
+ * The handlers still running. A connection closes when its client hangs up, not when our handler
+ * ends: shutting down waits for them, so the database outlives every request it serves.
+ */
+function inFlight() {
+  const handling = new Set<Promise<unknown>>();
+  return {
+    track(work: Promise<unknown>) {
+      handling.add(work);
+      const done = () => handling.delete(work);
+      work.then(done, done);
+    },
+    settled: () => Promise.allSettled([...handling]),
+  };
 }
 
 /** A listen failure an operator can fix, in one line: which address, and what to do. */

@@ -43,6 +43,8 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
   /** Each subscribed channel's confirmation from Redis. */
   const confirmed = new Map<string, Promise<unknown>>();
   const self = randomUUID();
+  // Once closing, events still raised (work finishing during shutdown) stay in this process.
+  let closing = false;
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     const settled = work.catch(onRedisError).finally(() => pending.delete(settled));
@@ -66,6 +68,7 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
     publish(channel, event) {
       here.publish(channel, event);
       everywhere.publish(channel, event);
+      if (closing) return;
       const envelope: Envelope = { from: self, event };
       publisher.publish(prefix + channel, JSON.stringify(envelope)).catch(onRedisError);
     },
@@ -104,6 +107,7 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
       await Promise.all([...pending]);
     },
     async close() {
+      closing = true;
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
     },
   };
