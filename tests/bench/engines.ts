@@ -20,6 +20,9 @@ const CONNECTIONS = 32;
 const POSTGRES_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CSRF = 'e'.repeat(43);
+/** Buyer and vendor pairs, and the loops running lifecycles among them at once (as tests/bench/trades.ts). */
+const PAIRS = 20;
+const LOOPS = 32;
 
 if (!existsSync(join(root, 'build/app/main.js'))) {
   execFileSync(process.execPath, [join(root, 'scripts/build.ts')], { cwd: root, stdio: 'inherit' });
@@ -48,11 +51,15 @@ process.on('exit', () => {
 });
 
 function prepare(database: string, dialect: 'sqlite' | 'postgres') {
-  execFileSync(process.execPath, [join(root, 'tests/bench/prepare-engine.ts'), database, String(OFFERS)], {
-    cwd: root,
-    env: { ...process.env, COINFAIR_DIALECT: dialect },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'tests/bench/prepare-engine.ts'), database, String(OFFERS), String(PAIRS)],
+    {
+      cwd: root,
+      env: { ...process.env, COINFAIR_DIALECT: dialect },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 
 /** The built server on `port` (0: any) over `database`; resolves once it listens. */
@@ -89,12 +96,12 @@ async function stopServer(child: ChildProcess) {
   await exited;
 }
 
-/** The demo buyer's cookies and CSRF token after signing in. */
-async function signIn(url: string) {
+/** A person's cookies and CSRF token after signing in (the demo buyer by default). */
+async function signIn(url: string, email = 'buyer@example.com') {
   const res = await fetch(`${url}/rest/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${CSRF}`, 'x-csrf-token': CSRF },
-    body: JSON.stringify({ email: 'buyer@example.com', password: 'Coinfair-demo-2026!' }),
+    body: JSON.stringify({ email, password: 'Coinfair-demo-2026!' }),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const cookies = res.headers
@@ -144,6 +151,67 @@ async function currentQuote(url: string): Promise<string> {
 type Measured = WrkResult & { appMs: number; postgresMs: number };
 type Targets = Record<string, Measured>;
 
+type Session = Awaited<ReturnType<typeof signIn>>;
+async function call<T>(url: string, session: Session, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf, origin: url },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { data: T; errors?: unknown };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json.errors)}`);
+  return json.data;
+}
+
+/**
+ * Trade lifecycles over HTTP (start → paid → release), LOOPS at once among PAIRS buyer/vendor
+ * pairs: a scripted flow, so a Node client drives it. Counted as one "request" per lifecycle.
+ */
+async function lifecycles(url: string): Promise<WrkResult> {
+  const pairs = await Promise.all(
+    Array.from({ length: PAIRS }, async (_, i) => {
+      const vendor = await signIn(url, `benchvendor${i}@bench.example`);
+      const offers = await call<{ hash: string; originalData: string }[]>(
+        url,
+        vendor,
+        `/rest/v1/users/benchvendor${i}/offers`,
+      );
+      return { buyer: await signIn(url, `benchbuyer${i}@bench.example`), vendor, offer: offers[0] };
+    }),
+  );
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: LOOPS }, async (_, loop) => {
+      const pair = pairs[loop % PAIRS];
+      if (!pair) return;
+      const { buyer, vendor, offer } = pair;
+      while (performance.now() < until) {
+        const began = performance.now();
+        try {
+          const start = {
+            offer_hash: offer?.hash,
+            amount_fiat: '50',
+            amount_btc: '0.00050000',
+            gold_terms: 0,
+            original_data: offer?.originalData,
+          };
+          const trade = await call<{ hash: string }>(url, buyer, '/rest/v1/trade', start);
+          await call(url, buyer, `/rest/v1/trade/${trade.hash}/paid`, {});
+          await call(url, vendor, `/rest/v1/trade/${trade.hash}/release`, {});
+          latencies.push(performance.now() - began);
+        } catch (error) {
+          if (++failures <= 3) console.error(String(error));
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Number((latencies[Math.floor(latencies.length * q)] ?? 0).toFixed(1));
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), non2xx: failures, wrkCpu: 0 };
+}
+
 /** A wrk run, with the CPU time the servers (`pids`) and PostgreSQL spent per request. */
 async function measured(pids: readonly number[], run: () => Promise<WrkResult>): Promise<Measured> {
   const before = cpuSnapshot(pids);
@@ -164,6 +232,7 @@ async function measure(url: string, pids: number[], withConversions: boolean, ta
     'GET /rest/v1/offers (cache miss)': await measured(pids, () => wrk(url, { ...base, script: offersMiss })),
   };
   if (withConversions) {
+    targets['trade lifecycles (start → paid → release)'] = await measured(pids, () => lifecycles(url));
     const quote = await currentQuote(url);
     targets['POST /rest/v1/hedging/convert'] = await measured(pids, () =>
       wrk(url, {
@@ -181,7 +250,7 @@ async function measure(url: string, pids: number[], withConversions: boolean, ta
 const cell = (r: Measured | undefined) =>
   r
     ? `${Math.round(r.rps)}/s p99 ${r.p99} ms${r.non2xx ? ` (${r.non2xx} refused)` : ''} · ` +
-      `CPU/req app ${r.appMs.toFixed(2)} ms db ${r.postgresMs.toFixed(2)} ms · wrk ${r.wrkCpu}%`
+      `CPU/req app ${r.appMs.toFixed(2)} ms db ${r.postgresMs.toFixed(2)} ms${r.wrkCpu ? ` · wrk ${r.wrkCpu}%` : ''}`
     : '';
 
 async function enginesTable() {
@@ -204,7 +273,7 @@ async function enginesTable() {
   const postgres = results['PostgreSQL + Redis'] ?? {};
   console.log(
     `\nEngines: one process each, ${OFFERS.toLocaleString('en')} more offers, ${CONNECTIONS} connections ` +
-      `(16 for conversions), ${SECONDS} s per target, wrk`,
+      `(16 for conversions; lifecycles: ${LOOPS} loops over ${PAIRS} pairs, Node client), ${SECONDS} s per target, wrk`,
   );
   console.table(
     Object.keys(sqlite).map((target) => ({
