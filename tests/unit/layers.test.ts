@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { breaches, functionLengths, moduleLines, regressions } from '../../scripts/check-sizes.ts';
@@ -14,6 +14,10 @@ const biome = join(root, 'node_modules/.bin/biome');
 /** Lints a probe module placed in `folder` (removed afterwards); the restricted-import findings. */
 function restrictedImports(folder: string, source: string): number {
   const file = join(root, folder, `zz-layer-probe-${randomUUID()}.ts`);
+  // The folder's times are put back afterwards: a changed folder makes the build look older than
+  // the sources (scripts/build-freshness.ts), and `npm start` in the browser tests would rebuild
+  // under the other tests' feet.
+  const { atime, mtime } = statSync(join(root, folder));
   writeFileSync(file, source);
   try {
     const out = execFileSync(biome, ['lint', '--max-diagnostics=50', file], {
@@ -27,6 +31,7 @@ function restrictedImports(folder: string, source: string): number {
     return (`${stdout}${stderr}`.match(/noRestrictedImports/g) ?? []).length;
   } finally {
     rmSync(file, { force: true });
+    utimesSync(join(root, folder), atime, mtime);
   }
 }
 
