@@ -106,6 +106,16 @@ export function unexpectedErrorResponse(c: Context, error: unknown, log: (e: unk
       return errorResponse(c, new AppError(code, 'The request could not be read.'));
     }
   }
+  // PostgreSQL's retries ran out (db/postgres.ts) on a transaction opened outside `immediate()`:
+  // nothing was written, and trying again shortly works.
+  if ((error as { code?: unknown } | null)?.code === 'CONTENDED') {
+    return errorResponse(
+      c,
+      new AppError('BUSY', 'Many people are changing the same thing right now. Please try again.', {
+        retryAfterSeconds: 1,
+      }),
+    );
+  }
   log(error);
   return errorResponse(
     c,
