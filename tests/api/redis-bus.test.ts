@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../server/realtime/bus.ts';
 import { createRedisBus, type SharedEventBus } from '../../server/realtime/redis-bus.ts';
+import { redisReachable, TEST_REDIS_URL } from '../support/redis.ts';
 
 // Two buses on one Redis stand for two server processes (issue 17): what one publishes reaches
 // the other's `everywhere` listeners (sockets), never its `here` listeners (work done once).
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false, connectTimeout: 1000 } });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    await probe.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const reachable = await redisReachable();
 if (!reachable) console.warn('Redis is not reachable: the Redis bus tests are skipped.');

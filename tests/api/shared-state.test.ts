@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createRedisBus, type SharedEventBus } from '../../server/realtime/redis-bus.ts';
@@ -18,28 +17,16 @@ import { createSharedPriceFeed, type SharedPriceFeed } from '../../server/servic
 import { publishQuotes } from '../../server/services/quotes/publish.ts';
 import type { Quote } from '../../server/services/quotes/quotes.ts';
 import { createRedisStore, type SharedStore } from '../../server/shared-store.ts';
+import { redisReachable, TEST_REDIS_URL } from '../support/redis.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 
 // Two services instances on one database and one Redis stand for two server processes (issue 17):
 // a quote issued by one is accepted by the other, the follower's price feed mirrors the leader's
 // ticks, and an offer written through one drops the other's cached searches.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ctx = systemContext('test');
-
-async function redisReachable(): Promise<boolean> {
-  const probe = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false, connectTimeout: 1000 } });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    await probe.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const reachable = await redisReachable();
 if (!reachable) console.warn('Redis is not reachable at', REDIS_URL, ': the shared-state tests are skipped.');

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import { HDKey } from '@scure/bip32';
-import { createClient } from 'redis';
 import { openPostgres, type Postgres } from '../../db/postgres.ts';
 import { staleBuildReason } from '../../scripts/build-freshness.ts';
 import { freePort, NGINX, startNginx } from '../support/nginx.ts';
 import { POSTGRES_ADMIN_URL, postgresReachable } from '../support/postgres.ts';
+import { redisReachable, TEST_REDIS_URL } from '../support/redis.ts';
 
 // The deployment of issue 17 in miniature: two processes of the built server (what `npm start`
 // runs) on one fresh PostgreSQL database and one Redis, behind nginx configured from
@@ -15,7 +15,7 @@ import { POSTGRES_ADMIN_URL, postgresReachable } from '../support/postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const BUILD_DIR = join(ROOT, 'build');
-export const REDIS_ADMIN_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_ADMIN_URL = TEST_REDIS_URL;
 /** Start-up takes ~3 s with reference data only; a loaded CI machine gets far more. */
 const START_TIMEOUT_MS = 90_000;
 
@@ -27,16 +27,7 @@ export async function missingPrerequisite(): Promise<string | undefined> {
     return `nginx is not installed at ${NGINX} (apt-get install nginx)`;
   }
   if (!(await postgresReachable())) return `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}`;
-  const redis = createClient({ url: REDIS_ADMIN_URL, socket: { connectTimeout: 2_000, reconnectStrategy: false } });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis is not reachable at ${REDIS_ADMIN_URL}`;
-  } finally {
-    if (redis.isOpen) await redis.quit();
-  }
+  if (!(await redisReachable(REDIS_ADMIN_URL))) return `Redis is not reachable at ${REDIS_ADMIN_URL}`;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fixedPriceOfferBody } from '../support/trade-fixtures.ts';
 import type { Cluster } from './cluster-harness.ts';
 import { dataOf, type WebClient, webClient } from './web-client.ts';
 
@@ -74,20 +75,7 @@ export interface Offer {
 
 /** A sell offer at a fixed 100,000 USD per BTC, so amounts are round. */
 export async function createOffer(base: string, vendor: Person): Promise<Offer> {
-  const body = {
-    type: 'sell',
-    crypto_currency_code: 'BTC',
-    currency: 'USD',
-    payment_method: 'bank-transfer',
-    price_type: 'fixed',
-    fixed_price: '100000',
-    fiat_min: '50',
-    fiat_max: '5000',
-    payment_window: 90,
-    terms: 'Pay from an account in your own name.',
-    trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00, reference: your username.',
-  };
-  return dataOf<Offer>(await vendor.client.post(base, '/rest/v1/offers', body), 201);
+  return dataOf<Offer>(await vendor.client.post(base, '/rest/v1/offers', fixedPriceOfferBody()), 201);
 }
 
 /** What the start widget posts for `fiat` USD at the offer's price. */
