@@ -1,5 +1,4 @@
 import { asDatabase, type DatabaseLike } from '../../db/database.ts';
-import { AppError } from './errors.ts';
 import type { SessionRow, UserProfileRow, UserRow } from './shared/account-types.ts';
 
 // What every service method receives first: who acts, and the transaction it runs in when a
@@ -64,18 +63,8 @@ export function systemContext(name: string, type: 'system' | 'operator' = 'syste
  * the connection waits for the end); whatever the body hands to `tx.afterCommit` runs once it
  * committed, in order, and not at all when it rolled back.
  */
-export async function immediate<T>(db: DatabaseLike, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
-  try {
-    return await asDatabase(db).sql.transaction(async (afterCommit) => body({ afterCommit }));
-  } catch (error) {
-    // PostgreSQL's retries ran out (db/postgres.ts): nothing was written, and trying again shortly works.
-    if ((error as { code?: string }).code === 'CONTENDED') {
-      throw new AppError('BUSY', 'Many people are changing the same thing right now. Please try again.', {
-        retryAfterSeconds: 1,
-      });
-    }
-    throw error;
-  }
+export function immediate<T>(db: DatabaseLike, body: (tx: Transaction) => Promise<T> | T): Promise<T> {
+  return asDatabase(db).sql.transaction(async (afterCommit) => body({ afterCommit }));
 }
 
 /**
