@@ -68,3 +68,9 @@ export function postgresClient(postgres: Postgres): SqlClient {
     inTransaction: () => postgres.inTransaction(),
   };
 }
+
+/** A unique index refused the row, on either engine (SQLite's extended code, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

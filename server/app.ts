@@ -12,6 +12,7 @@ import { avatarRoutes } from './routes/avatar.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { giftCardRoutes } from './routes/gift-cards.ts';
 import { hedgingRoutes } from './routes/hedging.ts';
 import { marketRoutes } from './routes/market.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -146,6 +147,7 @@ export function createApp({
   app.route('/', avatarRoutes(services));
   // Full paths inside: /rest/v1/trade/{id}/attachments|upload|uploads|requirement and /uploads/trades/.
   app.route('/', tradeUploadRoutes(services));
+  app.route('/', giftCardRoutes(services, { trustProxy }));
   // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
   app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));

@@ -178,10 +178,13 @@ async function startHousekeeping(db: Database, demo: boolean, services: Services
       )
     : undefined;
   presence?.unref();
-  // Expired sessions are refused when presented; this only keeps the table from growing.
+  // Expired sessions are refused when presented; this only keeps the table from growing. Gift
+  // card pictures no card took within a day go too.
   const sweep = setInterval(
-    () =>
-      inBackground(log, 'session sweep failed', () => services.sessions.purgeExpired(systemContext('session-sweep'))),
+    () => {
+      inBackground(log, 'session sweep failed', () => services.sessions.purgeExpired(systemContext('session-sweep')));
+      inBackground(log, 'gift card picture sweep failed', () => services.giftCards.sweepImages());
+    },
     60 * 60 * 1000,
   );
   sweep.unref();

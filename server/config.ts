@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import * as v from 'valibot';
 import { displayUrl } from '../db/display-url.ts';
+import { DEVELOPMENT_GIFT_CODE_KEY } from './services/gift-cards/vault.ts';
 import {
   accountKeyProblem,
   BTC_KEY_PREFIXES,
@@ -60,7 +61,7 @@ function databaseUrlProblem(value: string): string | undefined {
 /** A URL's password, as a start-up error must not print it. */
 
 /** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
-const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL']);
+const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL', 'GIFT_CODE_KEY']);
 
 const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
@@ -163,6 +164,15 @@ const ConfigFields = v.object({
   WALLET_BTC_XPUB: accountKey(BTC_KEY_PREFIXES, DEVELOPMENT_BTC_XPUB),
   /** The TRON account public key (xpub of m/44'/195'/0') USDT (TRC-20) deposit addresses derive from. */
   WALLET_TRON_XPUB: accountKey(TRON_KEY_PREFIXES, DEVELOPMENT_TRON_XPUB),
+  /**
+   * The key gift codes are sealed with (AES-256-GCM; 64 hexadecimal characters, `openssl rand -hex
+   * 32`). The default is public: development only, refused with DEMO_DATA=off. Changing it makes
+   * the codes already saved unreadable.
+   */
+  GIFT_CODE_KEY: v.pipe(
+    v.optional(v.string(), DEVELOPMENT_GIFT_CODE_KEY),
+    v.regex(/^[0-9a-fA-F]{64}$/, 'must be 32 bytes as 64 hexadecimal characters (openssl rand -hex 32)'),
+  ),
   /** Seconds a BTC↔USDT conversion quote stays valid. */
   QUOTE_TTL_SECONDS: v.pipe(
     v.optional(v.string(), '30'),
@@ -238,6 +248,14 @@ const ConfigSchema = v.pipe(
       OWN_WALLET_KEY,
     ),
     ['WALLET_TRON_XPUB'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['DEMO_DATA'], ['GIFT_CODE_KEY']],
+      (env) => env.DEMO_DATA !== 'off' || env.GIFT_CODE_KEY.toLowerCase() !== DEVELOPMENT_GIFT_CODE_KEY,
+      'must be your own secret key when DEMO_DATA=off (the default is public): openssl rand -hex 32',
+    ),
+    ['GIFT_CODE_KEY'],
   ),
 );
 

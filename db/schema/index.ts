@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './devices.ts';
 export * from './feedback.ts';
+export * from './gift-cards.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './notifications.ts';

@@ -52,6 +52,13 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   DOCUMENT_LOCKED: 409,
   // Not allowed at the person's verification level; a higher level (or time) lets it pass.
   TRADING_LIMIT_EXCEEDED: 403,
+  // Gift cards: the offer needs cards (the client opens the card chooser); a card's state or the
+  // cards' total forbids the change now; a code already saved.
+  GIFT_CARDS_REQUIRED: 409,
+  GIFT_CARD_UNAVAILABLE: 409,
+  GIFT_CARD_DUPLICATE: 409,
+  GIFT_CARD_REVEALED: 409,
+  GIFT_CARDS_DO_NOT_COVER: 409,
   INTERNAL_ERROR: 500,
 };
 

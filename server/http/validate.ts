@@ -20,6 +20,14 @@ export const optionalText = (max: number) => v.optional(text(max));
 export const requiredText = (max: number) =>
   v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, 'is too long'));
 
+/** Amounts as text or numbers (gift-card clients send numbers, spec section 5), read as decimal text. */
+export const decimalAmount = v.pipe(
+  v.union([v.string(), v.number()], 'must be an amount'),
+  v.transform(String),
+  v.trim(),
+  v.regex(/^\d{1,12}(?:\.\d{1,8})?$/, 'must be an amount such as 100 or 0.0015'),
+);
+
 /** `vValidator` answering bad input with our error envelope instead of valibot's raw result. */
 export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return vValidator(target, schema, (result, c) => {

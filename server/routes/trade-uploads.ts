@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { TRADE_ATTACHMENT_MAX_BYTES, TRADE_ATTACHMENT_MAX_FILES } from '../../src/lib/shared/trade-attachments.ts';
 import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
+import { privateFileHeaders } from '../http/private-file.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError, invalidInput } from '../services/errors.ts';
@@ -39,22 +40,6 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireAuth(c);
   await next();
 };
-
-/**
- * Served as what we stored and nothing else: the type is fixed from the row (never sniffed), a
- * PDF is always a download so no viewer of ours renders it, the sandbox keeps scripts off even
- * for a browser that ignores the type, and only the reader's own browser may keep a copy.
- */
-function fileHeaders(contentType: string, publicId: string) {
-  const pdf = contentType === 'application/pdf';
-  return {
-    'Content-Type': contentType,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': `${pdf ? 'attachment' : 'inline'}; filename="${publicId}.${pdf ? 'pdf' : 'jpg'}"`,
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-    'Cache-Control': 'private, max-age=3600',
-  };
-}
 
 export function tradeUploadRoutes(services: Services) {
   const { tradeUploads } = services;
@@ -124,6 +109,6 @@ export function tradeUploadRoutes(services: Services) {
     .get('/uploads/trades/:publicId', async (c) => {
       const publicId = c.req.param('publicId');
       const file = await tradeUploads.read(personContextOf(c), { publicId });
-      return c.body(new Uint8Array(file.bytes), 200, fileHeaders(file.contentType, publicId));
+      return c.body(new Uint8Array(file.bytes), 200, privateFileHeaders(file.contentType, publicId));
     });
 }

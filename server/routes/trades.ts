@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { type AppEnv, clientInfo, personContextOf, requireAuth } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';
-import { requiredText as text, validate } from '../http/validate.ts';
+import { decimalAmount as amount, requiredText as text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
 
@@ -11,13 +11,6 @@ import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
 // on; chat lines under /rest/v1/trade/{id}/messages (the spec leaves the path open,
 // docs/decisions/062-trades-state-machine.md); the moderators' queue under /rest/v1/moderation.
 
-/** Amounts as text or numbers (gift-card clients send numbers, spec section 5), read as decimal text. */
-const amount = v.pipe(
-  v.union([v.string(), v.number()], 'must be an amount'),
-  v.transform(String),
-  v.trim(),
-  v.regex(/^\d{1,12}(?:\.\d{1,8})?$/, 'must be an amount such as 100 or 0.0015'),
-);
 const flag = v.pipe(
   v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()], 'must be 1 or 0'),
   v.transform((value) => (value === 1 || value === '1' || value === true ? 1 : 0) as 0 | 1),

@@ -22,6 +22,9 @@ import { createGeolocation } from './devices/geolocation.ts';
 import { createDevicesRepository } from './devices/repository.ts';
 import { createFeedbackService } from './feedback/feedback.ts';
 import { createFeedbackRepository } from './feedback/repository.ts';
+import { createGiftCardSettlement, createGiftCardsService } from './gift-cards/gift-cards.ts';
+import { createGiftCardsRepository } from './gift-cards/repository.ts';
+import { createCodeVault } from './gift-cards/vault.ts';
 import { createHedgingService } from './hedging/hedging.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger.ts';
 import { createLedgerRepository } from './ledger/repository.ts';
@@ -54,6 +57,7 @@ import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
 import { createTradesRepository } from './trades/repository.ts';
 import { createTradesService } from './trades/trades.ts';
+import { createFileStore } from './trades/upload-files.ts';
 import { createTradeUploadsService } from './trades/uploads.ts';
 import { createTradeUploadsRepository } from './trades/uploads-repository.ts';
 import { createTwoFactorService, type TwoFactorService } from './two-factor/two-factor.ts';
@@ -80,6 +84,7 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       | 'BITCOIND_RPC_URL'
       | 'CHAIN_BLOCK_SECONDS'
       | 'DISPUTE_WAIT_MINUTES'
+      | 'GIFT_CODE_KEY'
       | 'PUBLIC_ORIGIN'
       | 'HOST'
       | 'PORT'
@@ -254,6 +259,7 @@ interface TradeParts {
 function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoFactor, verification }: TradeParts) {
   // Escrow lifecycle of trades (issue 6); the realtime hub asks it who may follow a trade.
   const tradesRepo = createTradesRepository(db);
+  const giftCardsRepo = createGiftCardsRepository(db);
   const trades = createTradesService({
     repo: tradesRepo,
     offers,
@@ -265,9 +271,22 @@ function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoF
     checkTradingLimit: async (userId, usdCents) => {
       await verification.assertWithinLimit(systemContext('trades'), { userId, usdAmountCents: usdCents });
     },
+    // What a gift-card trade's transitions do to its cards, in the same transaction (issue 18).
+    giftCardSettlement: createGiftCardSettlement(giftCardsRepo),
   });
   return {
     trades,
+    // "My gift cards", gift-card trade starts and the gift code check (issue 18).
+    giftCards: createGiftCardsService({
+      repo: giftCardsRepo,
+      vault: createCodeVault(config.GIFT_CODE_KEY),
+      files: createFileStore(config.UPLOADS_DIR, 'gift-cards'),
+      trades,
+      tradesRepo,
+      offers,
+      bus,
+      now,
+    }),
     // Chat attachments and requirement proofs of trades, under UPLOADS_DIR/trades.
     tradeUploads: createTradeUploadsService({
       repo: createTradeUploadsRepository(db),

@@ -47,6 +47,14 @@ export const errorCodes = [
   // already cannot change; a trade above the trading limit of the person's verification level.
   'DOCUMENT_LOCKED',
   'TRADING_LIMIT_EXCEEDED',
+  // Gift cards (server/services/gift-cards/): a seller-offer gift-card trade starts with the buyer's
+  // cards; a card another request took, or that no longer fits, refuses the change; a code saved
+  // twice; a revealed card that only its seller (or a dispute) may give back.
+  'GIFT_CARDS_REQUIRED',
+  'GIFT_CARD_UNAVAILABLE',
+  'GIFT_CARD_DUPLICATE',
+  'GIFT_CARD_REVEALED',
+  'GIFT_CARDS_DO_NOT_COVER',
   'INTERNAL_ERROR',
 ] as const;
 

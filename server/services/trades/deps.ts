@@ -1,10 +1,25 @@
+import type { TradeStatus } from '../../../db/schema/index.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { LedgerService } from '../ledger/ledger.ts';
 import type { OffersService } from '../offers/offers.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.ts';
 import type { TradeAccess } from './access.ts';
-import type { TradesRepository } from './repository.ts';
-import type { TradeTransition } from './transition.ts';
+import type { TradeRow, TradesRepository } from './repository.ts';
+import type { TradeAction } from './state-machine.ts';
+import type { TradeTransition, TransitionActor } from './transition.ts';
+
+/** The payment group whose trades are paid with gift cards (issue 18). */
+export const GIFT_CARDS_GROUP = 'gift-cards';
+
+/**
+ * What a gift-card trade's transitions do to its cards (server/services/gift-cards/settlement.ts),
+ * inside the transition's transaction: `check` may refuse (a revealed card cannot be cancelled
+ * back silently), `apply` moves the cards once the status changed.
+ */
+export interface GiftCardSettlement {
+  check(row: TradeRow, action: TradeAction, actor: TransitionActor): Promise<void>;
+  apply(row: TradeRow, to: TradeStatus, action: TradeAction, actor: TransitionActor, at: number): Promise<void>;
+}
 
 /** What every verb of the trades service (trades.ts wires them) is made from. */
 export interface TradesDeps {
@@ -18,6 +33,8 @@ export interface TradesDeps {
   disputeWaitMs: number;
   /** Trading limits of the verification levels: throws when a trade this size would exceed one. */
   checkTradingLimit?: (userId: number, usdCents: number) => Promise<void> | void;
+  /** Gift-card trades' cards; the container wires it, tests of other areas may leave it out. */
+  giftCardSettlement?: GiftCardSettlement;
 }
 
 /** What every verb is given: the deps, who may read a trade, and the transition. */

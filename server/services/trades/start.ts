@@ -32,6 +32,11 @@ export interface StartInput {
   locale: Locale;
   /** The responder's address: the parties' "same IP" warning compares it. */
   ip: string | null;
+  /**
+   * A gift-card trade's buyer pays with cards (issue 18): the gift-cards service attaches them to
+   * the new trade inside the start's transaction, so a card taken meanwhile undoes the start.
+   */
+  attachCards?: (trade: TradeRow) => Promise<void>;
 }
 
 type Offer = OfferDetails['offer'];
@@ -62,11 +67,16 @@ function passStartGate({ blocks }: OfferDetails): void {
   });
 }
 
-/** 2. Gift-card offers start elsewhere. */
-function refuseGiftCards(offer: Offer): void {
-  if (offer.isGiftCard) {
-    throw new AppError('FORBIDDEN', 'Gift-card trades start from the gift-card page, which is not open yet.', {
-      key: 'trade_gift_cards_unavailable',
+/**
+ * 2. On a gift-card offer whose vendor sells, the person pays with gift cards: the start comes with
+ * their cards (POST /rest/v1/gift-cards/trade/start). Where the vendor buys, the vendor adds
+ * cards in the trade, and it starts like any other.
+ */
+function requireCardsWhereThePersonPaysWithThem(offer: Offer, input: StartInput): void {
+  if (offer.isGiftCard && offer.type === 'sell' && !input.attachCards) {
+    throw new AppError('GIFT_CARDS_REQUIRED', 'Choose the gift cards you pay with to start this trade.', {
+      key: 'trade_gift_cards_required',
+      meta: { action: 'gift_cards' },
     });
   }
 }
@@ -299,6 +309,7 @@ async function insertTrade(
   });
   await systemLine(repo, id, 'trade.system.active_funded', at);
   const created = (await repo.byHash(hash)) as TradeRow;
+  await input.attachCards?.(created);
   const event = changedEvent(created, 'started', null, userId, role);
   tx.afterCommit(() => announceStart(bus, event));
   return { row: created, role };
@@ -319,7 +330,7 @@ export async function startTrade(parts: TradesParts, ctx: PersonContext, input: 
     });
     const { offer } = details;
     passStartGate(details);
-    refuseGiftCards(offer);
+    requireCardsWhereThePersonPaysWithThem(offer, input);
     requireSameVersion(offerRow, input.original_data);
     requireTermsAndIdentity(offer, ctx, input.gold_terms);
     const amounts = amountsAtPrice(offer, fiatAmountOf(details, input.amount_fiat), input.amount_btc);

@@ -9,6 +9,7 @@ export type TradeAction =
   | 'mark_paid'
   | 'release'
   | 'cancel'
+  | 'cancel_unredeemed'
   | 'expire'
   | 'open_dispute'
   | 'resolve_for_buyer'
@@ -34,7 +35,8 @@ const CANCELLED: readonly TradeStatus[] = ['cancelled_buyer', 'cancelled_seller'
  * - the seller releases any time the coins are in escrow, a dispute included (settling it);
  * - the buyer may cancel until the coins are released (also in a dispute: giving up the claim);
  *   the seller only while the buyer has not marked paid; the system cancels an unpaid trade past
- *   its payment window. Paid trades never expire;
+ *   its payment window. Paid trades never expire. In a gift-card trade the seller may also cancel a
+ *   paid trade by stating that no code was redeemed (`cancel_unredeemed`; the cards go back);
  * - either party opens a dispute on a paid trade once `dispute.availableAt` has passed;
  * - a moderator settles an open dispute for the buyer (release) or the seller (return), or reopens
  *   a cancelled or seller-won trade as a dispute, locking the seller's coins again.
@@ -59,6 +61,15 @@ export const TRANSITIONS: readonly Transition[] = [
     escrow: 'return_to_seller',
   },
   { action: 'cancel', from: ['active_funded'], role: 'seller', to: 'cancelled_seller', escrow: 'return_to_seller' },
+  // Gift-card trades only (the gift-cards service's hook refuses it elsewhere): the seller states
+  // that no code was redeemed, so the buyer's cards go back to them and the coins to the seller.
+  {
+    action: 'cancel_unredeemed',
+    from: ['paid', 'dispute_open'],
+    role: 'seller',
+    to: 'cancelled_seller',
+    escrow: 'return_to_seller',
+  },
   { action: 'expire', from: ['active_funded'], role: 'system', to: 'cancelled_system', escrow: 'return_to_seller' },
   { action: 'open_dispute', from: ['paid'], role: 'buyer', to: 'dispute_open', escrow: 'none' },
   { action: 'open_dispute', from: ['paid'], role: 'seller', to: 'dispute_open', escrow: 'none' },

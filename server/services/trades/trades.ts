@@ -1,7 +1,7 @@
 import type { TradeChannelAccess } from '../../realtime/channels.ts';
 import { bindVerb, type PersonContext, type ServiceContext } from '../context.ts';
 import { createTradeAccess } from './access.ts';
-import { cancelTrade } from './cancel.ts';
+import { cancelTrade, cancelUnredeemed } from './cancel.ts';
 import type { TradesDeps, TradesParts } from './deps.ts';
 import { openDispute } from './dispute.ts';
 import { expireDue, startExpiryJob } from './expiry.ts';
@@ -36,6 +36,8 @@ export function createTradesService(deps: TradesDeps) {
     markPaid: bindVerb(parts, markPaid),
     release: bindVerb(parts, releaseTrade),
     cancel: bindVerb(parts, cancelTrade),
+    /** Gift-card trades: the seller gives the cards back, stating no code was redeemed. */
+    returnUnredeemed: bindVerb(parts, cancelUnredeemed),
     openDispute: bindVerb(parts, openDispute),
     resolve: bindVerb(parts, resolveDispute),
     reopen: bindVerb(parts, reopenTrade),

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors.ts';
 import type { TradeChangedPayload } from '../notifications/trade-events.ts';
 import type { TradeAccess } from './access.ts';
 import { systemLine } from './chat.ts';
-import type { TradesDeps } from './deps.ts';
+import { GIFT_CARDS_GROUP, type TradesDeps } from './deps.ts';
 import { announceChange, changedEvent } from './events.ts';
 import type { TradeRow } from './repository.ts';
 import {
@@ -38,6 +38,7 @@ const FORBIDDEN_ACTION: Record<TradeAction, [string, string]> = {
   mark_paid: ['trade_only_buyer_marks_paid', 'Only the buyer marks a trade paid.'],
   release: ['trade_only_seller_releases', 'Only the seller releases the coins.'],
   cancel: ['trade_only_parties_cancel', 'Only the buyer or the seller can cancel a trade.'],
+  cancel_unredeemed: ['gift_cards_only_seller_returns', 'Only the seller can give the gift cards back.'],
   open_dispute: ['trade_only_parties_dispute', 'Only the buyer or the seller can open a dispute.'],
   expire: ['trade_only_parties_cancel', 'Only the buyer or the seller can cancel a trade.'],
   resolve_for_buyer: ['moderators_only', 'For moderators only.'],
@@ -49,6 +50,7 @@ const CHANGE_OF: Record<TradeAction, TradeChangedPayload['action']> = {
   mark_paid: 'paid',
   release: 'released',
   cancel: 'cancelled',
+  cancel_unredeemed: 'cancelled',
   expire: 'expired',
   open_dispute: 'disputed',
   resolve_for_buyer: 'resolved',
@@ -177,10 +179,13 @@ export function applyTransition(
       if (statusesAfter(action, actor.role).includes(row.status)) return row;
       throw stateChanged(row.status);
     }
+    const settlement = row.paymentGroupSlug === GIFT_CARDS_GROUP ? deps.giftCardSettlement : undefined;
+    await settlement?.check(row, action, actor);
     const applied: Step = { row, rule, action, actor, details, at: Math.max(now(), row.updatedAt) };
     const ledgerCtx: ServiceContext = { actor: ctx.actor, tx, ...(ctx.requestId ? { requestId: ctx.requestId } : {}) };
     const { escrowRef, ledgerTx } = await moveEscrow(deps, ledgerCtx, row, rule.escrow, action);
     await changeStatus(deps, applied, escrowRef);
+    await settlement?.apply(row, rule.to, action, actor, applied.at);
     if (rule.to === 'released' || rule.to === 'dispute_won_buyer') await repo.countCompleted(row.buyerId, row.sellerId);
     await record(deps, applied, ledgerTx);
     const updated = (await repo.byHash(hash)) as TradeRow;

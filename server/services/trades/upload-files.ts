@@ -6,7 +6,7 @@ import { AppError, invalidInput, notFound } from '../errors.ts';
 import { processDocument } from '../verification/document-file.ts';
 
 // The bytes of a trade's files: what passes the checks, and where they are kept. Files live under
-// UPLOADS_DIR/trades/ by names we generate.
+// UPLOADS_DIR/trades/ (gift cards' pictures under UPLOADS_DIR/gift-cards/) by names we generate.
 
 const STORED_NAME = /^[0-9a-f]{32}\.(?:jpg|pdf)$/;
 
@@ -51,9 +51,9 @@ export async function checked(bytes: Uint8Array) {
 
 export type CheckedFile = Awaited<ReturnType<typeof checked>>;
 
-/** The folder of trade files under `root` (UPLOADS_DIR). */
-export function createFileStore(root: string) {
-  const dir = join(root, 'trades');
+/** The folder of trade files under `root` (UPLOADS_DIR); gift cards keep their pictures in `gift-cards`. */
+export function createFileStore(root: string, folder: 'trades' | 'gift-cards' = 'trades') {
+  const dir = join(root, folder);
   return {
     /** Writes the bytes under a new random name; returns the name. */
     async store(contentType: string, bytes: Uint8Array): Promise<string> {
