@@ -7,7 +7,7 @@ import { seedDatabase } from '../db/seed/index.ts';
 import { readConfig } from '../server/config.ts';
 import { displayUrl, openMigrated } from './open-database.ts';
 
-const { DATABASE_URL } = readConfig({ NODE_ENV: 'development', ...process.env });
+const { DATABASE_URL, GIFT_CODE_KEY } = readConfig({ NODE_ENV: 'development', ...process.env });
 if (process.env.NODE_ENV === 'production' && !process.argv.includes('--force')) {
   console.error('Refusing to re-create the database with NODE_ENV=production (add --force if you mean it).');
   process.exit(1);
@@ -26,7 +26,7 @@ if (target.kind === 'postgres') {
 }
 const opened = await openMigrated(DATABASE_URL);
 try {
-  await seedDatabase(opened.database);
+  await seedDatabase(opened.database, { giftCodeKey: GIFT_CODE_KEY });
 } finally {
   await opened.close();
 }

@@ -66,7 +66,11 @@ export interface Backend {
 async function openPreparedDatabase(config: Config, demo: boolean, migrationsFolder: string | undefined, log: Logger) {
   const db = await connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   if (db.dialect === 'postgres') log.info('Database: PostgreSQL.');
-  const prepared = await prepareDatabase(db, { demo, ...(migrationsFolder ? { migrationsFolder } : {}) });
+  const prepared = await prepareDatabase(db, {
+    demo,
+    giftCodeKey: config.GIFT_CODE_KEY,
+    ...(migrationsFolder ? { migrationsFolder } : {}),
+  });
   if (prepared.seededReference) log.info('Database: reference data seeded.');
   if (prepared.seededDemo) log.info('Database: demo users and offers seeded (see README, "Demo accounts").');
   if (prepared.seededPriceHistory) log.info('Database: a year of simulated price history seeded.');

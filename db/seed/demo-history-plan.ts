@@ -24,13 +24,11 @@ export interface Slot {
 }
 
 /**
- * What a buyer of the pool could ever start: active, no gift card (those start elsewhere), no
- * proofs to upload, open to people the vendor has not marked trusted.
+ * What a buyer of the pool could ever start: active (gift-card offers too: the buyer pays with
+ * cards it saves first), no proofs to upload, open to people the vendor has not marked trusted.
  */
 const STARTABLE_OFFERS = `SELECT o.hash AS hash, o.created_at AS createdAt FROM offers o
-     JOIN payment_methods m ON m.id = o.payment_method_id
-     JOIN payment_groups g ON g.id = m.group_id
-   WHERE o.owner_id = ? AND o.status = 'active' AND g.slug <> 'gift-cards'
+   WHERE o.owner_id = ? AND o.status = 'active'
      AND o.trade_requirements = '[]' AND o.show_only_trusted_user = 0
    ORDER BY o.id`;
 

@@ -5,12 +5,14 @@ import { createServices, type Services } from '../../server/services/container.t
 import { immediate, type PersonContext, personContext } from '../../server/services/context.ts';
 import { AppError } from '../../server/services/errors.ts';
 import type { Rating } from '../../server/services/feedback/repository.ts';
+import type { OfferView } from '../../server/services/offers/offer-view.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
 import { CRYPTO_DECIMALS } from '../../src/lib/shared/money.ts';
 import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import { newId } from '../ids.ts';
 import { phones, users } from '../schema/index.ts';
 import { DEMO_VENDOR_DOMAIN, postDemoFunding } from './demo.ts';
+import { cardValuesFor, giveDemoBuyerCards, revealEveryCode, saveCardsFor } from './demo-gift-cards.ts';
 import { amountFor, pastPrices, planSlots, type Slot, shuffled } from './demo-history-plan.ts';
 import {
   ABOUT_BUYER,
@@ -84,6 +86,9 @@ interface StartedTrade {
   vendorId: number;
   buyerId: number;
   sellerId: number;
+  /** A gift-card trade where the vendor buys: the cards they bring before marking paid. */
+  vendorCards?: { offer: OfferView; values: string[] };
+  giftCards: boolean;
 }
 
 /**
@@ -94,9 +99,9 @@ interface StartedTrade {
  */
 export async function seedDemoHistory(
   db: DatabaseLike,
-  options: { now?: number; seed?: number } = {},
+  options: { now?: number; seed?: number; giftCodeKey?: string | undefined } = {},
 ): Promise<DemoHistoryResult> {
-  const { now = Date.now(), seed = 20260601 } = options;
+  const { now = Date.now(), seed = 20260601, giftCodeKey } = options;
   const database = asDatabase(db);
   // One transaction: the history is all there or not at all, and its thousands of writes commit once.
   return immediate(database, async () => {
@@ -108,11 +113,16 @@ export async function seedDemoHistory(
     const passwordHash = vendors[0]?.passwordHash;
     if (passwordHash === undefined) return { buyers: 0, completed: 0, cancelled: 0, feedback: 0 };
     const buyers = await insertBuyers(database, random, passwordHash, clock.at);
-    const run = await historyRun({ database, random, clock, now, vendors, buyers });
+    const run = await historyRun({ database, random, clock, now, vendors, buyers }, giftCodeKey);
     // Two of three buyers also sell to the vendors' buy offers: they need coins for the escrow.
     for (const id of run.sellers) await postDemoFunding(run.services.ledger, id, DEMO_BUYER_FUNDS);
     const result = await playSlots(run, await planSlots(database, random, vendors, clock.at, now));
     await restoreVendorPresence(database, vendors);
+    // The demo buyer people sign in as keeps a few free gift cards to try a gift-card trade with.
+    const demoBuyer = await database.sql.get<{ id: number }>('SELECT id FROM users WHERE email = ?', [
+      'buyer@example.com',
+    ]);
+    if (demoBuyer) await giveDemoBuyerCards(database, run.services, random, await run.as(demoBuyer.id));
     return result;
   });
 }
@@ -138,13 +148,20 @@ const LAST_SEEN = 'SELECT last_seen_at AS lastSeenAt FROM users WHERE id = ?';
 /** The services on the simulated clock, with prices from the seeded chart history. */
 async function historyRun(
   base: Pick<HistoryRun, 'database' | 'random' | 'clock' | 'now' | 'vendors' | 'buyers'>,
+  giftCodeKey: string | undefined,
 ): Promise<HistoryRun> {
   const { database, random, clock, now, buyers } = base;
   const priceFeed = createSimulatedPriceFeed({ tickSeconds: 10, random: random.next, now: () => clock.at });
   const services = createServices({
     db: database,
     priceFeed,
-    config: { AUTH_CHALLENGE: 'off', MAIL_FROM: 'Coinfair <no-reply@coinfair.example>', UPLOADS_DIR: 'data/uploads' },
+    config: {
+      AUTH_CHALLENGE: 'off',
+      MAIL_FROM: 'Coinfair <no-reply@coinfair.example>',
+      UPLOADS_DIR: 'data/uploads',
+      // The server's key: the codes sealed here open on its gift code checks.
+      ...(giftCodeKey ? { GIFT_CODE_KEY: giftCodeKey } : {}),
+    },
     log: { info() {}, error() {} },
     now: () => clock.at,
     mailer: { async send() {} },
@@ -224,13 +241,21 @@ async function playSlots(run: HistoryRun, slots: Slot[]): Promise<DemoHistoryRes
   return result;
 }
 
-async function completeTrade(run: HistoryRun, { hash, buyerId, sellerId }: StartedTrade): Promise<void> {
-  run.advance(run.random.int(2, 25) * MINUTE);
+async function completeTrade(run: HistoryRun, started: StartedTrade): Promise<void> {
+  const { hash, buyerId, sellerId, vendorCards } = started;
+  const { services, random } = run;
+  run.advance(random.int(2, 25) * MINUTE);
   await run.seen(buyerId);
-  await run.services.trades.markPaid(await run.as(buyerId), { hash });
-  run.advance(run.random.int(1, 40) * MINUTE);
+  if (vendorCards) {
+    const ctx = await run.as(buyerId);
+    const ids = await saveCardsFor(services, random, ctx, vendorCards.offer, vendorCards.values);
+    await services.giftCards.addToTrade(ctx, { hash, gift_card_ids: ids });
+  }
+  await services.trades.markPaid(await run.as(buyerId), { hash });
+  run.advance(random.int(1, 40) * MINUTE);
   await run.seen(sellerId);
-  await run.services.trades.release(await run.as(sellerId), { hash });
+  if (started.giftCards) await revealEveryCode(services, await run.as(sellerId), hash);
+  await services.trades.release(await run.as(sellerId), { hash });
 }
 
 /** Both sides rate, in either order, within the next hours; now and then one is unhappy. Returns how many rated. */
@@ -277,24 +302,19 @@ async function startSlot(run: HistoryRun, slot: Slot): Promise<StartedTrade | un
       // Most often an offer asking for more past trades than this buyer has yet.
       if (blocks.length > 0 || (offer.type === 'buy' && !run.sellers.includes(responderId))) continue;
       const fiat = amountFor(random, offer, limits);
-      const crypto = offer.cryptoCurrency as 'BTC' | 'USDT';
+      const values = offer.isGiftCard ? cardValuesFor(fiat, offer.fiatDecimals) : [];
+      if (!values) continue;
       await run.seen(responderId);
+      const vendorSells = offer.type === 'sell';
       try {
-        const trade = await services.trades.start(ctx, {
-          offer_hash: offer.hash,
-          amount_fiat: fiat,
-          amount_btc: (Number(fiat) / offer.fiatPricePerCrypto).toFixed(CRYPTO_DECIMALS[crypto]),
-          gold_terms: offer.isGold ? 1 : 0,
-          original_data: offer.originalData,
-          locale: 'en',
-          ip: null,
-        });
-        const vendorSells = offer.type === 'sell';
+        const trade = await startOn(run, ctx, offer, fiat, values);
         return {
           hash: trade.hash,
           vendorId: slot.vendorId,
           buyerId: vendorSells ? responderId : slot.vendorId,
           sellerId: vendorSells ? slot.vendorId : responderId,
+          giftCards: offer.isGiftCard,
+          ...(offer.isGiftCard && !vendorSells ? { vendorCards: { offer, values } } : {}),
         };
       } catch (error) {
         // A limit or a balance the pool cannot meet right now: the next buyer, or the next offer.
@@ -303,6 +323,36 @@ async function startSlot(run: HistoryRun, slot: Slot): Promise<StartedTrade | un
     }
   }
   return undefined;
+}
+
+/** The start as the offer page makes it: a buyer paying a gift-card offer saves the cards and starts with them. */
+async function startOn(run: HistoryRun, ctx: PersonContext, offer: OfferView, fiat: string, values: string[]) {
+  const crypto = offer.cryptoCurrency as 'BTC' | 'USDT';
+  const start = {
+    offer_hash: offer.hash,
+    amount_fiat: fiat,
+    amount_btc: (Number(fiat) / offer.fiatPricePerCrypto).toFixed(CRYPTO_DECIMALS[crypto]),
+    gold_terms: offer.isGold ? (1 as const) : (0 as const),
+    original_data: offer.originalData,
+    locale: 'en' as const,
+    ip: null,
+  };
+  if (!offer.isGiftCard || offer.type === 'buy') return run.services.trades.start(ctx, start);
+  const ids = await saveCardsFor(run.services, run.random, ctx, offer, values);
+  const { giftCards } = run.services;
+  try {
+    const started = await giftCards.startTrade(ctx, {
+      ...start,
+      fiat_currency_id: offer.fiatCurrencyId,
+      payment_method_id: offer.paymentMethodId,
+      gift_card_ids: ids,
+    });
+    return started.data;
+  } catch (error) {
+    // Refused (a limit, a balance): the cards stay the buyer's, deleted so they do not pile up.
+    for (const id of ids) await giftCards.remove(ctx, { id });
+    throw error;
+  }
 }
 
 /** The demo vendors' presence as the demo seed set it, unless a trade saw them later. */

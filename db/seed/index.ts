@@ -18,6 +18,8 @@ export interface SeedOptions {
    * trades and phones from zero; tests/api/demo-vendors.test.ts covers them.
    */
   readyDemoVendors?: boolean;
+  /** GIFT_CODE_KEY: the demo history seals its gift codes with the server's key. */
+  giftCodeKey?: string | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function seedDatabase(db: DatabaseLike, options: SeedOptions = {}):
     if (options.readyDemoVendors ?? true) {
       // Funded a day before the history starts, so their wallets show the deposit before the trades.
       await readyDemoVendors(database, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
-      await seedDemoHistory(database, { now });
+      await seedDemoHistory(database, { now, giftCodeKey: options.giftCodeKey });
     }
   }
   return { seededReference, seededDemo, seededPriceHistory };

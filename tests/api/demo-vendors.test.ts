@@ -119,6 +119,26 @@ describe('demo vendors', () => {
       [`%${DEMO_VENDOR_DOMAIN}`, `%${DEMO_BUYER_DOMAIN}`],
     );
     expect(mismatched).toEqual([]);
+    // Gift-card offers are traded too (issue 18): paid with cards, every code opened before release.
+    const giftTrades = await t.db.sql.all<{ status: string; cards: number; used: number }>(
+      `SELECT t.status, (SELECT count(*) FROM gift_cards c WHERE c.trade_id = t.id) AS cards,
+         (SELECT count(*) FROM gift_cards c WHERE c.trade_id = t.id AND c.state = 'used') AS used
+       FROM trades t JOIN payment_methods m ON m.id = t.payment_method_id
+         JOIN payment_groups g ON g.id = m.group_id
+       WHERE g.slug = 'gift-cards'`,
+    );
+    const released = giftTrades.filter((trade) => trade.status === 'released');
+    expect(released.length).toBeGreaterThan(0);
+    for (const trade of released) expect(Number(trade.used)).toBe(Number(trade.cards));
+    expect(released.every((trade) => Number(trade.cards) > 0)).toBe(true);
+    const revealed = await t.db.sql.get<{ n: number }>(
+      "SELECT count(*) AS n FROM gift_card_events WHERE action = 'revealed'",
+    );
+    expect(Number(revealed?.n)).toBeGreaterThanOrEqual(released.length);
+    // The demo buyer people sign in as has free cards to try a gift-card trade with.
+    const buyer = await f.signedIn('buyer@example.com');
+    const cards = (await (await buyer.get('/rest/v1/gift-cards')).json()).data as { state: string }[];
+    expect(cards.filter((card) => card.state === 'free').length).toBeGreaterThanOrEqual(4);
     expect(await ledgerCommands(t.db).verify()).toMatch(/^Ledger OK/);
   }, 180_000);
 });

@@ -48,14 +48,15 @@ async function createClusterDatabase(): Promise<{ url: string; drop(): Promise<v
 }
 
 /**
- * This run's own wallet keys: DEMO_DATA=off (a quick start, reference data only) refuses the
- * public development keys, as a real marketplace must.
+ * This run's own wallet keys and gift code key: DEMO_DATA=off (a quick start, reference data only)
+ * refuses the public development keys, as a real marketplace must.
  */
-function randomWalletKeys(): { WALLET_BTC_XPUB: string; WALLET_TRON_XPUB: string } {
+function randomKeys(): { WALLET_BTC_XPUB: string; WALLET_TRON_XPUB: string; GIFT_CODE_KEY: string } {
   const root = HDKey.fromMasterSeed(randomBytes(32));
   return {
     WALLET_BTC_XPUB: root.derive("m/84'/0'/0'").publicExtendedKey,
     WALLET_TRON_XPUB: root.derive("m/44'/195'/0'").publicExtendedKey,
+    GIFT_CODE_KEY: randomBytes(32).toString('hex'),
   };
 }
 
@@ -199,7 +200,7 @@ export async function startCluster({ together = false } = {}): Promise<Cluster> 
       GEOIP: 'off',
       TRUST_PROXY: 'on',
       DISPUTE_WAIT_MINUTES: '0',
-      ...randomWalletKeys(),
+      ...randomKeys(),
     };
     const startOne = async (name: string) => {
       const started = await startAppProcess(name, env);

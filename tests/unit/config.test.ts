@@ -56,3 +56,22 @@ describe('readConfig', () => {
     expect(() => readConfig(env)).not.toThrow('secret');
   });
 });
+
+describe('GIFT_CODE_KEY', () => {
+  it('takes 32 bytes of hex and refuses anything else without printing it whole', () => {
+    const key = 'c0'.repeat(32);
+    expect(readConfig({ GIFT_CODE_KEY: key }).GIFT_CODE_KEY).toBe(key);
+    let message = '';
+    try {
+      readConfig({ GIFT_CODE_KEY: 'deadbeef-not-hex-but-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('GIFT_CODE_KEY="dead…": must be 32 bytes as 64 hexadecimal characters');
+    expect(message).not.toContain('secret');
+  });
+
+  it('refuses the public development key when DEMO_DATA=off', () => {
+    expect(() => readConfig({ DEMO_DATA: 'off', WALLET_BTC_XPUB: 'x' })).toThrow(/GIFT_CODE_KEY=.*your own secret key/);
+  });
+});

@@ -21,7 +21,9 @@ describe('start-trade decision order (spec section 4)', () => {
       requireVerifiedId: true,
       isChargebackRisky: true,
     };
-    expect(startTradeStep(everything, unverified)).toBe('choose_gift_cards');
+    expect(startTradeStep({ ...everything, type: 'sell' }, unverified)).toBe('choose_gift_cards');
+    // Where the vendor buys, the vendor pays with the cards: the person who sells is not asked for any.
+    expect(startTradeStep(everything, unverified)).toBe('payment_terms_warning');
     expect(startTradeStep({ ...everything, isGiftCard: false }, unverified)).toBe('payment_terms_warning');
     expect(startTradeStep({ ...everything, isGiftCard: false, isGold: false }, unverified)).toBe('ofac_warning');
     expect(startTradeStep({ ...everything, isGiftCard: false, isGold: false }, { isIdVerified: true })).toBe(

@@ -24,7 +24,8 @@ export interface StartTradeOffer {
 
 export function startTradeStep(offer: StartTradeOffer, viewer: { isIdVerified: boolean }): StartTradeStep {
   const personSells = offer.type === 'buy';
-  if (offer.isGiftCard) return 'choose_gift_cards';
+  // Cards are how a buyer pays: where the vendor buys, the vendor brings them into the trade.
+  if (offer.isGiftCard && !personSells) return 'choose_gift_cards';
   if (offer.isGold) return 'payment_terms_warning';
   if (personSells && offer.requireVerifiedId && !viewer.isIdVerified) return 'ofac_warning';
   if (!personSells && !offer.isSkipWarnings) return 'sell_offer_warning';

@@ -16,8 +16,8 @@ export const GIFT_CODE_MIN_LENGTH = 4;
 export const GIFT_CODE_MAX_LENGTH = 64;
 /** Cards a person may keep (not deleted, not used) at once. */
 export const GIFT_CARDS_PER_PERSON = 100;
-/** The largest value of one card, in major units of its currency. */
-export const GIFT_CARD_MAX_VALUE = 10_000;
+/** The largest value of one card, in major units of its currency: a bound against typos, wide enough for currencies of small units. */
+export const GIFT_CARD_MAX_VALUE = 1_000_000;
 
 export interface GiftCardImageView {
   id: string;

@@ -40,6 +40,8 @@ export interface OfferView {
   cryptoCurrencyId: number;
   isFeatured: boolean;
   fiatCurrency: string;
+  /** The currency's reference id: what a gift-card trade start names (spec section 7). */
+  fiatCurrencyId: number;
   /** Decimals of the fiat currency (ISO 4217 minor units: 2, or 0 for JPY, 3 for KWD). */
   fiatDecimals: number;
   fiatLimitMin: number;
@@ -54,6 +56,8 @@ export interface OfferView {
   fiatUSDPricePerBtc: number;
   paymentMethod: string;
   paymentMethodSlug: string;
+  /** The payment method's reference id (a gift card's brand). */
+  paymentMethodId: number;
   paymentGroup: string;
   paymentMethodLabel: string | null;
   paymentWindowTime: number;
