@@ -10,7 +10,7 @@ import { decimalAmount, requiredText as text, validate } from '../http/validate.
 import type { Services } from '../services/container.ts';
 import { AppError, invalidInput } from '../services/errors.ts';
 import { MAX_CARDS_PER_TRADE } from '../services/gift-cards/attach.ts';
-import { attachmentTooLarge } from '../services/trades/uploads.ts';
+import { pictureTooLarge } from '../services/gift-cards/images.ts';
 
 // Gift cards (spec section 7 "Gift cards", issue 18; docs/gift-cards.md):
 //   POST   /rest/v1/gift-cards                     code, value, fiat_currency_id, payment_method_id, receipt, images, type → data.id
@@ -116,7 +116,7 @@ function myCardsRoutes(app: Hono<AppEnv>, giftCards: GiftCardsService) {
       bodyLimit({
         maxSize: TRADE_ATTACHMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
         onError: () => {
-          throw attachmentTooLarge();
+          throw pictureTooLarge();
         },
       }),
       async (c) => {

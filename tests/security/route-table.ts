@@ -52,7 +52,9 @@ export type ObjectKind =
   | 'username'
   | 'currency'
   | 'device-review-token'
-  | 'password-reset-token';
+  | 'password-reset-token'
+  | 'gift-card'
+  | 'gift-card-image';
 
 /**
  * Which object a parameter names. `:id` means different things under different paths, so a rule
@@ -60,6 +62,11 @@ export type ObjectKind =
  */
 const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
   { param: 'hash', path: /^\/rest\/v1\/offers\//, kind: 'offer' },
+  { param: 'offerHash', path: /^\/rest\/v1\/gift-cards\/unused\//, kind: 'offer' },
+  // A person's saved gift cards, a card in a trade, and the cards' pictures.
+  { param: 'id', path: /^\/rest\/v1\/gift-cards\//, kind: 'gift-card' },
+  { param: 'cardId', path: /^\/rest\/v1\/trade\/:id\/gift-cards\//, kind: 'gift-card' },
+  { param: 'publicId', path: /^\/uploads\/gift-cards\//, kind: 'gift-card-image' },
   { param: 'id', path: /^\/rest\/v1\/verification\/documents\//, kind: 'verification-document' },
   // Trades, their files and ratings, the moderators' actions on them, and their push channel.
   { param: 'id', path: /^\/rest\/v1\/(trade|feedback|moderation\/trades)\//, kind: 'trade' },
@@ -135,6 +142,8 @@ const STAFF_PREFIXES = ['/rest/v1/moderation/', '/rest/v1/admin/'];
  */
 export const ANY_SIGNED_IN_OBJECT_ROUTES: Readonly<Record<string, string>> = {
   'POST /rest/v1/users/:username/trust': 'anyone signed in may trust or block another person',
+  'GET /rest/v1/gift-cards/unused/:offerHash':
+    'anyone signed in lists their own free cards for a public gift-card offer; no one else’s cards are in it',
 };
 
 /**

@@ -8,6 +8,7 @@ import { systemContext } from '../../server/services/context.ts';
 import { tradeChannelAccess } from '../../server/services/trades/trades.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts';
+import { buildGiftCardWorld, type GiftCardWorld } from './support-gift-cards.ts';
 
 // One world for the security suite, built once per test file: every kind of object the route
 // table knows (route-table.ts, ObjectKind) exists, owned by the vendor A or shared by A and the
@@ -89,8 +90,10 @@ export interface Fixtures {
   passwordResetTokenToUse: string;
   /** A's notifications (public ids), unread. */
   notificationIds: string[];
+  /** A's gift-card offer, B's cards and a trade per verb on a trade's cards (support-gift-cards.ts). */
+  giftCards: GiftCardWorld;
   /** What no one but A and B (and moderators) may ever read: refused answers are checked for each. */
-  secrets: { chat: string; instructions: string; emailA: string; emailB: string };
+  secrets: { chat: string; instructions: string; emailA: string; emailB: string; giftCode: string };
   images: { jpeg: Buffer; document: Buffer };
 }
 
@@ -180,6 +183,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     post: (path: string, json: unknown = {}) => send(path, { method: 'POST', headers: headers[name], json }),
     get: (path: string) => send(path, { headers: headers[name] }),
     form: (path: string, body: FormData) => send(path, { method: 'POST', headers: headers[name], body }),
+    send: (path: string, init: RequestInit & { json?: unknown } = {}) =>
+      send(path, { ...init, headers: headers[name] }),
   });
   const A = as('A');
   const B = as('B');
@@ -276,6 +281,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   await step(disputed.hash, B, 'dispute', dispute);
   const cancelled = await start(offers.main);
   await step(cancelled.hash, B, 'cancel');
+  const giftCards = await buildGiftCardWorld(t, A, B, images.jpeg);
 
   // A's identity papers, submitted for review.
   const documentForm = (kind: string) => {
@@ -355,7 +361,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     passwordResetToken,
     passwordResetTokenToUse,
     notificationIds,
-    secrets,
+    giftCards,
+    secrets: { ...secrets, giftCode: giftCards.secretCode },
     images,
   };
 }

@@ -4,6 +4,7 @@ import { visitorContext } from '../../server/services/context.ts';
 import { STRONG_PASSWORD } from '../support/browser-session.ts';
 import { fixedPriceOfferBody } from '../support/trade-fixtures.ts';
 import type { Fixtures, PersonName } from './support-fixtures.ts';
+import { giftStartBody } from './support-gift-cards.ts';
 
 // A valid request for each route that changes state or names an object, over the fixtures of
 // support-fixtures.ts: who gets the normal answer, the path's values, a body that passes the
@@ -233,6 +234,54 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     as: 'B',
     params: trade(fx.trades.completed),
     json: { reply: 'Thank you, likewise.' },
+  }),
+
+  // Gift cards: B saves and pays with them, A (the seller) opens and gives them back.
+  'POST /rest/v1/gift-cards': (fx) => ({
+    as: 'B',
+    json: {
+      code: `SAMPLE-${crypto.randomUUID().slice(0, 12)}`,
+      value: 10,
+      fiat_currency_id: fx.giftCards.currencyId,
+      payment_method_id: fx.giftCards.brandId,
+      receipt: true,
+      images: [],
+      type: 'physical',
+    },
+    status: 201,
+  }),
+  'DELETE /rest/v1/gift-cards/:id': (fx) => ({ as: 'B', params: { id: fx.giftCards.disposable } }),
+  'POST /rest/v1/gift-cards/images': (fx) => ({ as: 'B', multipart: imageForm('file', fx.images.jpeg), status: 201 }),
+  'GET /uploads/gift-cards/:publicId': (fx) => ({ as: 'B', params: { publicId: fx.giftCards.image } }),
+  'GET /rest/v1/gift-cards/unused/:offerHash': (fx) => ({
+    as: 'B',
+    params: { offerHash: fx.giftCards.offer.hash },
+    query: { fiatAmount: '100' },
+  }),
+  'POST /rest/v1/gift-cards/trade/start': (fx) => ({
+    as: 'B',
+    json: giftStartBody(fx.giftCards, [fx.giftCards.forStart]),
+    status: 201,
+  }),
+  'GET /rest/v1/trade/:id/gift-cards': (fx) => ({ as: 'B', params: trade(fx.giftCards.trades.main) }),
+  'POST /rest/v1/trade/:id/gift-cards': (fx) => ({
+    as: 'B',
+    params: trade(fx.giftCards.trades.main),
+    json: { gift_card_ids: [fx.giftCards.trades.spare] },
+  }),
+  'DELETE /rest/v1/trade/:id/gift-cards/:cardId': (fx) => ({
+    as: 'B',
+    params: { id: fx.giftCards.trades.forRemove, cardId: fx.giftCards.trades.removable },
+  }),
+  'POST /rest/v1/trade/:id/gift-cards/:cardId/reveal': (fx) => ({
+    as: 'A',
+    params: { id: fx.giftCards.trades.forReveal, cardId: fx.giftCards.trades.revealable },
+    json: {},
+  }),
+  'POST /rest/v1/trade/:id/gift-cards/return': (fx) => ({
+    as: 'A',
+    params: trade(fx.giftCards.trades.forReturn),
+    json: {},
   }),
 
   // Profiles.

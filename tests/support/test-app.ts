@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import type { Database } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
@@ -68,6 +69,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const sleep = async (ms: number) => {
     delays.push(ms);
   };
+  // What the services and the error handler log, as text: tests check that no secret reaches it.
+  const logged: string[] = [];
+  const remember = (...parts: unknown[]) => {
+    logged.push(parts.map((part) => (typeof part === 'string' ? part : inspect(part, { depth: 4 }))).join(' '));
+  };
   const services = createServices({
     db: testDb.db,
     priceFeed,
@@ -75,12 +81,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     mailer,
     smsSender,
-    log: { info() {}, error() {} },
+    log: { info: remember, error: remember },
     sleep,
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.chainAdapter ? { chainAdapter: options.chainAdapter(testDb.db) } : {}),
   });
-  const app = createApp({ services, logError: () => {} });
+  const app = createApp({ services, logError: remember });
 
   /** A request as our own page makes it: same origin, CSRF cookie and header, from `ip`. */
   const send = (path: string, init: RequestInit & { json?: unknown; ip?: string } = {}) => {
@@ -115,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     delays,
     uploadsDir,
     clock,
+    logged,
     close,
   };
 }

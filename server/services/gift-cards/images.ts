@@ -2,13 +2,30 @@ import { newId } from '../../../db/ids.ts';
 import type { GiftCardImageView } from '../../../src/lib/shared/views/gift-cards.ts';
 import type { PersonContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
-import { checked } from '../trades/upload-files.ts';
+import { attachmentTooLarge, checked } from '../trades/upload-files.ts';
 import type { GiftCardsDeps } from './deps.ts';
 import { imageUrl } from './views.ts';
 
 // Pictures of a card and its receipt, through the trade files' checks (one format only, bounded
 // size and pixels, images re-encoded, PDFs without active content): uploaded first, then taken
 // by the card saved with them. Kept under UPLOADS_DIR/gift-cards/, never in a web root.
+
+/**
+ * The trade files' checks name their form field `files`; this form sends `file`, so a refusal
+ * names the field the page shows it under.
+ */
+export function asFileField(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.field !== 'files') return error;
+  return new AppError(error.code, error.message, {
+    field: 'file',
+    ...(error.details ? { details: error.details.map((issue) => ({ ...issue, field: 'file' })) } : {}),
+    ...(error.key ? { key: error.key } : {}),
+    ...(error.params ? { params: error.params } : {}),
+  });
+}
+
+/** A picture over the size limit, named under `file`. */
+export const pictureTooLarge = () => asFileField(attachmentTooLarge()) as AppError;
 
 /** Uploaded images no card has taken yet, per person: a form left half-done cannot fill a disk. */
 export const PENDING_IMAGES_PER_PERSON = 12;
@@ -27,7 +44,9 @@ export async function uploadImage(
       key: 'gift_card_images_pending',
     });
   }
-  const file = await checked(bytes);
+  const file = await checked(bytes).catch((error: unknown) => {
+    throw asFileField(error);
+  });
   const storageName = await files.store(file.contentType, file.bytes);
   const publicId = newId('gci');
   try {
@@ -48,7 +67,9 @@ export async function uploadImage(
 
 /**
  * GET /uploads/gift-cards/{gci_…}: to its owner, and once its card is in a trade to that trade's
- * seller and moderators; 404 for everyone else, as for an image that never was.
+ * seller, and to moderators while the trade is in dispute (a picture of a card's back may show
+ * its code, which moderators read only in a dispute); 404 for everyone else, as for an image
+ * that never was.
  */
 export async function readImage({ repo, files, trades }: GiftCardsDeps, ctx: PersonContext, { id }: { id: string }) {
   const image = await repo.image(id);
@@ -56,10 +77,10 @@ export async function readImage({ repo, files, trades }: GiftCardsDeps, ctx: Per
   if (image.ownerId !== ctx.auth.user.id) {
     const card = image.cardId === null ? undefined : await repo.byId(image.cardId);
     if (!card?.tradeHash) throw notFound('Image');
-    const { role } = await trades.access(ctx, { hash: card.tradeHash }).catch(() => {
+    const { row, role } = await trades.access(ctx, { hash: card.tradeHash }).catch(() => {
       throw notFound('Image');
     });
-    if (role === 'buyer') throw notFound('Image');
+    if (role === 'buyer' || (role === 'moderator' && row.status !== 'dispute_open')) throw notFound('Image');
   }
   return { bytes: await files.read(image.storageName), contentType: image.contentType, publicId: image.publicId };
 }

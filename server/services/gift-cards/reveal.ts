@@ -48,9 +48,9 @@ export async function revealCode(
     const card = await repo.byPublicId(id);
     if (!card || card.tradeId !== row.id) throw notFound('Gift card', 'id');
     const at = now();
-    const first = role === 'seller' && card.state === 'in_use';
+    // The guarded UPDATE decides which of two reveals at once is the first: one chat line.
+    const first = role === 'seller' && card.state === 'in_use' && (await repo.reveal(card.id, userId, at));
     if (first) {
-      await repo.reveal(card.id, userId, at);
       await systemLine(deps, row, 'trade.system.gift_card_revealed', at);
       tx.afterCommit(() => announceCards(deps, row, 'revealed', 'seller'));
     }

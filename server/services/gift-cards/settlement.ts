@@ -16,7 +16,8 @@ import { totalOf } from './views.ts';
 //   back to "My gift cards", and an opened one only by the seller's statement: a buyer's cancel
 //   after a reveal is refused (the seller states it, or a dispute settles it);
 // - a dispute won by the seller: unopened cards go back, opened ones count as used (the seller
-//   has seen the code; the moderator decided the buyer was not owed the coins for it).
+//   has seen the code; the moderator decided the buyer was not owed the coins for it);
+// - a moderator reopens only a trade that still holds cards (opened ones a dispute kept).
 
 const CANCELLED: readonly TradeStatus[] = ['cancelled_buyer', 'cancelled_seller', 'cancelled_system'];
 
@@ -26,8 +27,15 @@ export function createGiftCardSettlement(repo: GiftCardsRepository): GiftCardSet
 
   return {
     async check(row: TradeRow, action: TradeAction) {
-      if (action !== 'mark_paid' && action !== 'cancel') return;
+      if (action !== 'mark_paid' && action !== 'cancel' && action !== 'reopen') return;
       const cards = await repo.ofTrade(row.id);
+      // The cards of a cancelled trade went back to the buyer and may be in another trade by now:
+      // reopening it would put the coins in dispute against nothing.
+      if (action === 'reopen' && cards.length === 0) {
+        throw new AppError('FORBIDDEN', 'The gift cards of this trade went back to the buyer; it cannot be reopened.', {
+          key: 'gift_cards_reopen_freed',
+        });
+      }
       if (action === 'mark_paid' && (cards.length === 0 || totalOf(cards) !== row.fiatAmountMinor)) {
         throw notCovering(totalOf(cards), row);
       }

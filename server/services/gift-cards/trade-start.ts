@@ -1,6 +1,7 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import type { PersonContext } from '../context.ts';
 import { AppError, invalidInput } from '../errors.ts';
+import { GIFT_CARDS_GROUP } from '../trades/deps.ts';
 import type { TradeRow } from '../trades/repository.ts';
 import type { TradeView } from '../trades/trade-view.ts';
 import { attachCards } from './attach.ts';
@@ -62,6 +63,9 @@ export async function startGiftTrade(
     locale: input.locale,
     ip: input.ip,
     attachCards: async (trade) => {
+      if (trade.paymentGroupSlug !== GIFT_CARDS_GROUP) {
+        throw new AppError('FORBIDDEN', 'This offer is not paid with gift cards.', { key: 'gift_cards_not_for_offer' });
+      }
       if (trade.buyerId !== ctx.auth.user.id) {
         throw new AppError('FORBIDDEN', 'On this offer the vendor pays with gift cards: start it as any other trade.', {
           key: 'gift_cards_vendor_pays',
