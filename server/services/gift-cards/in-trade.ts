@@ -24,6 +24,8 @@ export async function giftCodeCheck(
   const events = role === 'moderator' ? await repo.eventsOfTrade(row.id) : [];
   const revealedByMe = (cardId: number) =>
     events.some((e) => e.cardId === cardId && e.action === 'revealed' && e.actorId === userId);
+  // A picture of a card's back can show its code: moderators see them only in a dispute (images.ts).
+  const seesPictures = role !== 'moderator' || row.status === 'dispute_open';
   const views = await Promise.all(
     cards.map(async (card) => {
       const opened = card.state === 'revealed' || card.state === 'used';
@@ -32,7 +34,7 @@ export async function giftCodeCheck(
         (role === 'moderator' && row.status === 'dispute_open' && revealedByMe(card.id));
       return tradeCardView(
         card,
-        await repo.imagesOf(card.id),
+        seesPictures ? await repo.imagesOf(card.id) : [],
         mayRead ? vault.open(card.codeSealed, card.publicId) : null,
       );
     }),
