@@ -40,7 +40,7 @@ describe('POST /rest/v1/gift-cards/trade/start', () => {
     const started = await g.startGiftTrade(buyer, offer, ids);
     const trade = started.data;
     expect(started).toMatchObject({ message: expect.any(String), chatUrl: `/trade/${trade.hash}` });
-    expect(trade).toMatchObject({ status: 'active_funded', role: 'buyer', fiatAmount: 100 });
+    expect(trade).toMatchObject({ status: 'active_funded', role: 'buyer', fiatAmount: 100, isGccTrade: true });
     const fee = satoshi(trade.fee.amount);
     expect(fee).toBeGreaterThan(0);
     expect(await g.balance(vendorUser.email)).toBe(1_000_000 - AMOUNT - fee);

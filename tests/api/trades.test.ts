@@ -58,6 +58,7 @@ describe('POST /rest/v1/trade', () => {
       paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00, reference: your username.',
       seller: { username: 'vendor', profile: '/profile/vendor' },
       actions: { markPaid: true, release: false, cancel: true, dispute: false },
+      isGccTrade: false,
     });
     expect(trade.expiresAt - (trade.startedAt as number)).toBe(30 * 60);
     expect(await f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);

@@ -217,7 +217,6 @@ describe('one offer', () => {
   });
 
   it.each([
-    [{ payment_method: 'amazon-gift-card' }, 'choose_gift_cards', 'Gift card trade'],
     [{ is_gold: true }, 'payment_terms_warning', 'Payment terms'],
     [{ type: 'buy', require_verified_id: true }, 'ofac_warning', 'Verify your identity first'],
     [{}, 'sell_offer_warning', 'Before you buy'],
@@ -238,7 +237,18 @@ describe('one offer', () => {
     // The trade API's refusal: whoever sells here (the vendor, or the buyer on a buy offer) has no coins.
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toMatch(/vendor's balance|balance does not cover|verified identity|Gift-card trades|trading limit/);
+      .toMatch(/vendor's balance|balance does not cover|verified identity|trading limit/);
+    await page.context().close();
+  });
+
+  it('sends a buyer without free gift cards on to the gift-code trade page (decision 1)', async () => {
+    const hash = await publish({ payment_method: 'amazon-gift-card' });
+    const page = await openAs('buyer@example.com', `/offers/${hash}`);
+    await hydrated(page);
+    await page.locator('.start-submit').click();
+    // No saved card of that brand: no chooser, the gift-code page takes the amount (the choosing
+    // and the start with cards: tests/e2e/gift-card-trade.test.ts).
+    await page.waitForURL(new RegExp(`/offers/${hash}/gift-code-trade\\?amount_fiat=50$`));
     await page.context().close();
   });
 
@@ -247,9 +257,7 @@ describe('one offer', () => {
     const page = await openAs('buyer@example.com', `/offers/${hash}`);
     await hydrated(page);
     await page.locator('.start-submit').click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toMatch(/vendor's balance|Gift-card trades|trading limit/);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/vendor's balance|trading limit/);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
   });

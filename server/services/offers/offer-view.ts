@@ -74,6 +74,24 @@ function conditionsView(row: OfferRow, major: (minor: number) => number) {
   };
 }
 
+/** How the offer is paid: the method, its group, the fee, and the flags the start widget reads. */
+function paymentView(row: OfferRow) {
+  return {
+    paymentMethod: row.paymentMethodName,
+    paymentMethodSlug: row.paymentMethodSlug,
+    paymentMethodId: row.paymentMethodId,
+    paymentGroup: row.paymentGroupSlug,
+    paymentMethodLabel: row.paymentMethodLabel,
+    paxfulFee: escrowFeeBasisPoints(row.paymentGroupSlug) / 100,
+    isGiftCard: row.paymentGroupSlug === 'gift-cards',
+    isCashInPerson: row.paymentGroupSlug === CASH_IN_PERSON_GROUP,
+    isCashInMail: CASH_BY_MAIL_METHODS.includes(row.paymentMethodSlug),
+    isChargebackRisky:
+      CHARGEBACK_RISKY_GROUPS.includes(row.paymentGroupSlug) ||
+      CHARGEBACK_RISKY_METHODS.includes(row.paymentMethodSlug),
+  };
+}
+
 export function toOfferView(
   row: OfferRow,
   {
@@ -96,8 +114,6 @@ export function toOfferView(
   const margin =
     row.priceType === 'fixed' && market > 0 ? round((price / market - 1) * 100, 2) : row.marginBasisPoints / 100;
   const major = (minor: number) => minorToMajor(minor, row.fiatMinorUnits);
-  const isChargebackRisky =
-    CHARGEBACK_RISKY_GROUPS.includes(row.paymentGroupSlug) || CHARGEBACK_RISKY_METHODS.includes(row.paymentMethodSlug);
   return {
     id: row.hash,
     hash: row.hash,
@@ -119,22 +135,13 @@ export function toOfferView(
     fiatPricePerCrypto: price,
     fiatPricePerBtc: price,
     fiatUSDPricePerBtc: round(price / rates.fiatPerUsd(row.fiatCode), 2),
-    paymentMethod: row.paymentMethodName,
-    paymentMethodSlug: row.paymentMethodSlug,
-    paymentMethodId: row.paymentMethodId,
-    paymentGroup: row.paymentGroupSlug,
-    paymentMethodLabel: row.paymentMethodLabel,
+    ...paymentView(row),
     paymentWindowTime: row.paymentWindowMinutes,
-    paxfulFee: escrowFeeBasisPoints(row.paymentGroupSlug) / 100,
     offerTerms: row.terms,
     ...(forOwner ? { tradeInstructions: row.tradeInstructions } : {}),
     tags: JSON.parse(row.tags) as string[],
     tradeRequirements: JSON.parse(row.tradeRequirements) as OfferTradeRequirement[],
-    isGiftCard: row.paymentGroupSlug === 'gift-cards',
     isGold: row.isGold === 1,
-    isCashInPerson: row.paymentGroupSlug === CASH_IN_PERSON_GROUP,
-    isCashInMail: CASH_BY_MAIL_METHODS.includes(row.paymentMethodSlug),
-    isChargebackRisky,
     owner: ownerView(row),
     ...conditionsView(row, major),
     balance: null,

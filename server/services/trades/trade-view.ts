@@ -2,6 +2,7 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
 import { isBlocking } from '../../../src/lib/shared/trade-requirements.ts';
 import type { FlowStep, TradeRequirementView, TradeView } from '../../../src/lib/shared/views/trades.ts';
+import { GIFT_CARDS_GROUP } from './deps.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
 import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
 
@@ -113,7 +114,7 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     isFunded: row.status === 'active_funded' || row.status === 'paid' || row.status === 'dispute_open',
     isDisputed: row.status === 'dispute_open',
     isPaid: row.paidAt !== null,
-    isGccTrade: false,
+    isGccTrade: row.paymentGroupSlug === GIFT_CARDS_GROUP,
     paymentDetails: revealed ? row.paymentDetails : null,
     payerName: row.payerName,
     cryptoCurrency: row.cryptoCode,

@@ -3,6 +3,7 @@ import { formatFiat } from '../../lib/shared/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { Locale } from '../../lib/shared/i18n/locales.ts';
 import type { StartTradeStep } from '../../lib/shared/start-trade-decision.ts';
+import { GiftCardsModal } from './GiftCardsModal.tsx';
 import {
   AmountChips,
   AmountInputs,
@@ -16,7 +17,7 @@ import { useStartTrade } from './use-start-trade.ts';
 
 // The start-trade widget of an offer (spec sections 4 and 5): how much in fiat or crypto, the
 // reasons this person cannot start (from the server's gate), and on submit the first step of the
-// decision order — a warning modal, or the trade itself. States: default, and
+// decision order — the gift cards to pay with, a warning modal, or the trade itself. States: default, and
 // page-reload-required when the server answers `meta.action = "reload"` (spec section 8).
 
 export interface StartTradeProps {
@@ -39,13 +40,16 @@ export interface StartTradeProps {
     margin: number;
     /** Units of the offer's currency per US dollar, for prices that arrive in dollars. */
     fiatPerUsd: number;
+    /** Reference ids a gift-card trade's start names (spec section 7). */
+    fiatCurrencyId: number;
+    paymentMethodId: number;
   };
   limits: { min: number; max: number };
   /** The person buys crypto (the offer sells). */
   personBuys: boolean;
   blocks: { code: string; message: string }[];
   step: StartTradeStep;
-  links: { signIn: string; settings: string; vendorTerms: string };
+  links: { signIn: string; settings: string; vendorTerms: string; giftCards: string };
 }
 
 export default function StartTrade(props: StartTradeProps) {
@@ -104,6 +108,19 @@ export default function StartTrade(props: StartTradeProps) {
           values={{ method: offer.paymentMethod, crypto: offer.crypto }}
           onCancel={() => trade.setModal(null)}
           onConfirm={() => void trade.start()}
+        />
+      )}
+      {trade.giftCards && (
+        <GiftCardsModal
+          t={t}
+          cards={trade.giftCards}
+          fiat={fiat}
+          fiatDecimals={offer.fiatDecimals}
+          method={offer.paymentMethod}
+          fiatText={fiatText}
+          giftCardsHref={props.links.giftCards}
+          onCancel={() => trade.setGiftCards(null)}
+          onConfirm={(chosen) => void trade.startWithCards(trade.giftCards ?? [], chosen)}
         />
       )}
     </form>

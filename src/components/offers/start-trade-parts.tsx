@@ -167,7 +167,7 @@ export function BlockList({
 
 export function FailedAlert({ t, errors }: { t: T; errors: string[] }) {
   return (
-    <div className="start-alert" role="alert">
+    <div className="start-alert alert-error" role="alert">
       {errors.length > 0 ? errors.map((message) => <p key={message}>{message}</p>) : t('offer.start.failed')}
     </div>
   );

@@ -1,7 +1,9 @@
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import type { GiftCodeCheckView } from '../../lib/shared/views/gift-cards.ts';
 import { Countdown } from './Countdown.tsx';
 import { DisputeForm } from './DisputeForm.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
+import { GiftCodeCheck } from './GiftCodeCheck.tsx';
 import { ModeratorPanel } from './ModeratorPanel.tsx';
 import { PaymentDetails } from './PaymentDetails.tsx';
 import { TradeActions } from './TradeActions.tsx';
@@ -17,7 +19,7 @@ import { useTradeSync } from './use-trade-sync.ts';
 // comes from the server; the trade's channel `trade:<hash>` then brings chat lines, status events
 // (a `paid` event marks the trade paid at once; every status event reloads the trade) and
 // requirement changes. Both parties (and a moderator) may have the page open at once: every
-// change arrives on every page. If the channel cannot be kept, the page tells the server
+// change arrives on every page. A gift-card trade shows its gift code check. If the channel cannot be kept, the page tells the server
 // (…/fallback) and polls every 10 s.
 
 export interface TradePageProps {
@@ -30,6 +32,8 @@ export interface TradePageProps {
   chat: TradeMessageView[];
   uploads: TradeUploadView[];
   reasons: DisputeReasonOption[];
+  /** The gift code check of a gift-card trade (the server answers it for those only), else null. */
+  giftCards: GiftCodeCheckView | null;
 }
 
 const RATEABLE = ['released', 'dispute_won_buyer', 'dispute_won_seller'];
@@ -53,6 +57,17 @@ export default function TradePage(props: TradePageProps) {
         {trade.status === 'active_funded' && <Countdown expiresAt={trade.expiresAt} t={t} onElapsed={refresh} />}
         <StatusHint trade={trade} t={t} />
         <ModeratorPanel trade={trade} reasons={props.reasons} t={t} onTrade={replace} />
+        {props.giftCards && (
+          <GiftCodeCheck
+            trade={trade}
+            initial={props.giftCards}
+            t={t}
+            lang={props.lang}
+            prefix={props.prefix}
+            tick={data.cardsTick}
+            onTrade={replace}
+          />
+        )}
         <TradeActions trade={trade} t={t} lang={props.lang} onTrade={replace} />
         <DisputeForm trade={trade} reasons={props.reasons} t={t} lang={props.lang} onTrade={replace} />
         {trade.role !== 'moderator' && RATEABLE.includes(trade.status) && <FeedbackForm trade={trade} t={t} />}

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { apiGet } from '../../lib/api-client.ts';
 import { fresher, mergeMessages, type TradeMessageView, type TradeUploadView, type TradeView } from './trade-logic.ts';
 
-// The trade page's data: the trade, its chat lines and its uploads, first as the server rendered
+// The trade page's data: the trade, its chat lines, its uploads (and a gift-card trade's cards' tick), first as the server rendered
 // them, then reloaded from the API (a late, older trade never replaces a newer one; chat lines
 // merge by id).
 
@@ -17,6 +17,8 @@ export function useTradeData(initial: TradeDataInitial) {
   const [trade, setTrade] = useState(initial.trade);
   const [chat, setChat] = useState(initial.chat);
   const [uploads, setUploads] = useState(initial.uploads);
+  // Bumped when the trade's gift cards may have changed (their event, a resubscription, a poll).
+  const [cardsTick, setCardsTick] = useState(0);
   const lastId = useRef(0);
   lastId.current = chat.at(-1)?.id ?? 0;
 
@@ -39,6 +41,7 @@ export function useTradeData(initial: TradeDataInitial) {
   const addMessages = useCallback((lines: TradeMessageView[]) => setChat((shown) => mergeMessages(shown, lines)), []);
   // Spec section 4: a `paid` event marks the trade paid before the reload answers.
   const markPaid = () => setTrade((shown) => ({ ...shown, status: 'paid', isPaid: true }));
+  const cardsChanged = useCallback(() => setCardsTick((tick) => tick + 1), []);
 
   return {
     trade,
@@ -51,6 +54,8 @@ export function useTradeData(initial: TradeDataInitial) {
     loadMessages,
     addMessages,
     markPaid,
+    cardsTick,
+    cardsChanged,
   };
 }
 

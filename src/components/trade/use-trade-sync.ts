@@ -5,7 +5,7 @@ import type { TradeMessageView } from './trade-logic.ts';
 import type { TradeData } from './use-trade-data.ts';
 
 // Keeping the trade page current: the trade's channel `trade:<hash>` brings chat lines, status
-// events and requirement changes; if the channel cannot be kept, the page tells the server
+// events, requirement changes and gift-card changes; if the channel cannot be kept, the page tells the server
 // (…/fallback) and polls every 10 s. Moderators poll anyway, as moderator-only lines are not pushed.
 
 export type Live = 'connecting' | 'live' | 'polling';
@@ -13,7 +13,7 @@ export type Live = 'connecting' | 'live' | 'polling';
 const POLL_MS = 10_000;
 
 export function useTradeSync(hash: string, data: TradeData): Live {
-  const { refresh, loadMessages, refreshUploads } = data;
+  const { refresh, loadMessages, refreshUploads, cardsChanged } = data;
   const [live, setLive] = useState<Live>('connecting');
 
   useChannel(
@@ -21,6 +21,10 @@ export function useTradeSync(hash: string, data: TradeData): Live {
     (event: RealtimeEvent) => {
       if (event.type === 'message') {
         data.addMessages([event.payload as TradeMessageView]);
+      } else if (event.type === 'gift_cards') {
+        // A card added, removed or opened: the gift code check reads them again, the chat its line.
+        cardsChanged();
+        void loadMessages();
       } else if (event.type === 'requirements') {
         void refresh();
         void refreshUploads();
@@ -35,6 +39,7 @@ export function useTradeSync(hash: string, data: TradeData): Live {
       // A (re)subscription may have missed events: catch up.
       onSubscribed: () => {
         setLive('live');
+        cardsChanged();
         void refresh();
         void loadMessages();
         void refreshUploads();
@@ -50,12 +55,13 @@ export function useTradeSync(hash: string, data: TradeData): Live {
   useEffect(() => {
     if (!polls) return;
     const timer = setInterval(() => {
+      cardsChanged();
       void refresh();
       void loadMessages();
       void refreshUploads();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [polls, refresh, loadMessages, refreshUploads]);
+  }, [polls, refresh, loadMessages, refreshUploads, cardsChanged]);
 
   return live;
 }

@@ -67,7 +67,8 @@ export interface TradeView {
   isFunded: boolean;
   isDisputed: boolean;
   isPaid: boolean;
-  isGccTrade: false;
+  /** Paid with gift cards (the gift-cards payment group): the page shows the gift code check. */
+  isGccTrade: boolean;
   /** The owner's trade instructions, null until the requirements before reveal are met. */
   paymentDetails: string | null;
   payerName: string | null;
