@@ -38,6 +38,7 @@ export async function shapePaymentGroups(repo: Rows, locale: Locale): Promise<Pa
         groupId: m.groupId,
         isCopyrighted: m.isCopyrighted,
         warningText: m.warningText,
+        currencies: m.currencies,
       }));
     // Stable sort: among equally popular methods the curated seed order decides.
     const popular = own

@@ -119,6 +119,7 @@ function catalogueStatements(database: Database) {
         descriptionShort: paymentMethods.descriptionShort,
         isCopyrighted: paymentMethods.isCopyrighted,
         warningText: paymentMethods.warningText,
+        currencies: paymentMethods.currencies,
       })
       .from(paymentMethods)
       .orderBy(asc(paymentMethods.groupId), asc(paymentMethods.id)),

@@ -63,6 +63,8 @@ export interface PaymentMethodView {
   groupId: number;
   isCopyrighted: boolean;
   warningText: string | null;
+  /** The currencies it is sold or paid in (a gift card's), empty for any. */
+  currencies: string[];
 }
 
 export interface PaymentGroupView {
