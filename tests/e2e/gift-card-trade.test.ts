@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
+import { amazonGiftOffer, browserPeople } from './people.ts';
 
 // Gift-card trades in Chromium (issue 18), the buyer and the vendor each in their own browser
 // context: the buyer saves a card through the API, chooses it in the offer page's "gift cards
@@ -13,38 +14,13 @@ import { seriousViolations, serverAndBrowser } from './harness.ts';
 // git-ignored) are for a person to look at; GIFT_SHOTS=1 adds dark, German and both widths.
 
 const live = serverAndBrowser();
-const PASSWORD = 'Coinfair-demo-2026!';
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const LIVE = { timeout: 10_000 };
 const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 const ALL_SHOTS = process.env.GIFT_SHOTS === '1';
 
-async function context(width: number, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  // bypassCSP: axe-core is injected as an inline script (the page's policy is tested in csp.test.ts).
-  const ctx = await live.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, ...options });
-  await ctx.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  return ctx;
-}
-
-const csrfOf = async (ctx: BrowserContext) => (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-
-async function api<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
-  const headers = { 'X-CSRF-Token': await csrfOf(ctx), Origin: live.server.url };
-  const res =
-    data === undefined
-      ? await ctx.request.get(live.server.url + path)
-      : await ctx.request.post(live.server.url + path, { headers, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function signedIn(email: string, width: number): Promise<BrowserContext> {
-  const ctx = await context(width);
-  await ctx.request.get(`${live.server.url}/rest/v1/auth/challenge`);
-  await api(ctx, '/rest/v1/auth/login', { email, password: PASSWORD });
-  return ctx;
-}
+const { context, csrfOf, api, signedIn, fund } = browserPeople(live);
 
 /** Console errors and warnings (hydration mismatches among them) of every page opened here. */
 const consoleProblems: string[] = [];
@@ -70,26 +46,8 @@ type Offer = { hash: string; originalData: string; fiatCurrencyId: number; payme
 
 /** A funded vendor and their Amazon gift-card offer at a fixed price (no price moves mid-test). */
 async function giftOffer(seller: BrowserContext): Promise<Offer> {
-  await live.server.chain.deposit(VENDOR, '0.05', 'BTC');
-  await live.server.chain.mine('2');
-  const balance = async () =>
-    (await api<{ cryptoCurrencyCode: string; balance: string }[]>(seller, '/rest/v1/balances')).find(
-      (b) => b.cryptoCurrencyCode === 'BTC',
-    )?.balance;
-  await expect.poll(balance, { timeout: 15_000 }).not.toMatch(/^0\.0+$/);
-  const { hash } = await api<{ hash: string }>(seller, '/rest/v1/offers', {
-    type: 'sell',
-    crypto_currency_code: 'BTC',
-    currency: 'USD',
-    payment_method: 'amazon-gift-card',
-    price_type: 'fixed',
-    fixed_price: '100000',
-    fiat_min: '10',
-    fiat_max: '500',
-    payment_window: 30,
-    terms: 'Amazon US e-cards only, with the receipt.',
-    trade_instructions: 'Add your cards, then mark the trade paid.',
-  });
+  await fund(seller, VENDOR);
+  const { hash } = await api<{ hash: string }>(seller, '/rest/v1/offers', amazonGiftOffer());
   return api<Offer>(seller, `/rest/v1/offers/${hash}`);
 }
 

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
+import { amazonGiftOffer, browserPeople } from './people.ts';
 
 // "My gift cards" and the gift-code trade page in Chromium (issue 18): the demo buyer saves a card
 // with a picture (after a refused code shows its error next to the field), sees it listed and
@@ -13,37 +14,14 @@ import { seriousViolations, serverAndBrowser } from './harness.ts';
 // GIFT_SHOTS=1 adds the dark theme and German at both widths.
 
 const live = serverAndBrowser();
-const PASSWORD = 'Coinfair-demo-2026!';
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 const ALL_SHOTS = process.env.GIFT_SHOTS === '1';
 
-async function context(width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  // bypassCSP: axe-core is injected as an inline script (the page's policy is tested in csp.test.ts).
-  const ctx = await live.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, colorScheme });
-  await ctx.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  return ctx;
-}
-
-const csrfOf = async (ctx: BrowserContext) => (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-
-async function api<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
-  const headers = { 'X-CSRF-Token': await csrfOf(ctx), Origin: live.server.url };
-  const res =
-    data === undefined
-      ? await ctx.request.get(live.server.url + path)
-      : await ctx.request.post(live.server.url + path, { headers, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function signedIn(email: string, width: number, colorScheme: 'light' | 'dark' = 'light') {
-  const ctx = await context(width, colorScheme);
-  await ctx.request.get(`${live.server.url}/rest/v1/auth/challenge`);
-  await api(ctx, '/rest/v1/auth/login', { email, password: PASSWORD });
-  return ctx;
-}
+const { context, api, signedIn: signedInAs, fund } = browserPeople(live);
+const signedIn = (email: string, width: number, colorScheme: 'light' | 'dark' = 'light') =>
+  signedInAs(email, width, { colorScheme });
 
 /** The page, hydrated, with every console error and React warning it logs collected. */
 async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; problems: string[] }> {
@@ -68,26 +46,12 @@ async function shot(page: Page, name: string) {
 /** A funded vendor's Amazon gift-card offer in US dollars at a fixed price (no price moves mid-test). */
 async function giftOffer(): Promise<string> {
   const seller = await signedIn(VENDOR, 1440);
-  await live.server.chain.deposit(VENDOR, '0.05', 'BTC');
-  await live.server.chain.mine('2');
-  const balance = async () =>
-    (await api<{ cryptoCurrencyCode: string; balance: string }[]>(seller, '/rest/v1/balances')).find(
-      (b) => b.cryptoCurrencyCode === 'BTC',
-    )?.balance;
-  await expect.poll(balance, { timeout: 15_000 }).not.toMatch(/^0\.0+$/);
-  const { hash } = await api<{ hash: string }>(seller, '/rest/v1/offers', {
-    type: 'sell',
-    crypto_currency_code: 'BTC',
-    currency: 'USD',
-    payment_method: 'amazon-gift-card',
-    price_type: 'fixed',
-    fixed_price: '100000',
-    fiat_min: '10',
-    fiat_max: '200',
-    payment_window: 30,
-    terms: 'Unused Amazon US cards only, with a picture of the receipt.',
-    trade_instructions: 'Add your cards, then mark the trade paid.',
-  });
+  await fund(seller, VENDOR);
+  const { hash } = await api<{ hash: string }>(
+    seller,
+    '/rest/v1/offers',
+    amazonGiftOffer({ fiat_max: '200', terms: 'Unused Amazon US cards only, with a picture of the receipt.' }),
+  );
   await seller.close();
   return hash;
 }

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
+import { browserPeople } from './people.ts';
 
 // Trades as people meet them in Chromium, with the buyer, the seller and a moderator each in
 // their own browser context on the same server: a trade started from the offer page, the chat
@@ -15,7 +16,6 @@ import { seriousViolations, serverAndBrowser } from './harness.ts';
 // at 375 and 1280 px are for a person to look at.
 
 const live = serverAndBrowser({ DISPUTE_WAIT_MINUTES: '0' });
-const PASSWORD = 'Coinfair-demo-2026!';
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const MODERATOR = 'moderator@example.com';
@@ -23,31 +23,7 @@ const MODERATOR = 'moderator@example.com';
 const LIVE = { timeout: 10_000 };
 const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 
-async function context(width: number): Promise<BrowserContext> {
-  // bypassCSP: axe-core is injected as an inline script (the page's policy is tested in csp.test.ts).
-  const ctx = await live.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-  await ctx.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  return ctx;
-}
-
-const csrfOf = async (ctx: BrowserContext) => (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-
-async function api<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
-  const headers = { 'X-CSRF-Token': await csrfOf(ctx), Origin: live.server.url };
-  const res =
-    data === undefined
-      ? await ctx.request.get(live.server.url + path)
-      : await ctx.request.post(live.server.url + path, { headers, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function signedIn(email: string, width: number): Promise<BrowserContext> {
-  const ctx = await context(width);
-  await ctx.request.get(`${live.server.url}/rest/v1/auth/challenge`);
-  await api(ctx, '/rest/v1/auth/login', { email, password: PASSWORD });
-  return ctx;
-}
+const { context, api, signedIn, fund } = browserPeople(live);
 
 async function open(ctx: BrowserContext, path: string): Promise<Page> {
   const page = await ctx.newPage();
@@ -64,19 +40,9 @@ function everyoneOnline() {
   );
 }
 
-/**
- * Coins on the vendor's wallet (0.05 BTC unless told), deposited and mined on the simulated chain
- * as an operator would: BTC confirms after 2 blocks, TRC-20 tether after 19.
- */
-async function fundVendor(vendor: BrowserContext, amount = '0.05', currency: 'BTC' | 'USDT' = 'BTC') {
-  await live.server.chain.deposit(VENDOR, amount, currency);
-  await live.server.chain.mine(currency === 'BTC' ? '2' : '19');
-  const balance = async () =>
-    (await api<{ cryptoCurrencyCode: string; balance: string }[]>(vendor, '/rest/v1/balances')).find(
-      (b) => b.cryptoCurrencyCode === currency,
-    )?.balance;
-  await expect.poll(balance, { timeout: 15_000 }).not.toMatch(/^0\.0+$/);
-}
+/** Coins on the vendor's wallet (0.05 BTC unless told). */
+const fundVendor = (vendor: BrowserContext, amount = '0.05', currency: 'BTC' | 'USDT' = 'BTC') =>
+  fund(vendor, VENDOR, amount, currency);
 
 async function publish(vendor: BrowserContext, overrides: Record<string, unknown> = {}) {
   return api<{ hash: string; originalData: string; fiatPricePerCrypto: number }>(vendor, '/rest/v1/offers', {
