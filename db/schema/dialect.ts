@@ -86,3 +86,7 @@ export type Column = sqliteCore.SQLiteColumn;
  * checks the stored type; a PostgreSQL BIGINT cannot hold anything else.
  */
 export const isInteger = (column: Column): SQL => (onPostgres ? sql`true` : sql`typeof(${column}) = 'integer'`);
+
+/** `column IN ('a', 'b')` for a CHECK over a closed list of values (the schema's own constants). */
+export const inList = (column: string, values: readonly string[]): SQL =>
+  sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { GIFT_CARD_KINDS, GIFT_CARD_STATES } from '../../src/lib/shared/views/gift-cards.ts';
-import { check, index, integer, table, text, uniqueIndex } from './dialect.ts';
+import { check, index, inList, integer, table, text, uniqueIndex } from './dialect.ts';
 import { fiatCurrencies, paymentMethods } from './reference.ts';
 import { trades } from './trades.ts';
 import { users } from './users.ts';
@@ -15,9 +15,6 @@ export {
   type GiftCardKind,
   type GiftCardState,
 } from '../../src/lib/shared/views/gift-cards.ts';
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
 export const giftCards = table(
   'gift_cards',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../../src/lib/shared/views/verification.ts';
-import { check, index, integer, table, text, uniqueIndex } from './dialect.ts';
+import { check, index, inList, integer, table, text, uniqueIndex } from './dialect.ts';
 import { users } from './users.ts';
 
 // Identity and address documents (verification issue; docs/verification.md). Each upload is a row;
@@ -19,9 +19,6 @@ export {
 /** What is stored: images are re-encoded to JPEG, PDFs are kept as checked. */
 export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'application/pdf'] as const;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
 export const verificationDocuments = table(
   'verification_documents',

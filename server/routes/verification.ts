@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { DOCUMENT_MAX_BYTES, REJECTION_REASON_MAX_LENGTH } from '../../src/lib/shared/verification-rules.ts';
 import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
+import { privateFileHeaders } from '../http/private-file.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError } from '../services/errors.ts';
@@ -41,22 +42,6 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 function fieldError(field: string, message: string, key: string): AppError {
   return new AppError('ERROR_INPUT_VALIDATION', message, { field, key, details: [{ field, message, key }] });
-}
-
-/**
- * Identity papers: never cached, never run. An image opens inline as an image; a PDF is always a
- * download, so no PDF viewer of ours renders what it contains. The sandbox CSP keeps scripts off
- * even for a browser that ignores the type.
- */
-function fileHeaders(contentType: string, kind: string) {
-  const pdf = contentType === 'application/pdf';
-  return {
-    'Content-Type': contentType,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': `${pdf ? 'attachment' : 'inline'}; filename="${kind}.${pdf ? 'pdf' : 'jpg'}"`,
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-    'Cache-Control': 'private, no-store',
-  };
 }
 
 export function verificationRoutes(services: Services) {
@@ -113,7 +98,7 @@ export function verificationRoutes(services: Services) {
     })
     .get('/documents/:id/file', validate('param', DocumentParam), async (c) => {
       const file = await verification.file(personContextOf(c), { documentId: c.req.valid('param').id });
-      return c.body(new Uint8Array(file.bytes), 200, fileHeaders(file.contentType, file.kind));
+      return c.body(new Uint8Array(file.bytes), 200, privateFileHeaders(file.contentType, file.kind, 'no-store'));
     })
     .get('/queue', async (c) => c.json({ data: await verification.queue(personContextOf(c)) }))
     .post('/documents/:id/review', validate('param', DocumentParam), validate('json', ReviewBody), async (c) => {

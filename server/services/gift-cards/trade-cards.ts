@@ -1,6 +1,7 @@
 import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { tradeChannel } from '../../realtime/channels.ts';
 import { AppError } from '../errors.ts';
+import { systemLine as chatSystemLine } from '../trades/chat.ts';
 import { GIFT_CARDS_GROUP } from '../trades/deps.ts';
 import type { TradeRow } from '../trades/repository.ts';
 import type { GiftCardsDeps } from './deps.ts';
@@ -18,16 +19,9 @@ export function requireGiftTrade(row: TradeRow): void {
 export const notNow = (row: TradeRow, message: string, key: string) =>
   new AppError('TRADE_STATE_CHANGED', message, { key, meta: { status: row.status } });
 
+/** A line in the trade's chat about its cards, in the change's transaction. */
 export const systemLine = ({ tradesRepo }: GiftCardsDeps, row: TradeRow, key: string, at: number) =>
-  tradesRepo.insertMessage({
-    tradeId: row.id,
-    authorId: null,
-    authorRole: 'system',
-    body: key,
-    attachmentId: null,
-    isForModerator: 0,
-    at,
-  });
+  chatSystemLine(tradesRepo, row.id, key, at);
 
 /** After the commit: the page reads the cards and the chat again. */
 export function announceCards({ bus }: GiftCardsDeps, row: TradeRow, action: string, role: TradeActorRole): void {

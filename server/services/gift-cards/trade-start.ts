@@ -6,6 +6,7 @@ import type { TradeRow } from '../trades/repository.ts';
 import type { TradeView } from '../trades/trade-view.ts';
 import { attachCards } from './attach.ts';
 import type { GiftCardsDeps } from './deps.ts';
+import { systemLine } from './trade-cards.ts';
 
 // POST /rest/v1/gift-cards/trade/start (spec section 7): a trade on a gift-card offer whose vendor
 // sells, paid with the buyer's saved cards. Every check of any trade start (the trades service's
@@ -52,7 +53,7 @@ export async function startGiftTrade(
   ctx: PersonContext,
   input: GiftTradeStartInput,
 ): Promise<GiftTradeStarted> {
-  const { trades, tradesRepo, now } = deps;
+  const { trades, now } = deps;
   const view = await trades.start(ctx, {
     offer_hash: input.offer_hash,
     amount_btc: input.amount_btc,
@@ -73,15 +74,7 @@ export async function startGiftTrade(
       }
       requireOffersProduct(trade, input);
       await attachCards(deps, trade, input.gift_card_ids, { exactly: true, at: trade.startedAt });
-      await tradesRepo.insertMessage({
-        tradeId: trade.id,
-        authorId: null,
-        authorRole: 'system',
-        body: 'trade.system.gift_cards_attached',
-        attachmentId: null,
-        isForModerator: 0,
-        at: Math.max(now(), trade.startedAt),
-      });
+      await systemLine(deps, trade, 'trade.system.gift_cards_attached', Math.max(now(), trade.startedAt));
     },
   });
   return {

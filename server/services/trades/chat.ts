@@ -38,7 +38,12 @@ export const storedMessage = async (repo: TradesRepository, id: number): Promise
   messageView((await repo.messageById(id)) as MessageRow);
 
 /** A status line in the chat, stored as a message key the page renders in its reader's language. */
-export const systemLine = (repo: TradesRepository, tradeId: number, key: string, at: number): Promise<number> =>
+export const systemLine = (
+  repo: Pick<TradesRepository, 'insertMessage'>,
+  tradeId: number,
+  key: string,
+  at: number,
+): Promise<number> =>
   repo.insertMessage({
     tradeId,
     authorId: null,
