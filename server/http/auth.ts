@@ -105,6 +105,15 @@ export function requireAuth(c: Context<AppEnv>): AuthState {
 }
 
 /**
+ * Middleware: 401 before the handler when nobody is signed in, so a visitor's upload is never
+ * received and a visitor learns nothing from validation errors or about the objects a path names.
+ */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAuth(c);
+  await next();
+};
+
+/**
  * The address and browser of a request. No origin: the Host header is the client's to write, so
  * links the server sends come from services.siteOrigin (server/site-origin.ts) instead.
  */

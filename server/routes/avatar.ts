@@ -1,7 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { type AppEnv, personContextOf, requestContext, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext, signedIn } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import { MAX_UPLOAD_BYTES, tooLarge } from '../services/avatar/avatar.ts';
 import type { Services } from '../services/container.ts';
@@ -17,12 +17,6 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const ProcessBody = v.object({
   fileUrl: v.pipe(v.string('must be text'), v.maxLength(100, 'must be at most 100 characters')),
 });
-
-/** 401 before the body is read: a visitor's upload is never received, let alone stored. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 function fieldError(field: string, message: string): AppError {
   return new AppError('ERROR_INPUT_VALIDATION', message, { field, details: [{ field, message }] });

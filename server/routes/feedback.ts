@@ -1,6 +1,6 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, personContextOf, requestContext, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext, signedIn } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -27,12 +27,6 @@ const FeedbacksQuery = v.object({
   offer_type: v.optional(v.picklist(['buy', 'sell', 'all'], 'must be buy, sell or all'), 'all'),
   feedback: v.optional(v.picklist(['all', 'positive', 'negative'], 'must be all, positive or negative'), 'all'),
 });
-
-/** 401 before anything is read: a visitor learns nothing about a trade. */
-export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 export function feedbackRoutes(services: Services) {
   const { feedback } = services;

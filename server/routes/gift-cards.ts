@@ -1,9 +1,9 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { TRADE_ATTACHMENT_MAX_BYTES } from '../../src/lib/shared/trade-attachments.ts';
 import { GIFT_CARD_MAX_IMAGES } from '../../src/lib/shared/views/gift-cards.ts';
-import { type AppEnv, clientInfo, personContextOf, requireAuth } from '../http/auth.ts';
+import { type AppEnv, clientInfo, personContextOf, signedIn } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { privateFileHeaders } from '../http/private-file.ts';
 import { decimalAmount, requiredText as text, validate } from '../http/validate.ts';
@@ -79,12 +79,6 @@ const OfferParam = v.object({ offerHash });
 const UnusedQuery = v.object({ fiatAmount: v.optional(v.pipe(v.string(), v.maxLength(24, 'is too long'))) });
 const TradeParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be a trade id')) });
 const TradeCardParam = v.object({ ...TradeParam.entries, cardId });
-
-/** 401 before the body is read: a visitor's upload is never received. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 type GiftCardsService = Services['giftCards'];
 

@@ -1,6 +1,6 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, signedIn } from '../http/auth.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { PHONE_INPUT_MAX_LENGTH } from '../services/phone/numbers.ts';
@@ -30,12 +30,6 @@ const ConfirmBody = v.object({
     v.maxLength(20, 'must be at most 20 characters'),
   ),
 });
-
-/** 401 before the body is even read: a visitor learns nothing from validation errors. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 export function phoneRoutes(services: Services) {
   const { phone } = services;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, personContextOf, requestContext } from '../http/auth.ts';
+import { type AppEnv, personContextOf, requestContext, signedIn } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
-import { pageNumber, signedIn, UsernameParam } from './feedback.ts';
+import { pageNumber, UsernameParam } from './feedback.ts';
 
 // Public profiles and what one person thinks of another (paths the spec leaves open,
 // docs/decisions/074-feedback-list-profile-trust-past-trades.md): GET /rest/v1/users/{username}/profile, POST /rest/v1/users/{username}/trust;

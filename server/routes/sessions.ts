@@ -1,6 +1,6 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clearSessionCookies, personContextOf, requireAuth } from '../http/auth.ts';
+import { type AppEnv, clearSessionCookies, personContextOf, signedIn } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -12,12 +12,6 @@ import type { Services } from '../services/container.ts';
 const RevokeBody = v.object({
   id: v.pipe(v.string('must be text'), v.minLength(1, 'is required'), v.maxLength(64, 'is too long')),
 });
-
-/** 401 before the body is read: a visitor learns nothing from validation errors. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 export function sessionRoutes(services: Services, { secureCookies }: { secureCookies: boolean }) {
   const { sessions } = services;

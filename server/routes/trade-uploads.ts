@@ -1,8 +1,8 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { TRADE_ATTACHMENT_MAX_BYTES, TRADE_ATTACHMENT_MAX_FILES } from '../../src/lib/shared/trade-attachments.ts';
-import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, signedIn } from '../http/auth.ts';
 import { privateFileHeaders } from '../http/private-file.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -34,12 +34,6 @@ const RequirementBody = v.object({
   action: v.picklist(['approve', 'reject'], 'must be approve or reject'),
   id: requirementId,
 });
-
-/** 401 before the body is read: a visitor's upload is never received, let alone stored. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 export function tradeUploadRoutes(services: Services) {
   const { tradeUploads } = services;

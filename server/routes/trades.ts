@@ -1,6 +1,6 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, clientInfo, personContextOf, requireAuth } from '../http/auth.ts';
+import { type AppEnv, clientInfo, personContextOf, signedIn } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
 import { requestLocale } from '../http/locale.ts';
 import { decimalAmount as amount, requiredText as text, validate } from '../http/validate.ts';
@@ -44,12 +44,6 @@ const PageQuery = v.object({
   ),
 });
 const ResolveBody = v.object({ winner: v.picklist(['buyer', 'seller'], 'must be buyer or seller') });
-
-/** 401 before anything is read: a visitor learns nothing about a trade, nor about its input rules. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 type TradesService = Services['trades'];
 

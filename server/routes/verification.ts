@@ -1,8 +1,8 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { DOCUMENT_MAX_BYTES, REJECTION_REASON_MAX_LENGTH } from '../../src/lib/shared/verification-rules.ts';
-import { type AppEnv, personContextOf, requireAuth } from '../http/auth.ts';
+import { type AppEnv, personContextOf, signedIn } from '../http/auth.ts';
 import { privateFileHeaders } from '../http/private-file.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
@@ -33,12 +33,6 @@ const ReviewBody = v.object({
     ),
   ),
 });
-
-/** 401 before the body is read: a visitor's upload is never received, let alone stored. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAuth(c);
-  await next();
-};
 
 function fieldError(field: string, message: string, key: string): AppError {
   return new AppError('ERROR_INPUT_VALIDATION', message, { field, key, details: [{ field, message, key }] });
