@@ -1,8 +1,9 @@
+import { fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
 import type { TradeRow } from '../trades/repository.ts';
 import type { GiftCardsDeps } from './deps.ts';
 import type { GiftCardRow } from './repository.ts';
-import { amountText, totalOf } from './views.ts';
+import { totalOf } from './views.ts';
 
 // Cards into a trade, inside the caller's transaction (a start, or the buyer adding cards): each
 // the buyer's own, free, of the trade's brand and currency; each taken by a guarded UPDATE, so two
@@ -45,13 +46,13 @@ async function cardsFor({ repo }: GiftCardsDeps, trade: TradeRow, ids: string[])
 export const notCovering = (total: number, trade: TradeRow) =>
   new AppError(
     'GIFT_CARDS_DO_NOT_COVER',
-    `The cards add up to ${amountText(total, trade.fiatMinorUnits)} ${trade.fiatCode}; the trade is for ${amountText(trade.fiatAmountMinor, trade.fiatMinorUnits)} ${trade.fiatCode}.`,
+    `The cards add up to ${fromMinorUnits(total, trade.fiatMinorUnits)} ${trade.fiatCode}; the trade is for ${fromMinorUnits(trade.fiatAmountMinor, trade.fiatMinorUnits)} ${trade.fiatCode}.`,
     {
       field: 'gift_card_ids',
       key: 'gift_cards_do_not_cover',
       params: {
-        total: amountText(total, trade.fiatMinorUnits),
-        amount: amountText(trade.fiatAmountMinor, trade.fiatMinorUnits),
+        total: fromMinorUnits(total, trade.fiatMinorUnits),
+        amount: fromMinorUnits(trade.fiatAmountMinor, trade.fiatMinorUnits),
         currency: trade.fiatCode,
       },
     },

@@ -8,6 +8,7 @@ import {
   type GiftCardKind,
 } from '../../../src/lib/shared/views/gift-cards.ts';
 import { type FieldIssue, invalidInput } from '../errors.ts';
+import { GIFT_CARDS_GROUP } from '../trades/deps.ts';
 import type { BrandRow, GiftCardsRepository } from './repository.ts';
 import { normalizeGiftCode } from './vault.ts';
 
@@ -74,12 +75,12 @@ export async function checkCard(repo: GiftCardsRepository, input: SaveCardInput)
     repo.brand(input.payment_method_id),
     repo.currency(input.fiat_currency_id),
   ]);
-  if (brand?.groupSlug !== 'gift-cards') {
+  if (brand?.groupSlug !== GIFT_CARDS_GROUP) {
     issues.push({ field: 'payment_method_id', message: 'must be a gift card brand', key: 'gift_card_brand_invalid' });
   }
   if (!currency) {
     issues.push({ field: 'fiat_currency_id', message: 'must be a currency', key: 'gift_card_currency_invalid' });
-  } else if (brand?.groupSlug === 'gift-cards' && !brandFits(brand, currency.code)) {
+  } else if (brand?.groupSlug === GIFT_CARDS_GROUP && !brandFits(brand, currency.code)) {
     issues.push({
       field: 'fiat_currency_id',
       message: `${brand.name} cards are not sold in ${currency.code}`,

@@ -15,7 +15,7 @@ export interface GiftCardsDeps {
   /** Starts the trade (the same eight checks as any) and tells who may read one. */
   trades: Pick<TradesService, 'start' | 'access' | 'returnUnredeemed'>;
   /** The chat's system lines of card changes, in the change's transaction. */
-  tradesRepo: Pick<TradesRepository, 'byHash' | 'insertMessage'>;
+  tradesRepo: Pick<TradesRepository, 'insertMessage'>;
   /** The offer a card list or a start is for, as the person sees it. */
   offers: Pick<OffersService, 'forTradeStart'>;
   bus: EventBus;

@@ -10,22 +10,8 @@ import { imageUrl } from './views.ts';
 // size and pixels, images re-encoded, PDFs without active content): uploaded first, then taken
 // by the card saved with them. Kept under UPLOADS_DIR/gift-cards/, never in a web root.
 
-/**
- * The trade files' checks name their form field `files`; this form sends `file`, so a refusal
- * names the field the page shows it under.
- */
-export function asFileField(error: unknown): unknown {
-  if (!(error instanceof AppError) || error.field !== 'files') return error;
-  return new AppError(error.code, error.message, {
-    field: 'file',
-    ...(error.details ? { details: error.details.map((issue) => ({ ...issue, field: 'file' })) } : {}),
-    ...(error.key ? { key: error.key } : {}),
-    ...(error.params ? { params: error.params } : {}),
-  });
-}
-
-/** A picture over the size limit, named under `file`. */
-export const pictureTooLarge = () => asFileField(attachmentTooLarge()) as AppError;
+/** A picture over the size limit, named under the form's field `file`. */
+export const pictureTooLarge = () => attachmentTooLarge('file');
 
 /** Uploaded images no card has taken yet, per person: a form left half-done cannot fill a disk. */
 export const PENDING_IMAGES_PER_PERSON = 12;
@@ -44,9 +30,7 @@ export async function uploadImage(
       key: 'gift_card_images_pending',
     });
   }
-  const file = await checked(bytes).catch((error: unknown) => {
-    throw asFileField(error);
-  });
+  const file = await checked(bytes, 'file');
   const storageName = await files.store(file.contentType, file.bytes);
   const publicId = newId('gci');
   try {

@@ -1,11 +1,12 @@
+import { minorToMajor } from '../../../src/lib/shared/money.ts';
 import type { GiftCodeCheckView } from '../../../src/lib/shared/views/gift-cards.ts';
 import { immediate, type PersonContext } from '../context.ts';
-import { AppError, invalidInput, notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { TradeRow } from '../trades/repository.ts';
 import { attachCards } from './attach.ts';
 import type { GiftCardsDeps } from './deps.ts';
 import { announceCards, notNow, requireGiftTrade, systemLine } from './trade-cards.ts';
-import { amountText, totalOf, tradeCardView } from './views.ts';
+import { totalOf, tradeCardView } from './views.ts';
 
 // The gift code check of a trade (spec sections 2 and 3): who sees what, and the buyer's changes
 // before marking paid: add a saved card, remove one the seller has not opened.
@@ -45,12 +46,12 @@ export async function giftCodeCheck(
   const paidOrDisputed = row.status === 'paid' || row.status === 'dispute_open';
   return {
     tradeInfo: {
-      amount: Number(amountText(row.fiatAmountMinor, row.fiatMinorUnits)),
+      amount: minorToMajor(row.fiatAmountMinor, row.fiatMinorUnits),
       currency: { id: row.fiatCurrencyId, code: row.fiatCode },
       paymentMethod: { id: row.paymentMethodId, name: row.paymentMethodName, slug: row.paymentMethodSlug },
       error: cards.length === 0 ? 'no_cards' : total !== row.fiatAmountMinor ? 'cards_do_not_cover' : null,
     },
-    cardsTotal: Number(amountText(total, row.fiatMinorUnits)),
+    cardsTotal: minorToMajor(total, row.fiatMinorUnits),
     role: reader,
     opponentUser:
       role === 'moderator'
@@ -69,18 +70,17 @@ export async function giftCodeCheck(
   };
 }
 
-/** The buyer's own trade, unpaid yet, read again inside the change's transaction. */
+/** The buyer's own trade, unpaid yet, as read inside the change's transaction (the caller's). */
 async function buyersUnpaidTrade(deps: GiftCardsDeps, ctx: PersonContext, hash: string): Promise<TradeRow> {
   const { row, role } = await deps.trades.access(ctx, { hash });
   requireGiftTrade(row);
   if (role !== 'buyer') {
     throw new AppError('FORBIDDEN', 'Only the buyer adds or removes gift cards.', { key: 'gift_cards_only_buyer' });
   }
-  const current = (await deps.tradesRepo.byHash(hash)) as TradeRow;
-  if (current.status !== 'active_funded') {
-    throw notNow(current, 'The cards are settled once the trade is marked paid.', 'gift_cards_after_paid');
+  if (row.status !== 'active_funded') {
+    throw notNow(row, 'The cards are settled once the trade is marked paid.', 'gift_cards_after_paid');
   }
-  return current;
+  return row;
 }
 
 /** POST /rest/v1/trade/{id}/gift-cards: saved cards into the trade, up to its amount. */
@@ -131,6 +131,3 @@ export async function removeFromTrade(
   });
   return giftCodeCheck(deps, ctx, { hash });
 }
-
-export const cardIdsIssue = () =>
-  invalidInput([{ field: 'gift_card_ids', message: 'must list at least one gift card', key: 'gift_cards_none' }]);

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
-import { toMinorUnits } from '../../../src/lib/shared/money.ts';
+import { minorToMajor, toMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { GiftCardView } from '../../../src/lib/shared/views/gift-cards.ts';
 import type { PersonContext } from '../context.ts';
 import { AppError, invalidInput } from '../errors.ts';
@@ -45,8 +45,8 @@ export async function unusedForOffer(
   return {
     data: await cardViews(repo, rows),
     meta: {
-      fiatAmount: amountMinor === null ? null : amountMinor / 10 ** offer.fiatDecimals,
-      total: total / 10 ** offer.fiatDecimals,
+      fiatAmount: amountMinor === null ? null : minorToMajor(amountMinor, offer.fiatDecimals),
+      total: minorToMajor(total, offer.fiatDecimals),
       currency: offer.fiatCurrency,
       paymentMethod: offer.paymentMethod,
       covers:

@@ -38,11 +38,11 @@ export async function revealCode(
   ctx: PersonContext,
   { hash, id }: { hash: string; id: string },
 ): Promise<RevealedCode> {
-  const { repo, trades, tradesRepo, vault, now } = deps;
+  const { repo, trades, vault, now } = deps;
   const userId = ctx.auth.user.id;
-  const { role } = await trades.access(ctx, { hash });
   return immediate(repo.db, async (tx) => {
-    const row = (await tradesRepo.byHash(hash)) as TradeRow;
+    // Read inside the transaction: the status the reveal depends on cannot move meanwhile.
+    const { row, role } = await trades.access(ctx, { hash });
     requireGiftTrade(row);
     mayReveal(row, role);
     const card = await repo.byPublicId(id);

@@ -1,4 +1,4 @@
-import { fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
+import { minorToMajor } from '../../../src/lib/shared/money.ts';
 import type { GiftCardView, TradeGiftCardView } from '../../../src/lib/shared/views/gift-cards.ts';
 import type { GiftCardImageRow, GiftCardRow, GiftCardsRepository } from './repository.ts';
 
@@ -13,7 +13,7 @@ export function cardView(row: GiftCardRow, images: GiftCardImageRow[]): GiftCard
     value: minorToMajor(row.valueMinor, row.fiatMinorUnits),
     fiatCurrency: { id: row.fiatCurrencyId, code: row.fiatCode },
     paymentMethod: { id: row.paymentMethodId, name: row.paymentMethodName, slug: row.paymentMethodSlug },
-    receipt: row.hasReceipt === 1 || (row.hasReceipt as unknown) === true,
+    receipt: row.hasReceipt === 1,
     type: row.kind,
     state: row.state,
     images: images.map((image) => ({ id: image.publicId, url: imageUrl(image.publicId) })),
@@ -35,6 +35,5 @@ export function tradeCardView(row: GiftCardRow, images: GiftCardImageRow[], code
   };
 }
 
-/** The cards' total in minor units, and as text in major units for messages. */
+/** The cards' total in minor units. */
 export const totalOf = (rows: GiftCardRow[]) => rows.reduce((sum, row) => sum + row.valueMinor, 0);
-export const amountText = (minor: number, digits: number) => fromMinorUnits(minor, digits);

@@ -10,12 +10,15 @@ import { processDocument } from '../verification/document-file.ts';
 
 const STORED_NAME = /^[0-9a-f]{32}\.(?:jpg|pdf)$/;
 
-export const attachmentTooLarge = () =>
+/** The form field a refusal names: `files` for a trade's attachments, `file` for a gift card's picture. */
+type FileField = 'files' | 'file';
+
+export const attachmentTooLarge = (field: FileField = 'files') =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
     `A file is too large: at most ${TRADE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB each.`,
     {
-      field: 'files',
+      field,
       key: 'trade_file_size',
       params: { megabytes: TRADE_ATTACHMENT_MAX_BYTES / 1024 / 1024 },
     },
@@ -25,23 +28,24 @@ export const filesIssue = (message: string, key: string, params?: Record<string,
   invalidInput([{ field: 'files', message, key, ...(params ? { params } : {}) }]);
 
 /**
- * The document checks name their form field `file`; here it is `files`. A file that is no JPEG,
- * PNG or PDF at all is 415; one that claims to be but is not readable as one stays 400.
+ * The document checks, their refusals named under `field` (the document checks say `file`). A
+ * file that is no JPEG, PNG or PDF at all is 415; one that claims to be but is not readable as one
+ * stays 400.
  */
-export async function checked(bytes: Uint8Array) {
+export async function checked(bytes: Uint8Array, field: FileField = 'files') {
   try {
     return await processDocument(bytes);
   } catch (error) {
     if (!(error instanceof AppError) || error.field !== 'file') throw error;
-    const details = error.details?.map((issue) => ({ ...issue, field: 'files' }));
+    const details = error.details?.map((issue) => ({ ...issue, field }));
     if (details?.[0]?.key === 'verification_file_type') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a JPEG, PNG or PDF file.', {
-        field: 'files',
+        field,
         key: 'trade_file_type',
       });
     }
     throw new AppError(error.code, error.message, {
-      field: 'files',
+      field,
       ...(details ? { details } : {}),
       ...(error.key ? { key: error.key } : {}),
       ...(error.params ? { params: error.params } : {}),
