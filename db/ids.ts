@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdPrefix = 'usr' | 'ses' | 'ltx' | 'doc' | 'ntf' | 'att' | 'chn' | 'qt' | 'gcd' | 'gci';
+export type IdPrefix = 'usr' | 'ses' | 'ltx' | 'doc' | 'ntf' | 'att' | 'chn' | 'qt' | 'gcd' | 'gci' | 'bac';
 
 /** Random base62 string; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number, random: (n: number) => Buffer = randomBytes): string {

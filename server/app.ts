@@ -5,10 +5,13 @@ import { csrf } from './http/csrf.ts';
 import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
 import { requestBody } from './http/request-body.ts';
 import { STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
+import { visitorCountry } from './http/visitor-country.ts';
 import { authorizeChannel } from './realtime/channels.ts';
 import type { ChannelAuthorizer } from './realtime/hub.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
+import { bankAccountRoutes } from './routes/bank-accounts.ts';
+import { bankRoutes } from './routes/banks.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -123,6 +126,7 @@ export function createApp({
 
   app.use('*', apiHeaders(secureCookies));
   app.use('*', authMiddleware(services.sessions, secureCookies));
+  app.use('*', visitorCountry(services.places, trustProxy));
   app.use('*', csrf({ allowedOrigins, secureCookies }));
   // After CSRF, so a cross-site request is refused without reading its body.
   app.use('*', requestBody());
@@ -148,6 +152,8 @@ export function createApp({
   // Full paths inside: /rest/v1/trade/{id}/attachments|upload|uploads|requirement and /uploads/trades/.
   app.route('/', tradeUploadRoutes(services));
   app.route('/', giftCardRoutes(services, { trustProxy }));
+  app.route('/', bankRoutes(services));
+  app.route('/', bankAccountRoutes(services));
   // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
   app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));

@@ -5,7 +5,7 @@ import { refreshDemoPresence } from '../db/seed/demo.ts';
 import { prepareDatabase } from '../db/seed/index.ts';
 import { type App, createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { sessionCookieName } from './http/auth.ts';
+import { clientAddress, sessionCookieName } from './http/auth.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
 import { postgresLeadership, soleLeadership } from './jobs/leadership.ts';
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
@@ -16,6 +16,7 @@ import { watchSessionEnds } from './realtime/session-ends.ts';
 import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
 import { systemContext } from './services/context.ts';
+import type { Places } from './services/places/places.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
 import { createSharedPriceFeed, type SharedPriceFeed } from './services/price-feed/shared.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
@@ -48,6 +49,8 @@ export interface PageLocals {
   csrfToken: string;
   /** The cookie that gives the browser `csrfToken` when it came without one (src/middleware.ts sets it). */
   csrfCookie: string | undefined;
+  /** Where the request comes from (server/services/places): the listing cache keys on it. */
+  visitorCountry(): Promise<string>;
 }
 
 export interface Backend {
@@ -266,14 +269,26 @@ function leadJobs(
 }
 
 /** The locals of one page render: the in-process API, and the browser's CSRF token (a new one if it had none). */
-function pageLocalsOf(app: App, secureCookies: boolean): (req: IncomingMessage) => PageLocals {
+function pageLocalsOf(
+  app: App,
+  { secureCookies, trustProxy, places }: { secureCookies: boolean; trustProxy: boolean; places: Places },
+): (req: IncomingMessage) => PageLocals {
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
     app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
   return (req) => {
+    const forwardedFor = req.headers['x-forwarded-for'];
+    const visitorCountry = () =>
+      places.countryOfAddress(
+        clientAddress(
+          Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+          req.socket.remoteAddress,
+          trustProxy,
+        ),
+      );
     const presented = presentedCsrfCookie(req.headers.cookie);
-    if (presented) return { callApi, csrfToken: presented, csrfCookie: undefined };
+    if (presented) return { callApi, csrfToken: presented, csrfCookie: undefined, visitorCountry };
     const csrfToken = newCsrfToken();
-    return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
+    return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies), visitorCountry };
   };
 }
 
@@ -328,7 +343,7 @@ export async function createBackend({
 
   return {
     api: getRequestListener(app.fetch),
-    pageLocals: pageLocalsOf(app, secureCookies),
+    pageLocals: pageLocalsOf(app, { secureCookies, trustProxy: config.TRUST_PROXY === 'on', places: services.places }),
     hub,
     bus,
     services,

@@ -138,6 +138,14 @@ const ConfigFields = v.object({
   DEMO_DATA: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   /** `off`: device review shows no city or country and the offline geo database is never loaded. */
   GEOIP: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  /**
+   * The country of visitors whose address places nowhere (localhost, private networks, GEOIP=off,
+   * a country we do not list): their listings, calculator and currency follow it (issue 19).
+   */
+  DEFAULT_COUNTRY: v.optional(
+    v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1)')),
+    'US',
+  ),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset keeps mail in the database outbox. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coinfair <no-reply@coinfair.example>'),

@@ -6,5 +6,6 @@ declare namespace App {
     callApi: import('../server/backend.ts').PageLocals['callApi'];
     csrfToken: string;
     csrfCookie: string | undefined;
+    visitorCountry: import('../server/backend.ts').PageLocals['visitorCountry'];
   }
 }

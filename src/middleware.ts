@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { pageContentSecurityPolicy } from '../server/http/content-security-policy.ts';
+import { countryChoiceOf } from './lib/listing-country.ts';
 import { parseListingUrl } from './lib/offer-listing-url.ts';
 import { createPageCache } from './lib/server/page-cache.ts';
 
@@ -8,18 +9,23 @@ import { createPageCache } from './lib/server/page-cache.ts';
 // form tokens, so no cache may keep them, and their links must not leak a token in the URL to
 // another site. Prerendered pages pass through at build time untouched.
 
-// Offer listings for visitors who are not signed in: one render per address every 5 seconds.
+// Offer listings for visitors who are not signed in: one render per address and country every 5
+// seconds. The country (where the request comes from, or the visitor's pick) decides the listing's
+// currency and which offers are available, so it is part of the key.
 const listingCache = createPageCache({ ttlMs: 5_000, maxEntries: 300 });
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=/;
 
-function cacheKey(request: Request, url: URL): string | undefined {
-  if (request.method !== 'GET' || SESSION_COOKIE.test(request.headers.get('cookie') ?? '')) return undefined;
+async function cacheKey(request: Request, url: URL, locals: App.Locals): Promise<string | undefined> {
+  const cookies = request.headers.get('cookie');
+  if (request.method !== 'GET' || SESSION_COOKIE.test(cookies ?? '')) return undefined;
   const address = `${url.pathname}${url.search}`;
-  return parseListingUrl(address) ? address : undefined;
+  if (!parseListingUrl(address)) return undefined;
+  const country = countryChoiceOf(cookies) ?? (await locals.visitorCountry());
+  return `${country} ${address}`;
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const key = context.isPrerendered ? undefined : cacheKey(context.request, context.url);
+  const key = context.isPrerendered ? undefined : await cacheKey(context.request, context.url, context.locals);
   const cached = key ? listingCache.get(key) : undefined;
   if (cached) return finish(new Response(null, { status: cached.status, headers: cached.headers }), cached.body);
   const response = await next();

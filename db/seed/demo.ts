@@ -7,6 +7,7 @@ import { createLedgerRepository } from '../../server/services/ledger/repository.
 import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import { newId, newOfferHash } from '../ids.ts';
 import {
+  countries,
   cryptoCurrencies,
   fiatCurrencies,
   offers,
@@ -147,6 +148,15 @@ export async function seedDemoData(
     const random = seededRandom(seed);
     const context = await referenceContext(database, now);
     const fiatByCode = new Map(context.fiats.map((f) => [f.code, f]));
+    const countryIds = new Map(
+      (await database.all(database.orm.select({ id: countries.id, iso: countries.iso }).from(countries))).map((c) => [
+        c.iso,
+        c.id,
+      ]),
+    );
+    // The demo accounts live in the United States (the default country), each vendor in the
+    // country whose currency they trade.
+    const usa = { countryId: countryIds.get('US') ?? null, currencyId: fiatByCode.get('USD')?.id ?? null };
 
     const vendorIds: number[] = [];
     for (const account of demoAccounts) {
@@ -157,6 +167,7 @@ export async function seedDemoData(
         isEmailVerified: true,
         lastSeenAt: now,
         createdAt: now - 400 * 86_400_000,
+        ...usa,
         ...account,
       });
       if (row.isVendor) vendorIds.push(row.id);
@@ -180,6 +191,7 @@ export async function seedDemoData(
         passwordHash,
         isVendor: true,
         isEmailVerified: true,
+        countryId: countryIds.get(country.iso) ?? null,
         currencyId: fiatByCode.get(country.currencyCode)?.id ?? null,
         lastSeenAt: now - random.int(0, 3 * 86_400_000) * (i % 3 === 0 ? 0 : 1),
         createdAt: now - random.int(30, 2500) * 86_400_000,

@@ -89,12 +89,23 @@ export function authMiddleware(sessions: SessionService, secure: boolean): Middl
 /** The service context of this request: the signed-in person's, or a visitor's. */
 export function requestContext(c: Context<AppEnv>): ServiceContext {
   const auth = c.get('auth');
-  return auth ? personContext(auth) : visitorContext();
+  return auth ? withPlace(c, personContext(auth)) : visitorContextOf(c);
+}
+
+/** The service context of a visitor's request, even when someone is signed in (registration). */
+export function visitorContextOf(c: Context<AppEnv>): ServiceContext {
+  return withPlace(c, visitorContext());
 }
 
 /** The signed-in person's service context, or 401 UNAUTHENTICATED. */
 export function personContextOf(c: Context<AppEnv>): PersonContext {
-  return personContext(requireAuth(c));
+  return withPlace(c, personContext(requireAuth(c)));
+}
+
+/** The request's country joins its context (unset outside the app, as in unit tests of a router). */
+function withPlace<T extends ServiceContext>(c: Context<AppEnv>, ctx: T): T {
+  const visitorCountryIso = c.get('visitorCountry');
+  return visitorCountryIso ? { ...ctx, visitorCountryIso } : ctx;
 }
 
 /** The signed-in person, or 401 UNAUTHENTICATED. */
@@ -118,7 +129,19 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
  * links the server sends come from services.siteOrigin (server/site-origin.ts) instead.
  */
 export function clientInfo(c: Context<AppEnv>, trustProxy: boolean): ClientInfo {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
-  const ip = forwarded || c.env?.incoming?.socket?.remoteAddress || 'unknown';
+  const ip = clientAddress(c.req.header('x-forwarded-for'), c.env?.incoming?.socket?.remoteAddress, trustProxy);
   return { ip, userAgent: c.req.header('user-agent') ?? '' };
+}
+
+/**
+ * The client's address: the socket's, or behind our proxy (TRUST_PROXY=on) the last entry of
+ * X-Forwarded-For, the one our proxy appended (the others are the client's to write).
+ */
+export function clientAddress(
+  forwardedFor: string | undefined,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+) {
+  const forwarded = trustProxy ? forwardedFor?.split(',').at(-1)?.trim() : undefined;
+  return forwarded || socketAddress || 'unknown';
 }

@@ -59,6 +59,8 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   GIFT_CARD_DUPLICATE: 409,
   GIFT_CARD_REVEALED: 409,
   GIFT_CARDS_DO_NOT_COVER: 409,
+  // A saved account shown in a running trade: deletable once the trade ended.
+  BANK_ACCOUNT_IN_TRADE: 409,
   INTERNAL_ERROR: 500,
 };
 

@@ -7,11 +7,12 @@ import {
   personContextOf,
   requestContext,
   setSessionCookies,
+  visitorContextOf,
 } from '../http/auth.ts';
 import { csrfSetCookie, newCsrfToken } from '../http/csrf.ts';
 import { optionalText, text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
-import { personContext, visitorContext } from '../services/context.ts';
+import { personContext } from '../services/context.ts';
 
 // Spec section 7, "Account and auth": register, login (both answer data.redirectTo), logout,
 // the e-mail confirmation link, and the proof-of-work challenge their forms solve first.
@@ -73,7 +74,7 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
   return new Hono<AppEnv>()
     .get('/challenge', async (c) => c.json({ data: await challenge.issue(requestContext(c)) }))
     .post('/register', validate('json', RegisterBody), async (c) => {
-      const result = await accounts.register(visitorContext(), {
+      const result = await accounts.register(visitorContextOf(c), {
         ...c.req.valid('json'),
         client: clientInfo(c, trustProxy),
       });
@@ -83,7 +84,7 @@ export function authRoutes(services: Services, { secureCookies, trustProxy }: Au
       return c.json({ data: { redirectTo: result.redirectTo } }, 201);
     })
     .post('/login', validate('json', LoginBody), async (c) => {
-      const result = await accounts.login(visitorContext(), {
+      const result = await accounts.login(visitorContextOf(c), {
         ...c.req.valid('json'),
         client: clientInfo(c, trustProxy),
       });

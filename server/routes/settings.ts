@@ -26,6 +26,7 @@ const SettingsBody = v.object({
   notifySmsBitcoinsConfirmed: flag,
   notifySmsIncomingTrade: flag,
   emailSubscribed: flag,
+  country_id: v.optional(v.pipe(v.number('must be a country id'), v.integer('must be a country id'))),
 });
 
 export function settingsRoutes(services: Services) {

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, personContextOf } from '../http/auth.ts';
+import type { Locale } from '../../src/lib/shared/i18n/locales.ts';
+import { type AppEnv, personContextOf, requestContext } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
-import { type PersonContext, personContext } from '../services/context.ts';
+import type { PersonContext } from '../services/context.ts';
 
 // The signed-in person: spec section 7, GET /users/me, /users/current_user, POST /users/set-username.
 
@@ -14,7 +15,7 @@ const SetUsernameBody = v.object({
 
 export function usersRoutes(services: Services) {
   const { accounts, verification } = services;
-  const currentUser = async (ctx: PersonContext, locale: string) =>
+  const currentUser = async (ctx: PersonContext, locale: Locale) =>
     accounts.currentUser(ctx, { locale, verification: await verification.currentUserFlags(ctx) });
   return (
     new Hono<AppEnv>()
@@ -23,9 +24,11 @@ export function usersRoutes(services: Services) {
       })
       // Pages ask this without knowing whether anyone is signed in: visitors get isLogged false, not 401.
       .get('/current_user', async (c) => {
-        const auth = c.get('auth');
+        const locale = requestLocale(c);
         return c.json({
-          data: auth ? await currentUser(personContext(auth), requestLocale(c)) : { isLogged: false },
+          data: c.get('auth')
+            ? await currentUser(personContextOf(c), locale)
+            : await accounts.visitor(requestContext(c), { locale }),
         });
       })
       .post('/set-username', validate('json', SetUsernameBody), async (c) => {

@@ -11,6 +11,7 @@ import { createThrottle } from './accounts/throttle.ts';
 import { createAvatarService } from './avatar/avatar.ts';
 import { createAvatarRepository } from './avatar/repository.ts';
 import { createAvatarStorage } from './avatar/storage.ts';
+import { createBankServices, tradeBankAccountReader } from './bank-accounts/wiring.ts';
 import type { ChainAdapter } from './chain/adapter.ts';
 import { createChainService } from './chain/chain.ts';
 import { createChainAdapter } from './chain/create.ts';
@@ -43,6 +44,7 @@ import { createPasswordService } from './passwords/passwords.ts';
 import { createPasswordsRepository } from './passwords/repository.ts';
 import { createPhoneService } from './phone/phone.ts';
 import { createPhoneRepository } from './phone/repository.ts';
+import { type Places, placesOf } from './places/places.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
 import { createProfilesService } from './profiles/profiles.ts';
 import { createProfilesRepository } from './profiles/repository.ts';
@@ -76,6 +78,7 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       Config,
       | 'TELEGRAM_BOT_NAME'
       | 'GEOIP'
+      | 'DEFAULT_COUNTRY'
       | 'WALLET_BTC_XPUB'
       | 'WALLET_TRON_XPUB'
       | 'QUOTE_TTL_SECONDS'
@@ -132,10 +135,11 @@ interface Wiring {
   chainAdapter: ChainAdapter | undefined;
   sleep: (ms: number) => Promise<void>;
   store: SharedStore | undefined;
+  places: Places;
 }
 
 /** Sign-in, sessions, second factor, devices, passwords and the person's own settings. */
-function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sleep }: Wiring) {
+function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sleep, places }: Wiring) {
   const accountsRepo = createAccountsRepository(db);
   // Announces every session end on the bus: the realtime hub cuts the sockets it authorised.
   const sessions = createSessionService({ repo: accountsRepo, now, bus });
@@ -161,7 +165,11 @@ function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sl
     sessions,
     challenge,
     twoFactor,
-    settings: createSettingsService({ repo: settingsRepo, now }),
+    settings: createSettingsService({
+      repo: settingsRepo,
+      isCountry: async (id) => (await places.isoOfId(id)) !== undefined,
+      now,
+    }),
     vendorTerms: createVendorTermsService({ repo: settingsRepo, sessions }),
     avatar: createAvatarService({
       repo: createAvatarRepository(db),
@@ -171,7 +179,7 @@ function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sl
     }),
     devices,
     passwords: createPasswordService({ repo: createPasswordsRepository(db), accounts: accountsRepo, ...signIn }),
-    accounts: createAccountsService({ repo: accountsRepo, devices, sleep, ...signIn }),
+    accounts: createAccountsService({ repo: accountsRepo, devices, sleep, places, ...signIn }),
   };
 }
 
@@ -273,9 +281,11 @@ function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoF
     },
     // What a gift-card trade's transitions do to its cards, in the same transaction (issue 18).
     giftCardSettlement: createGiftCardSettlement(giftCardsRepo),
+    bankAccountOf: tradeBankAccountReader(db),
   });
   return {
     trades,
+    ...createBankServices(db, { trades: tradesRepo, bus, now }),
     // "My gift cards", gift-card trade starts and the gift code check (issue 18).
     giftCards: createGiftCardsService({
       repo: giftCardsRepo,
@@ -370,6 +380,7 @@ export function createServices({
     chainAdapter,
     sleep,
     store,
+    places: placesOf(db, config, log.error),
   };
   const accounts = accountsAndSecurity(wiring);
   const market = marketAndOffers(wiring);
@@ -377,6 +388,7 @@ export function createServices({
   const trades = tradesAndAfter(wiring, { ...market, ...moneyServices, twoFactor: accounts.twoFactor });
   return {
     siteOrigin: wiring.siteOrigin,
+    places: wiring.places,
     ...notificationsAndChannels(wiring),
     ...market,
     ...moneyServices,

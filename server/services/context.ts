@@ -34,6 +34,11 @@ export interface ServiceContext {
   /** Ties the audit rows and logs of one request together. */
   requestId?: string;
   /**
+   * The country the request comes from (ISO 3166-1 alpha-2): its address's, else DEFAULT_COUNTRY
+   * (server/services/places). Only requests have one; jobs and operators leave it out.
+   */
+  visitorCountryIso?: string;
+  /**
    * The caller's open transaction (a trade transition locking escrow): the callee writes inside
    * it and hands its events to `afterCommit`, so nothing is announced that may still roll back.
    */

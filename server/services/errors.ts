@@ -55,6 +55,8 @@ export const errorCodes = [
   'GIFT_CARD_DUPLICATE',
   'GIFT_CARD_REVEALED',
   'GIFT_CARDS_DO_NOT_COVER',
+  // Saved bank accounts (server/services/bank-accounts/): one shown in a trade still running.
+  'BANK_ACCOUNT_IN_TRADE',
   'INTERNAL_ERROR',
 ] as const;
 

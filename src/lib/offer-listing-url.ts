@@ -1,3 +1,4 @@
+import { type CountryChoice, countryParams } from './listing-country.ts';
 import { type Locale, localizePath, splitLocale } from './shared/i18n/locales.ts';
 
 // The offer listing URL of spec section 2, built and parsed in one place so links, the listing
@@ -102,7 +103,12 @@ export const CRYPTO_IDS: Record<CryptoUrlName, number> = { bitcoin: 1, tether: 2
  */
 export function listingApiPath(
   query: ListingQuery,
-  options: { page?: number; locationId?: number | undefined; locale?: string } = {},
+  options: {
+    page?: number;
+    locationId?: number | undefined;
+    locale?: string;
+    country?: CountryChoice | undefined;
+  } = {},
 ): string {
   const params = new URLSearchParams({ type: query.type, crypto_currency_id: String(CRYPTO_IDS[query.crypto]) });
   if (query.paymentMethod) params.set('payment-method', query.paymentMethod);
@@ -112,6 +118,7 @@ export function listingApiPath(
   if (options.locationId !== undefined) params.set('location_id', String(options.locationId));
   if (options.page && options.page > 1) params.set('page', String(options.page));
   if (options.locale) params.set('locale', options.locale);
+  countryParams(params, query.currency !== undefined, options.country);
   params.set('relax', '1');
   return `/rest/v1/offers?${params}`;
 }

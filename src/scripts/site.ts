@@ -6,3 +6,4 @@ import './disclosure.ts';
 import './cookie-consent.ts';
 import './welcome.ts';
 import './account.ts';
+import './local-currency.ts';

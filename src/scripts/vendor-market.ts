@@ -1,3 +1,5 @@
+import { formatFiat } from '../lib/shared/format.ts';
+
 // Live prices on the vendor landing page: the current bitcoin price, the weekly chart (a
 // hand-drawn SVG polyline) and the exchange-rates table. Each widget moves through the loading
 // states of spec section 4 (`data-state`: loading → ready | error); CSS shows the matching part.
@@ -24,18 +26,6 @@ async function get<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return ((await response.json()) as { data: T }).data;
-}
-
-// Fiat always with 2 decimals (spec section 9); Turkish puts the code after the number.
-function money(amount: number, code: string): string {
-  const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  if (lang === 'tr') return `${new Intl.NumberFormat(lang, options).format(amount)} ${code}`;
-  return new Intl.NumberFormat(lang, {
-    ...options,
-    style: 'currency',
-    currency: code,
-    currencyDisplay: 'narrowSymbol',
-  }).format(amount);
 }
 
 function currencyName(currency: Currency): string {
@@ -101,7 +91,7 @@ if (root) {
       if (!current()) return;
       const value = find(el, '[data-price-value]');
       const caption = find(el, '[data-caption]');
-      if (value) value.textContent = money(currency.rate.btc, currency.code);
+      if (value) value.textContent = formatFiat(currency.rate.btc, currency.code, lang);
       if (caption) caption.textContent = (caption.dataset.template ?? '').replace('{currency}', currency.code);
       if (weekChange !== undefined) showWeekOnPrice(weekChange);
     });
@@ -131,7 +121,7 @@ if (root) {
       const label = (name: 'high' | 'low', rate: number) => {
         const point = points.find((p) => p.rate === rate) ?? first;
         const marker = find(el, `[data-marker="${name}"]`);
-        const text = money(rate, code);
+        const text = formatFiat(rate, code, lang);
         const cell = find(el, `[data-${name}]`);
         if (cell) cell.textContent = text;
         if (!marker) return;
@@ -178,7 +168,7 @@ if (root) {
           row.append(name);
           for (const value of [currency.rate.btc, currency.rate.usdt]) {
             const cell = document.createElement('td');
-            cell.textContent = money(value, currency.code);
+            cell.textContent = formatFiat(value, currency.code, lang);
             row.append(cell);
           }
           return row;
@@ -210,6 +200,3 @@ if (root) {
   });
   loadAll();
 }
-
-// A module, not a global script: its top-level names stay private to it.
-export {};

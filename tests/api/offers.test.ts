@@ -347,7 +347,11 @@ describe('GET /rest/v1/offers', () => {
     const hashes = async (b: Browser | typeof t, query: string) =>
       (await search(b, query)).data.map((o) => o.hash).sort();
 
-    expect(await hashes(t, 'type=buy')).toEqual([open.hash, germansOnly.hash, notFrance.hash].sort());
+    // A visitor from localhost is in DEFAULT_COUNTRY (US); one who picks "worldwide" sees every country's.
+    expect(await hashes(t, 'type=buy')).toEqual([open.hash, notFrance.hash].sort());
+    expect(await hashes(t, 'type=buy&visitor_country_has_changed=1')).toEqual(
+      [open.hash, germansOnly.hash, notFrance.hash].sort(),
+    );
     expect(await hashes(t, 'type=buy&visitor_country_iso=fr')).toEqual(
       [open.hash, germansOnly.hash].sort().filter((h) => h !== germansOnly.hash),
     );
@@ -530,6 +534,28 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
     expect(result.blocks.find((b) => b.code === 'min_past_trades')?.message).toBe(
       'This offer needs 5 completed trades; you have 0.',
     );
+  });
+
+  it('refuses people whose request comes from a barred country, whatever their settings say', async () => {
+    const vendor = await (await createUser(t, { vendor: true })).signIn();
+    const notGermany = await createOffer(vendor, { blocked_countries: ['DE'] });
+    const buyerUser = await createUser(t);
+    await sql(`UPDATE users SET country_id = (SELECT id FROM countries WHERE iso = 'US') WHERE id = ?`, buyerUser.id);
+    // 85.214.132.117 is in Berlin for DB-IP; the test's default address places nowhere (DEFAULT_COUNTRY US).
+    const inBerlin = await buyerUser.signIn('85.214.132.117');
+    const refused = await gate(inBerlin, notGermany.hash);
+    expect(refused.codes).toEqual(['country_not_allowed']);
+    expect(refused.blocks[0]?.message).toBe('This offer is not available in your country.');
+    const start = await inBerlin.post('/rest/v1/trade', {
+      offer_hash: notGermany.hash,
+      amount_fiat: '100',
+      amount_btc: (100 / notGermany.fiatPricePerCrypto).toFixed(8),
+      gold_terms: 0,
+      original_data: notGermany.originalData,
+    });
+    expect(start.status).toBe(403);
+    expect((await start.json()).errors[0].message).toBe('This offer is not available in your country.');
+    expect((await gate(await buyerUser.signIn(), notGermany.hash)).codes).toEqual([]);
   });
 
   it('admits the people the vendor trusts and those whose country uses the currency', async () => {

@@ -46,6 +46,7 @@ const DEFAULTS = {
   securityQuestionsAnswered: false,
   telegramSubscribed: false,
   usernameChanged: false,
+  countryId: null,
 };
 
 describe('GET /rest/v1/users/settings', () => {

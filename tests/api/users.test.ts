@@ -40,7 +40,17 @@ describe('GET /rest/v1/users/me and /current_user', () => {
     const me = await b.get('/rest/v1/users/me');
     expect(me.status).toBe(401);
     expect((await me.json()).errors[0].code).toBe('UNAUTHENTICATED');
-    expect(await (await b.get('/rest/v1/users/current_user')).json()).toEqual({ data: { isLogged: false } });
+    // A visitor is somewhere too: the test address places nowhere, so DEFAULT_COUNTRY (US).
+    const { data } = await (await b.get('/rest/v1/users/current_user')).json();
+    expect(data).toMatchObject({ isLogged: false, visitorCountryISO: 'US', currency: 'USD', locationCurrency: 'USD' });
+    expect(data.country).toMatchObject({ iso: 'US', name: 'United States', currency: 'USD' });
+    expect(Object.keys(data).sort()).toEqual([
+      'country',
+      'currency',
+      'isLogged',
+      'locationCurrency',
+      'visitorCountryISO',
+    ]);
   });
 });
 

@@ -54,7 +54,8 @@ export type ObjectKind =
   | 'device-review-token'
   | 'password-reset-token'
   | 'gift-card'
-  | 'gift-card-image';
+  | 'gift-card-image'
+  | 'bank-account';
 
 /**
  * Which object a parameter names. `:id` means different things under different paths, so a rule
@@ -68,6 +69,8 @@ const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
   { param: 'cardId', path: /^\/rest\/v1\/trade\/:id\/gift-cards\//, kind: 'gift-card' },
   { param: 'publicId', path: /^\/uploads\/gift-cards\//, kind: 'gift-card-image' },
   { param: 'id', path: /^\/rest\/v1\/verification\/documents\//, kind: 'verification-document' },
+  // A person's saved bank accounts (sharing one into a trade names the trade).
+  { param: 'id', path: /^\/rest\/v1\/bankaccounts\//, kind: 'bank-account' },
   // Trades, their files and ratings, the moderators' actions on them, and their push channel.
   { param: 'id', path: /^\/rest\/v1\/(trade|feedback|moderation\/trades)\//, kind: 'trade' },
   { param: 'id', path: /^\/trade\/push-authorize\//, kind: 'trade' },

@@ -8,6 +8,7 @@ import { systemContext } from '../../server/services/context.ts';
 import { tradeChannelAccess } from '../../server/services/trades/trades.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts';
+import { type BankAccountWorld, buildBankAccountWorld } from './support-bank-accounts.ts';
 import { buildGiftCardWorld, type GiftCardWorld } from './support-gift-cards.ts';
 
 // One world for the security suite, built once per test file: every kind of object the route
@@ -92,6 +93,8 @@ export interface Fixtures {
   notificationIds: string[];
   /** A's gift-card offer, B's cards and a trade per verb on a trade's cards (support-gift-cards.ts). */
   giftCards: GiftCardWorld;
+  /** A's saved bank accounts (support-bank-accounts.ts). */
+  bankAccounts: BankAccountWorld;
   /** What no one but A and B (and moderators) may ever read: refused answers are checked for each. */
   secrets: { chat: string; instructions: string; emailA: string; emailB: string; giftCode: string };
   images: { jpeg: Buffer; document: Buffer };
@@ -282,6 +285,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   const cancelled = await start(offers.main);
   await step(cancelled.hash, B, 'cancel');
   const giftCards = await buildGiftCardWorld(t, A, B, images.jpeg);
+  const bankAccounts = await buildBankAccountWorld(t, A);
 
   // A's identity papers, submitted for review.
   const documentForm = (kind: string) => {
@@ -362,6 +366,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     passwordResetTokenToUse,
     notificationIds,
     giftCards,
+    bankAccounts,
     secrets: { ...secrets, giftCode: giftCards.secretCode },
     images,
   };

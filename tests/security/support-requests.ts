@@ -284,6 +284,26 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     json: {},
   }),
 
+  // Saved bank accounts (A's) and the one A shares into a trade A sells in.
+  'POST /rest/v1/bankaccounts': (fx) => ({
+    as: 'A',
+    // A new account number per send: the same account twice is refused (non_unique).
+    json: fx.bankAccounts.body(`${Date.now()}${Math.floor(Math.random() * 1000)}`),
+    status: 201,
+  }),
+  'GET /rest/v1/bankaccounts/:id': (fx) => ({ as: 'A', params: { id: fx.bankAccounts.main } }),
+  'PUT /rest/v1/bankaccounts/:id': (fx) => ({
+    as: 'A',
+    params: { id: fx.bankAccounts.main },
+    json: fx.bankAccounts.body('100200300'),
+  }),
+  'DELETE /rest/v1/bankaccounts/:id': (fx) => ({ as: 'A', params: { id: fx.bankAccounts.disposable } }),
+  'POST /rest/v1/trade/:id/bank-account': (fx) => ({
+    as: 'A',
+    params: trade(fx.trades.main),
+    json: { bank_account_id: fx.bankAccounts.main },
+  }),
+
   // Profiles.
   'GET /rest/v1/users/:username/feedbacks': (fx) => ({
     as: 'visitor',

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** The chain the wallet talks to, over the test's database (the simulated chain by default). */
   chainAdapter?: (db: Database) => ChainAdapter;
+  /** TRUST_PROXY=on: the client address is the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.chainAdapter ? { chainAdapter: options.chainAdapter(testDb.db) } : {}),
   });
-  const app = createApp({ services, logError: remember });
+  const app = createApp({ services, logError: remember, trustProxy: options.trustProxy ?? false });
 
   /** A request as our own page makes it: same origin, CSRF cookie and header, from `ip`. */
   const send = (path: string, init: RequestInit & { json?: unknown; ip?: string } = {}) => {

@@ -1,7 +1,7 @@
 import { bindVerb, type PersonContext } from '../context.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
-import { readCurrentUser } from './read-current-user.ts';
+import { readCurrentUser, readVisitor } from './read-current-user.ts';
 import { register } from './register.ts';
 import { setUsername } from './set-username.ts';
 import type { AccountsDeps } from './types.ts';
@@ -37,6 +37,8 @@ export function createAccountsService(deps: AccountsDeps) {
     setUsername: bindVerb(deps, setUsername),
     /** The signed-in person as spec section 3 shows them; `profile` came with the session. */
     currentUser: bindVerb(deps, readCurrentUser),
+    /** What a visitor's current user says: not signed in, and their country and currency. */
+    visitor: bindVerb(deps, readVisitor),
   };
 }
 

@@ -1,4 +1,6 @@
 import { fromMinorUnits } from '../../../src/lib/shared/money.ts';
+import type { CountryPlace } from '../../../src/lib/shared/views/reference.ts';
+import { isEligibleForBanks } from '../banks/directory.ts';
 import { isVerifiedPhone } from '../phone/phone.ts';
 import type { UserProfileRow, UserRow } from '../shared/account-types.ts';
 import { purposesOf } from '../two-factor/two-factor.ts';
@@ -10,10 +12,26 @@ import { isAllowedSendout } from '../wallet/sendout-permission.ts';
 
 const SATOSHI_DIGITS = 8;
 
+/** Where the person is (issue 19): their country, and the one their request comes from. */
 export interface CurrentUserPlace {
-  countryIso: string | null;
-  countryName: string | null;
-  currencyCode: string | null;
+  /** Their settings' country, else where they are now: name, iso, currency and popular methods. */
+  country: CountryPlace | null;
+  /** The country of the request's address (DEFAULT_COUNTRY when it places nowhere). */
+  visitorCountryIso: string;
+  /** The currency of that country. */
+  locationCurrency: string;
+  /** The person's own currency (`users.currency_id`, set with their country). */
+  currency?: string | null;
+}
+
+/** The spec's four place fields, the same for a visitor and a signed-in person. */
+export function placeFields(place: CurrentUserPlace) {
+  return {
+    country: place.country,
+    visitorCountryISO: place.visitorCountryIso,
+    locationCurrency: place.locationCurrency,
+    currency: place.currency ?? place.country?.currency ?? place.locationCurrency,
+  };
 }
 
 /** The verification flags of spec section 3 (server/services/verification, currentUserFlags). */
@@ -49,13 +67,8 @@ export interface CurrentUserExtras {
 }
 
 /** Reads the joined profile columns the way their owning areas define them. */
-export function profileFacts(row: UserProfileRow | undefined): { place: CurrentUserPlace; extras: CurrentUserExtras } {
+export function profileFacts(row: UserProfileRow | undefined): { extras: CurrentUserExtras } {
   return {
-    place: {
-      countryIso: row?.countryIso ?? null,
-      countryName: row?.countryName ?? null,
-      currencyCode: row?.currencyCode ?? null,
-    },
     extras: {
       twoFactor: purposesOf(
         row?.twoFactorConfirmedAt != null
@@ -79,12 +92,7 @@ export function profileFacts(row: UserProfileRow | undefined): { place: CurrentU
   };
 }
 
-export function toCurrentUser(
-  user: UserRow,
-  place: CurrentUserPlace | undefined,
-  locale: string,
-  extras: CurrentUserExtras = {},
-) {
+export function toCurrentUser(user: UserRow, place: CurrentUserPlace, locale: string, extras: CurrentUserExtras = {}) {
   const isVendor = user.isVendor;
   return {
     isLogged: true,
@@ -93,10 +101,7 @@ export function toCurrentUser(
     email: user.email,
     avatarUrl: extras.avatarUrl ?? null,
     userFullName: null as string | null,
-    country: place?.countryIso ? { iso: place.countryIso, name: place.countryName, popularPaymentMethods: [] } : null,
-    visitorCountryISO: place?.countryIso ?? null,
-    locationCurrency: place?.currencyCode ?? 'USD',
-    currency: place?.currencyCode ?? 'USD',
+    ...placeFields(place),
     locale: user.locale,
     urlLocale: locale === 'en' ? '' : locale,
     isUsernameChanged: user.isUsernameChanged,
@@ -135,7 +140,11 @@ export function toCurrentUser(
     referralCode: user.referralCode,
     kycLevelCheck: extras.verification?.kycLevelCheck ?? { level: 0, unusedTradingVolumeInFiatCurrency: 0 },
     showKYCVerificationBanner: extras.verification?.showKYCVerificationBanner ?? false,
-    isCurrentUserEligibleForBanks: false,
+    // Bank accounts need a country the directory knows and a verified phone (docs/bank-accounts.md).
+    isCurrentUserEligibleForBanks: isEligibleForBanks({
+      countryIso: place.country?.iso,
+      isPhoneVerified: extras.isPhoneVerified ?? false,
+    }),
   };
 }
 

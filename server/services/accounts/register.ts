@@ -39,6 +39,8 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
 
   const passwordHash = await hashPassword(input.password);
   const referredById = input.referral_code ? await repo.userIdByReferralCode(input.referral_code) : undefined;
+  // Where the person signs up from; they change it in settings (issue 19).
+  const place = await deps.places.idsOf(ctx.visitorCountryIso ?? deps.places.defaultCountry);
   const at = now();
   const { user, token, session } = await immediate(repo.db, async () => {
     // Checked again inside the write lock: two sign-ups racing with one address.
@@ -50,6 +52,8 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
       passwordHash,
       referralCode: randomBytes(5).toString('hex'),
       referredById: referredById ?? null,
+      countryId: place?.countryId ?? null,
+      currencyId: place?.currencyId ?? null,
       isVendor: input.vendors_terms_accepted === true,
       lastSeenAt: at,
       createdAt: at,

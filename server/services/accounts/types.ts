@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../context.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
+import type { Places } from '../places/places.ts';
 import type { ClientInfo } from '../shared/account-types.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { SessionService } from './sessions.ts';
@@ -55,6 +56,8 @@ export interface AccountsDeps {
     ): Promise<void>;
   };
   siteOrigin: SiteLinks;
+  /** Countries, their currencies and popular methods (server/services/places). */
+  places: Pick<Places, 'country' | 'idsOf' | 'defaultCountry'>;
   now: () => number;
   /** Waits before answering a wrong password past the account limit (tests pass one that returns at once). */
   sleep: (ms: number) => Promise<void>;

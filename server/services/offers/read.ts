@@ -1,6 +1,6 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { startTradeStep } from '../../../src/lib/shared/start-trade-decision.ts';
-import type { AuthState, PersonContext, ServiceContext } from '../context.ts';
+import type { PersonContext, ServiceContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { OFFLINE_AFTER_MS } from './online.ts';
 import type { OfferRow } from './repository.ts';
@@ -12,15 +12,15 @@ import { viewerOf } from './viewer.ts';
 
 async function detailsOf(
   { repo, catalogue, allowance, views, now }: OffersParts,
-  auth: AuthState | undefined,
+  ctx: ServiceContext,
   { hash, locale, visitorCountryIso }: { hash: string; locale: Locale; visitorCountryIso?: string | undefined },
 ): Promise<{ details: OfferDetails; row: OfferRow }> {
   const row = await repo.byHash(hash);
-  const isOwner = row !== undefined && auth?.user.id === row.ownerId;
+  const isOwner = row !== undefined && ctx.auth?.user.id === row.ownerId;
   // Deleted offers are gone; blocked and paused ones stay readable for their owner only.
   if (!row || row.status === 'deleted' || (row.status !== 'active' && !isOwner)) throw notFound('Offer', 'hash');
   const offer = await views.view(row, locale, isOwner);
-  const viewer = await viewerOf(repo, auth, row.ownerId, visitorCountryIso);
+  const viewer = await viewerOf(repo, ctx, row.ownerId, visitorCountryIso);
   // The viewer's trading limit in the offer's currency, rounded down to cents.
   const left = viewer && !isOwner && allowance ? await allowance(viewer.id) : undefined;
   const viewerAllowance = left && {
@@ -50,10 +50,10 @@ export async function getOffer(
   ctx: ServiceContext,
   input: { hash: string; locale: Locale; visitorCountryIso?: string | undefined },
 ): Promise<OfferDetails> {
-  return (await detailsOf(parts, ctx.auth, input)).details;
+  return (await detailsOf(parts, ctx, input)).details;
 }
 
 /** `get` and the row behind it: the trade start needs the offer's ids and its instructions. */
 export function offerForTradeStart(parts: OffersParts, ctx: PersonContext, input: { hash: string; locale: Locale }) {
-  return detailsOf(parts, ctx.auth, input);
+  return detailsOf(parts, ctx, input);
 }

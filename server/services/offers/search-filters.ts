@@ -1,5 +1,5 @@
 import { toMinorUnits } from '../../../src/lib/shared/money.ts';
-import type { AuthState } from '../context.ts';
+import type { ServiceContext } from '../context.ts';
 import { type FieldIssue, invalidInput } from '../errors.ts';
 import type { OffersCatalogue } from './catalogue.ts';
 import type { OffersRepository, SearchFilters } from './repository.ts';
@@ -11,13 +11,13 @@ import type { RelaxedCriterion, SearchInput } from './types.ts';
 const NEAR_DEGREES = 0.45;
 
 /** Everything the query names, looked up in the catalogue; 400 with every unknown at once. */
-function lookUp(input: SearchInput, auth: AuthState | undefined, catalogue: OffersCatalogue) {
+function lookUp(input: SearchInput, ctx: ServiceContext, catalogue: OffersCatalogue) {
   const details: FieldIssue[] = [];
-  // The visitor's country: what they picked (`visitor_country_has_changed`), else their profile's.
-  const profileCountry = auth?.profile.countryIso ?? undefined;
+  // The listing's country: what the visitor picked (`visitor_country_has_changed`; none is
+  // "worldwide"), else their settings', else the one the page says, else where the request comes from.
   const countryIso = input.visitorCountryHasChanged
     ? input.visitorCountryIso
-    : (profileCountry ?? input.visitorCountryIso);
+    : (ctx.auth?.profile.countryIso ?? input.visitorCountryIso ?? ctx.visitorCountryIso);
   if (countryIso !== undefined && !catalogue.isCountry(countryIso)) {
     details.push({ field: 'visitor_country_iso', message: `Unknown country ${countryIso}.` });
   }
@@ -54,10 +54,11 @@ function lookUp(input: SearchInput, auth: AuthState | undefined, catalogue: Offe
 export async function filtersOf(
   { repo, catalogue }: { repo: OffersRepository; catalogue: OffersCatalogue },
   input: SearchInput,
-  auth: AuthState | undefined,
+  ctx: ServiceContext,
   relaxed: Set<RelaxedCriterion>,
 ) {
-  const { countryIso, currency, method, group, place, amount } = lookUp(input, auth, catalogue);
+  const { auth } = ctx;
+  const { countryIso, currency, method, group, place, amount } = lookUp(input, ctx, catalogue);
   // Only people with blocks see a list of their own; everyone else shares the cached one.
   const viewerId = auth && (await repo.hasBlocks(auth.user.id)) ? auth.user.id : undefined;
   const filters: SearchFilters = {
@@ -75,5 +76,5 @@ export async function filtersOf(
   if (filters.amount !== undefined) canRelax.push('amount');
   if (filters.fiatCurrencyId !== undefined) canRelax.push('currency');
   if (filters.paymentMethodId !== undefined || filters.paymentGroupId !== undefined) canRelax.push('payment_method');
-  return { filters, canRelax, currencyCode: currency?.code ?? null };
+  return { filters, canRelax, currencyCode: currency?.code ?? null, countryIso: countryIso ?? null };
 }

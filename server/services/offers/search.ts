@@ -22,7 +22,7 @@ export async function searchOffers(parts: OffersParts, ctx: ServiceContext, inpu
   const cryptoUsd = (await views.marketRates()).fiatPerCrypto(crypto?.code ?? 'BTC', 'USD');
   const relaxed = new Set<RelaxedCriterion>();
   for (;;) {
-    const { filters, canRelax, currencyCode } = await filtersOf({ repo, catalogue }, input, ctx.auth, relaxed);
+    const { filters, canRelax, currencyCode, countryIso } = await filtersOf({ repo, catalogue }, input, ctx, relaxed);
     const window = {
       onlineSince: at - OFFLINE_AFTER_MS,
       activeSince: at - LAST_SEEN_BREAKPOINT_SECONDS * 1000,
@@ -45,6 +45,8 @@ export async function searchOffers(parts: OffersParts, ctx: ServiceContext, inpu
           lastSeenBreakpoint: LAST_SEEN_BREAKPOINT_SECONDS,
           relaxed: [...relaxed],
           currency: currencyCode,
+          // The listing's country (its currency when localized), null for worldwide.
+          country: countryIso,
         },
       };
     });

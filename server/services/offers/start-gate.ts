@@ -1,4 +1,4 @@
-import { GRAY_COUNTRIES, SANCTIONED_COUNTRIES } from './country-rules.ts';
+import { countryBlocks } from './country-rules.ts';
 import type { OfferView } from './offer-view.ts';
 
 // Whether a person may start a trade on an offer, and if not, every reason why (spec section 5,
@@ -50,8 +50,10 @@ export interface Viewer {
   status: 'active' | 'suspended' | 'banned';
   isEmailVerified: boolean;
   isIdVerified: boolean;
-  /** The person's country (profile, else where the request comes from), ISO alpha-2. */
+  /** The person's country (settings, else where the request comes from), ISO alpha-2. */
   countryIso: string | null;
+  /** Where the request comes from (its address, else DEFAULT_COUNTRY), ISO alpha-2. */
+  requestCountryIso: string | null;
   completedTrades: number;
   /** The owner marked this person as trusted. */
   trustedByOwner: boolean;
@@ -87,22 +89,7 @@ export function startBlocks(
   if (viewer.status !== 'active') blocks.push({ code: 'account_restricted' });
   if (!viewer.isEmailVerified) blocks.push({ code: 'email_not_verified' });
 
-  const country = viewer.countryIso;
-  if (
-    country &&
-    (SANCTIONED_COUNTRIES.has(country) ||
-      offer.blockedCountries.includes(country) ||
-      (offer.allowedCountries.length > 0 && !offer.allowedCountries.includes(country)))
-  ) {
-    blocks.push({ code: 'country_not_allowed', params: { country } });
-  }
-  // Selling crypto to a buy offer from a gray-listed country needs a verified identity.
-  if (country && GRAY_COUNTRIES.has(country) && !viewer.isIdVerified && offer.type === 'buy') {
-    blocks.push({ code: 'gray_country_id_required' });
-  }
-  if (offer.requireOfferCurrencyMatchBuyerCountry && (!country || countryCurrency(country) !== offer.fiatCurrency)) {
-    blocks.push({ code: 'currency_country_mismatch', params: { currency: offer.fiatCurrency } });
-  }
+  blocks.push(...countryBlocks(offer, viewer, countryCurrency));
   if (viewer.completedTrades < offer.requireMinPastTrades) {
     blocks.push({
       code: 'min_past_trades',

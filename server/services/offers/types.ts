@@ -42,6 +42,8 @@ export interface SearchResult {
     lastSeenBreakpoint: number;
     relaxed: RelaxedCriterion[];
     currency: string | null;
+    /** The listing's country, ISO alpha-2; null for worldwide. */
+    country: string | null;
   };
 }
 

@@ -49,6 +49,7 @@ function countryStatements(database: Database) {
         iso3: countries.iso3,
         name: countries.name,
         phoneCode: countries.phoneCode,
+        currencyId: countries.currencyId,
         currencyCode: fiatCurrencies.code,
       })
       .from(countries)

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
+import { asDatabase, type Database, type DatabaseLike } from '../../../db/database.ts';
 import { userSettings, users } from '../../../db/schema/index.ts';
 import type { ProfileValues } from '../../../src/lib/shared/views/settings.ts';
 
@@ -68,6 +68,7 @@ export function createSettingsRepository(db: DatabaseLike) {
   return {
     db: database,
     byUserId: (userId: number): Promise<UserSettingsRow | undefined> => byUserId.get({ userId }),
+    ...countryStatements(database),
     upsertProfile: (userId: number, values: ProfileValues, at: number) =>
       upsertProfile.run({
         userId,
@@ -84,6 +85,31 @@ export function createSettingsRepository(db: DatabaseLike) {
     upsertCookieSettings: (userId: number, value: string, at: number) =>
       upsertCookieSettings.run({ userId, value, at }),
     setVendor: (userId: number, isVendor: boolean) => setVendor.run({ userId, isVendor: Number(isVendor) }),
+  };
+}
+
+/** The person's country on their user row (issue 19). */
+function countryStatements(database: Database) {
+  const setCountry = database.prepare(
+    database.orm
+      .update(users)
+      // The person's currency follows their country (issue 19: one source for both).
+      .set({
+        countryId: sql`${p('countryId')}`,
+        currencyId: sql`(SELECT currency_id FROM countries WHERE id = ${p('countryId')})`,
+      })
+      .where(eq(users.id, p('userId'))),
+  );
+  const countryOf = database.prepare(
+    database.orm
+      .select({ countryId: users.countryId })
+      .from(users)
+      .where(eq(users.id, p('userId'))),
+  );
+  return {
+    setCountry: (userId: number, countryId: number) => setCountry.run({ userId, countryId }),
+    /** Read again rather than from the session's row: a change in this request must show. */
+    countryOf: async (userId: number): Promise<number | null> => (await countryOf.get({ userId }))?.countryId ?? null,
   };
 }
 

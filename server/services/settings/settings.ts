@@ -32,6 +32,8 @@ export interface SettingsInput {
   notifySmsBitcoinsConfirmed?: boolean | undefined;
   notifySmsIncomingTrade?: boolean | undefined;
   emailSubscribed?: boolean | undefined;
+  /** A countries table id; the listing, calculator and start rules follow it (issue 19). */
+  country_id?: number | undefined;
 }
 
 /** What a user without a settings row has: the schema's column defaults. */
@@ -86,16 +88,24 @@ function view(user: UserRow, row: UserSettingsRow | undefined): ProfileSettings 
     securityQuestionsAnswered: false,
     telegramSubscribed: Boolean(row?.telegramChatId),
     usernameChanged: user.isUsernameChanged,
+    countryId: user.countryId,
   };
 }
 
 export type UserSettingsView = ProfileSettings;
 
-export function createSettingsService({ repo, now }: { repo: SettingsRepository; now: () => number }) {
+export interface SettingsDeps {
+  repo: SettingsRepository;
+  /** Whether a countries table id exists (server/services/places). */
+  isCountry: (id: number) => Promise<boolean>;
+  now: () => number;
+}
+
+export function createSettingsService({ repo, isCountry, now }: SettingsDeps) {
   return {
     async get(ctx: PersonContext): Promise<UserSettingsView> {
       const { user } = ctx.auth;
-      return view(user, await repo.byUserId(user.id));
+      return view({ ...user, countryId: await repo.countryOf(user.id) }, await repo.byUserId(user.id));
     },
 
     /** Changes the given values only; when any is invalid nothing is saved. */
@@ -110,6 +120,9 @@ export function createSettingsService({ repo, now }: { repo: SettingsRepository;
         const checked = checkNotifyInterval(input.notify_trade_messages_interval);
         if (checked.ok) interval = checked.minutes;
         else details.push(issue('notify_trade_messages_interval', checked.key));
+      }
+      if (input.country_id !== undefined && !(await isCountry(input.country_id))) {
+        details.push({ field: 'country_id', message: 'Choose a country from the list.', key: 'country_unknown' });
       }
       const first = details[0];
       if (first) {
@@ -131,7 +144,9 @@ export function createSettingsService({ repo, now }: { repo: SettingsRepository;
           emailSubscribed: input.emailSubscribed ?? current.emailSubscribed,
         };
         await repo.upsertProfile(user.id, next, now());
-        return view(user, await repo.byUserId(user.id));
+        if (input.country_id !== undefined) await repo.setCountry(user.id, input.country_id);
+        const countryId = input.country_id ?? (await repo.countryOf(user.id));
+        return view({ ...user, countryId }, await repo.byUserId(user.id));
       });
     },
 

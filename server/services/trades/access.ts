@@ -11,7 +11,7 @@ import { type TradeView, toTradeView } from './trade-view.ts';
 /** Whether the seller's release asks for a code is a fact about the seller, read for any reader. */
 const READER = systemContext('trades');
 
-export function createTradeAccess({ repo, twoFactor, now, disputeWaitMs }: TradesDeps) {
+export function createTradeAccess({ repo, twoFactor, now, disputeWaitMs, bankAccountOf }: TradesDeps) {
   const roleIn = async (row: TradeRow, userId: number): Promise<TradeActorRole | undefined> => {
     if (userId === row.buyerId) return 'buyer';
     if (userId === row.sellerId) return 'seller';
@@ -38,6 +38,7 @@ export function createTradeAccess({ repo, twoFactor, now, disputeWaitMs }: Trade
       disputeWaitMs,
       sameIp: role !== 'moderator' && readerIp !== null && readerIp === opponentIp,
       releaseNeedsCode,
+      bankAccount: bankAccountOf ? await bankAccountOf(row.id) : null,
       disputeOpenedBy:
         row.disputeOpenedBy === null
           ? null

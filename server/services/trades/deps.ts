@@ -1,4 +1,5 @@
 import type { TradeStatus } from '../../../db/schema/index.ts';
+import type { TradeBankAccountView } from '../../../src/lib/shared/views/bank-accounts.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { LedgerService } from '../ledger/ledger.ts';
 import type { OffersService } from '../offers/offers.ts';
@@ -35,6 +36,8 @@ export interface TradesDeps {
   checkTradingLimit?: (userId: number, usdCents: number) => Promise<void> | void;
   /** Gift-card trades' cards; the container wires it, tests of other areas may leave it out. */
   giftCardSettlement?: GiftCardSettlement;
+  /** The bank account the seller shared into the trade (server/services/bank-accounts/), or null. */
+  bankAccountOf?: (tradeId: number) => Promise<TradeBankAccountView | null>;
 }
 
 /** What every verb is given: the deps, who may read a trade, and the transition. */

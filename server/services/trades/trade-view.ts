@@ -22,6 +22,8 @@ export interface ViewContext {
   sameIp: boolean;
   releaseNeedsCode: boolean;
   disputeOpenedBy: string | null;
+  /** The account the seller shared into the trade (issue 19), or null. */
+  bankAccount: TradeView['bankAccount'];
 }
 
 export function flowOf(requirements: RequirementRow[]): TradeView['flow'] {
@@ -116,6 +118,8 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     isPaid: row.paidAt !== null,
     isGccTrade: row.paymentGroupSlug === GIFT_CARDS_GROUP,
     paymentDetails: revealed ? row.paymentDetails : null,
+    // Payment details like the instructions: hidden while proofs asked before reveal are missing.
+    bankAccount: revealed ? ctx.bankAccount : null,
     payerName: row.payerName,
     cryptoCurrency: row.cryptoCode,
     cryptoAmount: fromMinorUnits(row.cryptoAmount, decimals),

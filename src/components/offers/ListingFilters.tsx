@@ -3,8 +3,10 @@ import { apiRequest } from '../../lib/api-client.ts';
 import type { ListingQuery } from '../../lib/offer-listing-url.ts';
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { CASH_IN_PERSON_GROUP } from '../../lib/shared/offer-rules.ts';
+import { CountryFilter } from './CountryFilter.tsx';
 import type { ListingCurrency, ListingGroup } from './listing-types.ts';
 import { MethodModal } from './MethodModal.tsx';
+import type { ListingCountryState } from './use-listing-country.ts';
 
 // The listing's search widget (spec section 5: amount, currency (any) and payment method), the
 // payment method modal with its groups and search, the popular methods of the person's country,
@@ -22,7 +24,11 @@ interface Props {
   onPlace(locationId: number | undefined): void;
   currencies: ListingCurrency[];
   groups: ListingGroup[];
-  popularMethods: string[];
+  /** The listing's country, its popular methods and the picker's list (issue 19). */
+  country: ListingCountryState;
+  onCountry(choice: string): void;
+  /** The currency a localized listing shows when the address names none (its country's). */
+  localCurrency: string | null;
 }
 
 type MethodInfo = ListingGroup['methods'][number] & { group: string };
@@ -36,7 +42,7 @@ function useFilterMethods(props: Props) {
   );
   const method = query.paymentMethod ? methods.get(query.paymentMethod) : undefined;
   const cashInPerson = query.group === CASH_IN_PERSON_GROUP || method?.group === CASH_IN_PERSON_GROUP;
-  const popular = props.popularMethods.filter((slug) => methods.has(slug)).slice(0, 6);
+  const popular = props.country.popular.filter((slug) => methods.has(slug)).slice(0, 6);
   return { methods, method, cashInPerson, popular };
 }
 
@@ -64,7 +70,8 @@ function CurrencyFilter({
   query,
   currencies,
   onChange,
-}: Pick<Props, 't' | 'query' | 'currencies' | 'onChange'> & { id: string }) {
+  localCurrency,
+}: Pick<Props, 't' | 'query' | 'currencies' | 'onChange' | 'localCurrency'> & { id: string }) {
   return (
     <div className="field">
       <label htmlFor={`${id}-currency`}>{t('listing.filter.currency')}</label>
@@ -75,7 +82,11 @@ function CurrencyFilter({
         value={query.currency ?? ''}
         onChange={(e) => onChange({ currency: e.target.value || undefined })}
       >
-        <option value="">{t('listing.filter.anyCurrency')}</option>
+        <option value="">
+          {localCurrency
+            ? t('listing.filter.countryCurrency', { code: localCurrency })
+            : t('listing.filter.anyCurrency')}
+        </option>
         {currencies.map((c) => (
           <option key={c.code} value={c.code}>
             {c.code} · {c.name}
@@ -135,17 +146,21 @@ function MethodFilter({
   );
 }
 
-/** The popular methods of the person's country: a press picks one, a second press drops it. */
+/** The popular methods of the listing's country: a press picks one, a second press drops it. */
 function PopularMethods({
   t,
   query,
   popular,
   methods,
   onChange,
-}: Pick<Props, 't' | 'query' | 'onChange'> & { popular: string[]; methods: Map<string, MethodInfo> }) {
+  country,
+}: Pick<Props, 't' | 'query' | 'onChange' | 'country'> & { popular: string[]; methods: Map<string, MethodInfo> }) {
+  const name = country.country?.name;
   return (
     <div className="listing-popular">
-      <span className="muted">{t('listing.filter.popular')}</span>
+      <span className="muted">
+        {name ? t('listing.filter.popularIn', { country: name }) : t('listing.filter.popular')}
+      </span>
       {popular.map((slug) => (
         <button
           key={slug}
@@ -187,7 +202,10 @@ export function ListingFilters(props: Props) {
         {t('listing.filter.search')}
       </button>
 
-      {popular.length > 0 && <PopularMethods {...props} popular={popular} methods={methods} />}
+      <div className="listing-where">
+        <CountryFilter t={t} state={props.country} onChoose={props.onCountry} />
+        {popular.length > 0 && <PopularMethods {...props} popular={popular} methods={methods} />}
+      </div>
 
       {cashInPerson && <PlaceSearch t={t} onPlace={props.onPlace} />}
 

@@ -123,7 +123,9 @@ export default function OffersListing(props: ListingProps) {
         onPlace={listing.onPlace}
         currencies={props.currencies}
         groups={props.groups}
-        popularMethods={props.popularMethods}
+        country={listing.country}
+        onCountry={listing.onCountry}
+        localCurrency={query.currency === undefined && meta.country !== null ? meta.currency : null}
       />
       {meta.relaxed.length > 0 && <RelaxedNotice t={t} relaxed={meta.relaxed} />}
       {status === 'error' && <LoadError t={t} onRetry={() => void load(query, { place: locationId })} />}

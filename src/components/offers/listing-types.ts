@@ -32,11 +32,18 @@ export interface ListingMeta {
   lastSeenBreakpoint: number;
   relaxed: ('amount' | 'currency' | 'payment_method')[];
   currency: string | null;
+  /** The listing's country (ISO alpha-2; issue 19), null when the visitor chose worldwide. */
+  country: string | null;
 }
 
 export interface ListingResult {
   offers: ListedOffer[];
   meta: ListingMeta;
+}
+
+export interface ListingCountry {
+  iso: string;
+  name: string;
 }
 
 export interface ListingCurrency {
@@ -59,8 +66,12 @@ export interface ListingProps {
   result: ListingResult;
   currencies: ListingCurrency[];
   groups: ListingGroup[];
-  /** Payment methods popular in the person's country (spec section 2: popular country payment methods). */
+  /** Payment methods popular in the listing's country (spec section 2: popular country payment methods). */
   popularMethods: string[];
+  /** The listing's country, null for worldwide (issue 19). */
+  country: ListingCountry | null;
+  /** The visitor's own pick (the `listing_country` cookie), undefined when the server chose. */
+  countryChoice: string | undefined;
   /** Unix seconds when the page was rendered: "seen 5 minutes ago" agrees between server and browser. */
   now: number;
 }

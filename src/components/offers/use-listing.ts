@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
+import type { CountryChoice } from '../../lib/listing-country.ts';
 import { buildListingUrl, type ListingQuery, listingApiPath, parseListingUrl } from '../../lib/offer-listing-url.ts';
 import type { Locale } from '../../lib/shared/i18n/locales.ts';
 import type { ListedOffer, ListingMeta, ListingProps } from './listing-types.ts';
+import { useListingCountry } from './use-listing-country.ts';
 
 // The listing island's state and effects: the offers and their loading, the query and its URL,
 // the amount that settles before it asks, back and forward, and the page title.
@@ -13,6 +15,8 @@ export interface LoadOptions {
   page?: number;
   place?: number | undefined;
   push?: boolean;
+  /** The visitor's country pick; undefined lets the server decide (issue 19). */
+  country?: CountryChoice | undefined;
 }
 
 /** The query without its empty keys: an undefined key means "no filter", so the URL leaves it out. */
@@ -40,7 +44,7 @@ function useListingResults(props: ListingProps, locale: Locale) {
       else setLoadingMore(true);
       const result = await apiRequest<ListedOffer[]>(
         'GET',
-        listingApiPath(next, { page, locationId: options.place, locale }),
+        listingApiPath(next, { page, locationId: options.place, locale, country: options.country }),
       );
       // A newer request won: this answer is stale.
       if (id !== request.current) return;
@@ -108,7 +112,10 @@ export function useListing(props: ListingProps, locale: Locale) {
   const [amount, setAmount] = useState(props.query.fiatMin ?? '');
   const [locationId, setLocationId] = useState<number | undefined>(undefined);
   const results = useListingResults(props, locale);
-  const { load } = results;
+  const country = useListingCountry(props);
+  // Every load asks for the country on screen; a page reached by back or forward too.
+  const load = (next: ListingQuery, options: LoadOptions = {}) =>
+    results.load(next, { country: country.choice, ...options });
 
   const change = (patch: Partial<ListingQuery>, place: number | undefined = locationId) => {
     const next = withoutEmpty({ ...query, ...patch });
@@ -116,11 +123,19 @@ export function useListing(props: ListingProps, locale: Locale) {
     void load(next, { place });
   };
   useSettledAmount(amount, query.fiatMin ?? '', change);
-  useHistoryWalk(load, setQuery, setAmount);
+  const loadLatest = useRef(load);
+  loadLatest.current = load;
+  const walkLoad = useCallback((next: ListingQuery, options?: LoadOptions) => loadLatest.current(next, options), []);
+  useHistoryWalk(walkLoad, setQuery, setAmount);
 
   const onPlace = (place: number | undefined) => {
     setLocationId(place);
     change({}, place);
   };
-  return { ...results, query, amount, setAmount, locationId, change, onPlace };
+  /** Another country (or worldwide): its currency and offers, at once. */
+  const onCountry = (choice: CountryChoice) => {
+    void country.choose(choice);
+    void load(query, { place: locationId, country: choice });
+  };
+  return { ...results, load, query, amount, setAmount, locationId, change, onPlace, country, onCountry };
 }

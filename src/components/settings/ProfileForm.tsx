@@ -7,7 +7,7 @@ import {
   normalizeBio,
 } from '../../lib/shared/profile-rules.ts';
 import { useSettings } from './context.ts';
-import type { ProfileSettings } from './types.ts';
+import type { ProfileSettings, SettingsCountry } from './types.ts';
 import { Field, FormAlert, fieldAria, StatusLine, SubmitButton } from './ui.tsx';
 import { FLAGS, type Flag, useProfileForm } from './use-profile-form.ts';
 
@@ -15,12 +15,18 @@ import { FLAGS, type Flag, useProfileForm } from './use-profile-form.ts';
 // whole to /rest/v1/users/settings. The bio's limits count live; contact details are the
 // server's call (its rules are long), shown on the field like its other answers.
 
-export function ProfileForm({ initial }: { initial: ProfileSettings }) {
+export function ProfileForm({ initial, countries }: { initial: ProfileSettings; countries: SettingsCountry[] }) {
   const { t } = useSettings();
   const form = useProfileForm(initial);
   return (
     <form className="form" onSubmit={form.submit} noValidate>
       <FormAlert message={form.failure.summary} />
+      <CountryField
+        countries={countries}
+        countryId={form.countryId}
+        onChange={form.setCountryId}
+        error={form.failure.fields.country_id}
+      />
       <BioField bio={form.bio} onChange={form.setBio} error={form.failure.fields.bio} />
       <fieldset className="fieldset">
         <legend className="subhead">{t('settings.profile.notifications')}</legend>
@@ -36,6 +42,43 @@ export function ProfileForm({ initial }: { initial: ProfileSettings }) {
       </div>
       <StatusLine message={form.done} />
     </form>
+  );
+}
+
+/** The person's country: listings, the calculator and the start rules follow it (issue 19). */
+function CountryField({
+  countries,
+  countryId,
+  onChange,
+  error,
+}: {
+  countries: SettingsCountry[];
+  countryId: number | null;
+  onChange(id: number): void;
+  error: string | undefined;
+}) {
+  const { t } = useSettings();
+  return (
+    <Field
+      id="settings-country"
+      label={t('settings.profile.country')}
+      error={error}
+      hint={t('settings.profile.countryHint')}
+    >
+      <select
+        {...fieldAria('settings-country', error, true)}
+        className="input"
+        value={countryId ?? ''}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {countryId === null && <option value="" />}
+        {countries.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name} ({c.currency})
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

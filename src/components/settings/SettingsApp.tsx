@@ -33,7 +33,7 @@ export default function SettingsApp(props: SettingsProps) {
         <div className="settings-sections">
           {compromised && <CompromisedBanner />}
           {!user.isEmailVerified && <EmailBanner email={user.email} />}
-          <ProfileSection user={user} settings={props.settings} />
+          <ProfileSection user={user} settings={props.settings} countries={props.countries} />
           <PhoneSection verified={user.isPhoneVerified} verifiedNumber={user.phone} />
           <TelegramSection userId={user.id} initiallySubscribed={props.settings.telegramSubscribed} />
           <PasswordSection

@@ -23,6 +23,12 @@ export interface SettingsUser {
   phone: string | null;
 }
 
+export interface SettingsCountry {
+  id: number;
+  name: string;
+  currency: string;
+}
+
 export interface SettingsProps {
   /** The page's locale (`en`, `de`…): API calls ask for their errors in it. */
   locale: string;
@@ -34,6 +40,8 @@ export interface SettingsProps {
   twoFactor: TwoFactorStatus;
   cookies: CookieSettings;
   devices: SessionDevice[];
+  /** Every country, for the profile's country field (issue 19). */
+  countries: SettingsCountry[];
   /** `?compromised=1`: the sign-in said the password is in leaked lists. */
   compromised: boolean;
 }

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
+import { forgetLocalCurrency } from '../../lib/local-currency.ts';
 import { checkNotifyInterval, NOTIFY_INTERVAL_MAX_MINUTES } from '../../lib/shared/profile-rules.ts';
 import { localized, type SettingsContextValue, useSettings } from './context.ts';
 import type { ProfileSettings } from './types.ts';
@@ -16,7 +17,7 @@ export const FLAGS = [
 ] as const;
 export type Flag = (typeof FLAGS)[number];
 
-const FIELDS = ['bio', 'notify_trade_messages_interval', ...FLAGS];
+const FIELDS = ['country_id', 'bio', 'notify_trade_messages_interval', ...FLAGS];
 
 /** The interval's message when it is not a number of minutes within the maximum. */
 function intervalProblem(minutes: string, t: SettingsContextValue['t']): string | undefined {
@@ -31,6 +32,7 @@ export function useProfileForm(initial: ProfileSettings) {
   const { t, locale } = useSettings();
   const [bio, setBio] = useState(initial.bio);
   const [minutes, setMinutes] = useState(String(initial.notifyTradeMessagesInterval));
+  const [countryId, setCountryId] = useState<number | null>(initial.countryId);
   const [flags, setFlags] = useState<Record<Flag, boolean>>(() => ({
     soundNotifications: initial.soundNotifications,
     notifySmsBitcoinsConfirmed: initial.notifySmsBitcoinsConfirmed,
@@ -49,17 +51,22 @@ export function useProfileForm(initial: ProfileSettings) {
           bio,
           notify_trade_messages_interval: minutes.trim(),
           ...flags,
+          ...(countryId === null ? {} : { country_id: countryId }),
         }),
       (result) => {
         if (!(result.ok && result.data)) return undefined;
         setBio(result.data.bio);
         setMinutes(String(result.data.notifyTradeMessagesInterval));
+        // Pages built ahead of time asked for the old country's currency: ask again.
+        if (result.data.countryId !== initial.countryId) forgetLocalCurrency();
         return t('settings.profile.saved');
       },
     );
   };
 
   return {
+    countryId,
+    setCountryId,
     bio,
     setBio,
     minutes,

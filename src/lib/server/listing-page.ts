@@ -2,11 +2,18 @@ import type { AstroGlobal } from 'astro';
 import type { OfferView } from '../../../server/services/offers/offer-view.ts';
 import type { PaymentGroupView } from '../../../server/services/reference/payment-methods.ts';
 import { listingHeading, listingLead } from '../../components/offers/listing-heading.ts';
-import type { ListingGroup, ListingMeta, ListingResult } from '../../components/offers/listing-types.ts';
+import type {
+  ListingCountry,
+  ListingGroup,
+  ListingMeta,
+  ListingResult,
+} from '../../components/offers/listing-types.ts';
 import { toListedOffer } from '../../components/offers/listing-types.ts';
+import { type CountryChoice, countryChoiceCookie, countryChoiceOf, parseCountryChoice } from '../listing-country.ts';
 import { buildListingUrl, type ListingQuery, listingApiPath, parseListingUrl } from '../offer-listing-url.ts';
 import { type Locale, localizePath, splitLocale } from '../shared/i18n/locales.ts';
 import { type MessageKey, pickMessages, translator } from '../shared/i18n/messages.ts';
+import type { CountryPlace, CountryView } from '../shared/views/reference.ts';
 import { callApi, passOnCookies } from './page-api.ts';
 
 // What an offer listing page (spec section 2, "Offer listing URL") needs before it renders:
@@ -26,6 +33,9 @@ export interface ListingPageProps {
   currencies: { code: string; name: string }[];
   groups: ListingGroup[];
   popularMethods: string[];
+  /** The listing's country (null: worldwide) and whether the visitor picked it (issue 19). */
+  country: ListingCountry | null;
+  countryChoice: CountryChoice | undefined;
 }
 
 export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPageProps | Response> {
@@ -45,16 +55,21 @@ export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPagePr
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const canonical = buildListingUrl(locale, query);
   const pageSuffix = page > 1 ? `${canonical.includes('?') ? '&' : '?'}page=${page}` : '';
+  // The form without JavaScript picks a country as `country=`: remembered like the island's pick.
+  const picked = parseCountryChoice(params.get('country'));
   if (`${pathname}${search}` !== `${canonical}${pageSuffix}`) {
-    const formPost = params.has('currency') || params.has('payment-method');
-    return Astro.redirect(`${canonical}${pageSuffix}`, formPost ? 303 : 301);
+    const formPost = params.has('currency') || params.has('payment-method') || params.has('country');
+    const headers = new Headers({ Location: `${canonical}${pageSuffix}` });
+    if (picked) headers.append('Set-Cookie', countryChoiceCookie(picked, false));
+    return new Response(null, { status: formPost ? 303 : 301, headers });
   }
+  const countryChoice = countryChoiceOf(Astro.request.headers.get('cookie'));
 
   const [offers, currencies, methods, me] = await Promise.all([
-    callApi<OfferView[]>(Astro, listingApiPath(query, { page, locale })),
+    callApi<OfferView[]>(Astro, listingApiPath(query, { page, locale, country: countryChoice })),
     callApi<{ code: string; name: string }[]>(Astro, `/rest/v1/currencies?locale=${locale}`),
     callApi<PaymentGroupView[]>(Astro, `/rest/v1/payment-methods?locale=${locale}`),
-    callApi<{ isLogged: boolean; country?: { popularPaymentMethods?: { slug: string }[] } | null }>(
+    callApi<{ isLogged: boolean; country?: CountryPlace | null }>(
       Astro,
       `/rest/v1/users/current_user?locale=${locale}`,
     ),
@@ -74,6 +89,8 @@ export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPagePr
     methods: g.methods.map((m) => ({ slug: m.slug, name: m.name })),
   }));
   const translate = (key: string, values?: Record<string, string | number>) => t(key as MessageKey, values);
+  const meta = offers.meta as unknown as ListingMeta;
+  const country = await listingCountry(Astro, locale, meta.country, me.data?.country ?? null);
   return {
     locale,
     query,
@@ -81,9 +98,27 @@ export async function loadListingPage(Astro: AstroGlobal): Promise<ListingPagePr
     description: listingLead(translate, query),
     canonicalPath: splitLocale(canonical.split('?')[0] ?? '/').path,
     messages: pickMessages(locale, ['listing.', 'offers.last_seen_trades', 'offer.crypto.']),
-    result: { offers: offers.data.map(toListedOffer), meta: offers.meta as unknown as ListingMeta },
+    result: { offers: offers.data.map(toListedOffer), meta },
     currencies: currencies.data.map((c) => ({ code: c.code, name: c.name })),
     groups,
-    popularMethods: (me.data?.country?.popularPaymentMethods ?? []).map((m) => m.slug),
+    popularMethods: (country?.popularPaymentMethods ?? []).map((m) => m.slug),
+    country: country && { iso: country.iso, name: country.name },
+    countryChoice,
   };
+}
+
+/**
+ * The listing country's name and popular methods: the current user's country when it is that
+ * one (the usual case, no extra call), else looked up in the country list.
+ */
+async function listingCountry(
+  Astro: AstroGlobal,
+  locale: Locale,
+  iso: string | null,
+  own: CountryPlace | null,
+): Promise<Pick<CountryPlace, 'iso' | 'name' | 'popularPaymentMethods'> | null> {
+  if (!iso) return null;
+  if (own?.iso === iso) return own;
+  const list = await callApi<CountryView[]>(Astro, `/rest/v1/countries?limit=500&offset=0&locale=${locale}`);
+  return list.data?.find((c) => c.iso === iso) ?? { iso, name: iso, popularPaymentMethods: [] };
 }

@@ -15,14 +15,21 @@ function formatter(lang: string, options: Intl.NumberFormatOptions): Intl.Number
 export const FIAT_DECIMALS = 2;
 export const CRYPTO_DECIMALS = 8;
 
-/** `$1,234.50`, `1.234,50 €`; Turkish `1.234,50 USD`. */
+/** The two CFA francs read "F CFA" and "FCFA" in most locales: only their codes tell them apart. */
+const WRITTEN_AS_CODE: ReadonlySet<string> = new Set(['XAF', 'XOF']);
+
+/**
+ * `$1,234.50`, `CA$1,234.50`, `MX$1,234.50`, `1.234,50 €`; Turkish `1.234,50 USD`. The locale's
+ * standard symbol, never the narrow one: ICU makes it unique per locale (the bare "$" is the
+ * locale's own dollar only), so prices in currencies that share a sign are never confused (issue
+ * 19; tests/unit/format.test.ts checks all 154 currencies in the 19 languages).
+ */
 export function formatFiat(amount: number, code: string, lang: string, decimals = FIAT_DECIMALS): string {
   const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   if (lang === 'tr') return `${formatter(lang, digits).format(amount)} ${code}`;
+  const currencyDisplay = WRITTEN_AS_CODE.has(code) ? 'code' : 'symbol';
   try {
-    return formatter(lang, { ...digits, style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).format(
-      amount,
-    );
+    return formatter(lang, { ...digits, style: 'currency', currency: code, currencyDisplay }).format(amount);
   } catch {
     // A code Intl does not know (never in our list, but the page must not break on it).
     return `${formatter(lang, digits).format(amount)} ${code}`;

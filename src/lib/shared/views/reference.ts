@@ -34,6 +34,9 @@ export interface CountryView {
   popularPaymentMethods: { slug: string; name: string }[];
 }
 
+/** A person's country as the current user carries it (spec section 3: name, iso, popularPaymentMethods). */
+export type CountryPlace = Pick<CountryView, 'id' | 'iso' | 'name' | 'currency' | 'popularPaymentMethods'>;
+
 export interface LocationView {
   id: number;
   countryId: number;

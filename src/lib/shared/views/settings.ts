@@ -18,6 +18,8 @@ export interface ProfileSettings extends ProfileValues {
   securityQuestionsAnswered: boolean;
   telegramSubscribed: boolean;
   usernameChanged: boolean;
+  /** The person's country (countries table id; issue 19): set at registration, changed here. */
+  countryId: number | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TradeRequirementStage, TradeRequirementStatus } from '../trade-requirements.ts';
+import type { TradeBankAccountView } from './bank-accounts.ts';
 
 // The trades API's answer shapes (spec section 3, "Trade (lite)" and "Trade (chat)", the chat's
 // lines, the proofs): the contract between server/services/trades, which builds them, and the
@@ -71,6 +72,8 @@ export interface TradeView {
   isGccTrade: boolean;
   /** The owner's trade instructions, null until the requirements before reveal are met. */
   paymentDetails: string | null;
+  /** The bank account the seller shared into a bank-transfer trade (issue 19), or null. */
+  bankAccount: TradeBankAccountView | null;
   payerName: string | null;
   cryptoCurrency: 'BTC' | 'USDT';
   /** What the buyer receives; `btcAmount` names it in both units for BTC trades. */
