@@ -24,6 +24,12 @@ const STATIC_PAGES = [
   '/tr/vendors',
 ];
 const SCRIPT_BUDGET_GZIP = 5 * 1024;
+/**
+ * The vendor landing page is the one static page with live widgets (price, weekly chart, the
+ * rates of 154 currencies, in the visitor's own currency): it shares the islands' number
+ * formatting (src/lib/shared/format.ts, one chunk) rather than keeping a copy of it.
+ */
+const PAGE_BUDGETS_GZIP: Record<string, number> = { '/vendors': 6 * 1024, '/tr/vendors': 6 * 1024 };
 const live = serverAndBrowser();
 
 /** A page in a fresh context. `consent` presets the cookie choice so the banner stays away. */
@@ -377,7 +383,7 @@ describe('static pages ship no React and little script', () => {
       (sum, code) => sum + gzipSync(code).length,
       0,
     );
-    expect(gzipped).toBeLessThanOrEqual(SCRIPT_BUDGET_GZIP);
+    expect(gzipped).toBeLessThanOrEqual(PAGE_BUDGETS_GZIP[path] ?? SCRIPT_BUDGET_GZIP);
     await context.close();
   });
 });

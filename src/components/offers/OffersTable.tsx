@@ -81,7 +81,7 @@ function OfferRow({
   const level = presenceLevel(offer.score);
   const href = localizePath(locale, `/offers/${offer.hash}`);
   return (
-    <li className="offers-row" data-offer={offer.hash}>
+    <li className="offers-row" data-offer={offer.hash} data-currency={offer.fiatCurrency}>
       <span className="offer-vendor">
         <span className="offer-vendor-name">{offer.owner.username}</span>
         <span className="offer-vendor-meta" data-presence={level}>

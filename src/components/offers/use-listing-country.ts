@@ -27,8 +27,10 @@ export function useListingCountry(
         asked.current = undefined;
         return undefined;
       }
-      setCountries(result.data);
-      return result.data;
+      // The API lists them by English name; people look for theirs in their own language's order.
+      const sorted = (result.data ?? []).sort((a, b) => a.name.localeCompare(b.name, document.documentElement.lang));
+      setCountries(sorted);
+      return sorted;
     });
     return asked.current;
   }, [props.locale]);
