@@ -29,6 +29,20 @@ export const decimalAmount = v.pipe(
 );
 
 /** `vValidator` answering bad input with our error envelope instead of valibot's raw result. */
+/** A reference table's id (currencies, methods, countries) as a number or its digits. */
+export const referenceId = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))], 'must be an id'),
+  v.transform(Number),
+  v.integer('must be an id'),
+  v.minValue(1, 'must be an id'),
+);
+
+/** A yes or no as forms and clients send it: true/false, 1/0 or '1'/'0'. */
+export const yesNo = v.pipe(
+  v.union([v.boolean(), v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], 'must be true or false'),
+  v.transform((value) => value === true || value === 1 || value === '1'),
+);
+
 export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return vValidator(target, schema, (result, c) => {
     if (!result.success) return errorResponse(c, validationError(fieldIssues(result.issues)));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { type AppEnv, personContextOf, signedIn } from '../http/auth.ts';
-import { validate } from '../http/validate.ts';
+import { referenceId, validate, yesNo } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
 // Saved bank accounts (spec sections 3 "Bank account" and 7 "Bank accounts", issue 19;
@@ -18,16 +18,6 @@ import type { Services } from '../services/container.ts';
 const accountId = v.pipe(
   v.string('must be a bank account id'),
   v.regex(/^bac_[0-9A-Za-z]{16}$/, 'must be a bank account id'),
-);
-const referenceId = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))], 'must be an id'),
-  v.transform(Number),
-  v.integer('must be an id'),
-  v.minValue(1, 'must be an id'),
-);
-const yesNo = v.pipe(
-  v.union([v.boolean(), v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], 'must be true or false'),
-  v.transform((value) => value === true || value === 1 || value === '1'),
 );
 /** Text that may be empty or left out (the service names what is missing), or null as "none". */
 const field = (max: number) =>

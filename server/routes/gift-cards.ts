@@ -6,7 +6,7 @@ import { GIFT_CARD_MAX_IMAGES } from '../../src/lib/shared/views/gift-cards.ts';
 import { type AppEnv, clientInfo, personContextOf, signedIn } from '../http/auth.ts';
 import { requestLocale } from '../http/locale.ts';
 import { privateFileHeaders } from '../http/private-file.ts';
-import { decimalAmount, requiredText as text, validate } from '../http/validate.ts';
+import { decimalAmount, referenceId, requiredText as text, validate, yesNo } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { AppError, invalidInput } from '../services/errors.ts';
 import { MAX_CARDS_PER_TRADE } from '../services/gift-cards/attach.ts';
@@ -31,17 +31,6 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 const cardId = v.pipe(v.string('must be a gift card id'), v.regex(/^gcd_[0-9A-Za-z]{16}$/, 'must be a gift card id'));
 const imageId = v.pipe(v.string('must be an image id'), v.regex(/^gci_[0-9A-Za-z]{16}$/, 'must be an image id'));
-/** Reference ids as numbers or digits. */
-const referenceId = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))], 'must be an id'),
-  v.transform(Number),
-  v.integer('must be an id'),
-  v.minValue(1, 'must be an id'),
-);
-const yesNo = v.pipe(
-  v.union([v.boolean(), v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], 'must be true or false'),
-  v.transform((value) => value === true || value === 1 || value === '1'),
-);
 const offerHash = v.pipe(text(32), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be an offer hash'));
 const cardIds = v.pipe(
   v.array(cardId, 'must be a list of gift card ids'),

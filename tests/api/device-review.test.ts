@@ -14,20 +14,7 @@ const EMAIL = 'ada@example.org';
 const LINK = /http:\/\/localhost\/review-device\?token=([0-9a-f]{64})/;
 
 /** A browser session that sends its own user agent. */
-function browser(userAgent: string, ip = '198.51.100.20') {
-  const b = browserSession(t, ip);
-  const send = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('user-agent', userAgent);
-    return b.send(path, { ...init, headers });
-  };
-  return {
-    ...b,
-    send,
-    get: (path: string) => send(path),
-    post: (path: string, json: unknown = {}) => send(path, { method: 'POST', json }),
-  };
-}
+const browser = (userAgent: string, ip = '198.51.100.20') => browserSession(t, ip, { 'user-agent': userAgent });
 
 async function signUp() {
   const b = browser(CHROME);

@@ -16,20 +16,8 @@ const BERLIN = '85.214.132.117';
 const MEXICO_CITY = '189.203.0.1';
 
 /** A browser behind our proxy: the proxy appends the client's address to X-Forwarded-For. */
-function forwarded(t: TestApp, clientIp: string) {
-  const b = browserSession(t, '10.0.0.2');
-  const send = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('x-forwarded-for', `192.0.2.77, ${clientIp}`);
-    return b.send(path, { ...init, headers });
-  };
-  return {
-    ...b,
-    send,
-    get: (path: string) => send(path),
-    post: (path: string, json: unknown = {}) => send(path, { method: 'POST', json }),
-  };
-}
+const forwarded = (t: TestApp, clientIp: string) =>
+  browserSession(t, '10.0.0.2', { 'x-forwarded-for': `192.0.2.77, ${clientIp}` });
 
 const currentUser = async (b: { get(path: string): Promise<Response> }) =>
   (await (await b.get('/rest/v1/users/current_user')).json()).data;

@@ -5,9 +5,9 @@ import { TEST_ORIGIN, type TestApp } from './test-app.ts';
 
 /**
  * A browser's view of the API: keeps the cookies the server sets and echoes the CSRF cookie in
- * the header, as our pages do.
+ * the header, as our pages do; `fixedHeaders` go with every request.
  */
-export function browserSession(t: TestApp, ip = '198.51.100.20') {
+export function browserSession(t: TestApp, ip = '198.51.100.20', fixedHeaders: Record<string, string> = {}) {
   const jar = new Map<string, string>([[CSRF_COOKIE, 'A'.repeat(43)]]);
 
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -26,6 +26,8 @@ export function browserSession(t: TestApp, ip = '198.51.100.20') {
 
   const send = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
+    // Headers this browser always sends (its own user agent, a proxy's X-Forwarded-For).
+    for (const [name, value] of Object.entries(fixedHeaders)) headers.set(name, value);
     headers.set('cookie', cookieHeader());
     headers.set(CSRF_HEADER, jar.get(CSRF_COOKIE) ?? '');
     return remember(await t.send(path, { ...init, headers, ip }));
