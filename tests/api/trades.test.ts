@@ -59,6 +59,7 @@ describe('POST /rest/v1/trade', () => {
       seller: { username: 'vendor', profile: '/profile/vendor' },
       actions: { markPaid: true, release: false, cancel: true, dispute: false },
       isGccTrade: false,
+      isBankTransferTrade: true,
     });
     expect(trade.expiresAt - (trade.startedAt as number)).toBe(30 * 60);
     expect(await f.balance(VENDOR)).toBe(1_000_000 - AMOUNT - FEE);

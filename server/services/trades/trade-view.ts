@@ -2,6 +2,7 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
 import { isBlocking } from '../../../src/lib/shared/trade-requirements.ts';
 import type { FlowStep, TradeRequirementView, TradeView } from '../../../src/lib/shared/views/trades.ts';
+import { BANK_TRANSFERS_GROUP } from '../bank-accounts/share.ts';
 import { GIFT_CARDS_GROUP } from './deps.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
 import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
@@ -117,6 +118,7 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     isDisputed: row.status === 'dispute_open',
     isPaid: row.paidAt !== null,
     isGccTrade: row.paymentGroupSlug === GIFT_CARDS_GROUP,
+    isBankTransferTrade: row.paymentGroupSlug === BANK_TRANSFERS_GROUP,
     paymentDetails: revealed ? row.paymentDetails : null,
     // Payment details like the instructions: hidden while proofs asked before reveal are missing.
     bankAccount: revealed ? ctx.bankAccount : null,

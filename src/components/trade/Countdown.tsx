@@ -18,11 +18,16 @@ export function Countdown({ expiresAt, t, onElapsed }: { expiresAt: number; t: T
     const timer = setTimeout(onElapsed, 6000);
     return () => clearTimeout(timer);
   }, [left, onElapsed]);
+  // The server renders the clock a moment before the page hydrates: a second may pass in between,
+  // so its text may differ once without anything being wrong.
   return (
     <p className={`trade-countdown${left < 300 ? ' is-urgent' : ''}`} role="timer" aria-live="off" data-countdown>
       {left > 0 ? (
         <>
-          {t('trade.countdown.left')} <strong dir="ltr">{clock(left)}</strong>
+          {t('trade.countdown.left')}{' '}
+          <strong dir="ltr" suppressHydrationWarning>
+            {clock(left)}
+          </strong>
         </>
       ) : (
         t('trade.countdown.over')

@@ -1,3 +1,6 @@
+import { BankAccountDetails } from './BankAccountDetails.tsx';
+import { BankAccountShare } from './BankAccountShare.tsx';
+import { canShareBankAccount, emptyDetailsHint } from './bank-details.ts';
 import { RequirementItem } from './RequirementItem.tsx';
 import { isRunning, type TradeUploadView, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
@@ -6,16 +9,59 @@ import type { Requirement } from './use-requirement.ts';
 // Payment details revealed per the flow (spec sections 3 and 4): the requirements before reveal
 // and before marking paid, each pending, uploaded or rejected and maybe optional; the person who
 // answered the offer uploads a proof per requirement; the owner (or a moderator) approves or
-// rejects it. Non-optional requirements that are not uploaded hold the trade back.
+// rejects it. Non-optional requirements that are not uploaded hold the trade back. In a
+// bank-transfer trade the seller shares a saved account, shown to both with copy buttons; with no
+// details at all each side is told what to do instead of an empty box.
+
+/** The owner's instructions, the shared account and the seller's share control, or why there are none. */
+function Details({ trade, prefix, t, onBankShared }: { trade: TradeView; prefix: string; t: T; onBankShared(): void }) {
+  if (trade.paymentDetails === null) {
+    return (
+      <p className="trade-locked" data-payment-details="hidden">
+        {t('trade.payment.locked')}
+      </p>
+    );
+  }
+  const hint = emptyDetailsHint(trade);
+  return (
+    <>
+      {hint ? (
+        <p className="trade-empty-details" role="status" data-payment-details="empty">
+          {t(hint)}
+        </p>
+      ) : (
+        trade.paymentDetails.trim() !== '' && (
+          <p className="trade-pre trade-details" dir="auto" data-payment-details="shown">
+            {trade.paymentDetails}
+          </p>
+        )
+      )}
+      {trade.bankAccount && <BankAccountDetails account={trade.bankAccount} t={t} />}
+      {canShareBankAccount(trade, isRunning(trade.status)) && (
+        <BankAccountShare
+          hash={trade.hash}
+          currency={trade.currency}
+          hasShared={trade.bankAccount !== null}
+          prefix={prefix}
+          t={t}
+          onShared={onBankShared}
+        />
+      )}
+    </>
+  );
+}
 
 export function PaymentDetails({
   trade,
   uploads,
+  prefix,
   t,
   onChanged,
 }: {
   trade: TradeView;
   uploads: TradeUploadView[];
+  /** `''` for English, `/de` and so on: the link to the bank accounts page. */
+  prefix: string;
   t: T;
   onChanged(uploads?: TradeUploadView[]): void;
 }) {
@@ -46,15 +92,7 @@ export function PaymentDetails({
         {t('trade.payment.title')}
       </h2>
       {list(t('trade.payment.beforeReveal'), beforeReveal)}
-      {trade.paymentDetails === null ? (
-        <p className="trade-locked" data-payment-details="hidden">
-          {t('trade.payment.locked')}
-        </p>
-      ) : (
-        <p className="trade-pre trade-details" dir="auto" data-payment-details="shown">
-          {trade.paymentDetails}
-        </p>
-      )}
+      <Details trade={trade} prefix={prefix} t={t} onBankShared={() => onChanged()} />
       {trade.payerName && <p className="muted">{t('trade.payment.payerName', { name: trade.payerName })}</p>}
       {list(t('trade.payment.beforePaid'), beforePaid)}
     </section>

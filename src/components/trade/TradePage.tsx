@@ -71,7 +71,7 @@ export default function TradePage(props: TradePageProps) {
         <TradeActions trade={trade} t={t} lang={props.lang} onTrade={replace} />
         <DisputeForm trade={trade} reasons={props.reasons} t={t} lang={props.lang} onTrade={replace} />
         {trade.role !== 'moderator' && RATEABLE.includes(trade.status) && <FeedbackForm trade={trade} t={t} />}
-        <PaymentDetails trade={trade} uploads={data.uploads} t={t} onChanged={onUploads} />
+        <PaymentDetails trade={trade} uploads={data.uploads} prefix={props.prefix} t={t} onChanged={onUploads} />
       </div>
       <TradeChat
         trade={trade}

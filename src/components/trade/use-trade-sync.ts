@@ -5,8 +5,9 @@ import type { TradeMessageView } from './trade-logic.ts';
 import type { TradeData } from './use-trade-data.ts';
 
 // Keeping the trade page current: the trade's channel `trade:<hash>` brings chat lines, status
-// events, requirement changes and gift-card changes; if the channel cannot be kept, the page tells the server
-// (…/fallback) and polls every 10 s. Moderators poll anyway, as moderator-only lines are not pushed.
+// events, requirement changes, gift-card changes and the bank account the seller shares; if the
+// channel cannot be kept, the page tells the server (…/fallback) and polls every 10 s. Moderators
+// poll anyway, as moderator-only lines are not pushed.
 
 export type Live = 'connecting' | 'live' | 'polling';
 
@@ -28,6 +29,9 @@ export function useTradeSync(hash: string, data: TradeData): Live {
       } else if (event.type === 'requirements') {
         void refresh();
         void refreshUploads();
+      } else if (event.type === 'bank_account') {
+        // The seller shared (or replaced) the account to pay into: the trade view carries it.
+        void refresh();
       } else {
         if (event.type === 'paid') data.markPaid();
         void refresh();

@@ -70,6 +70,8 @@ export interface TradeView {
   isPaid: boolean;
   /** Paid with gift cards (the gift-cards payment group): the page shows the gift code check. */
   isGccTrade: boolean;
+  /** Paid by bank transfer (the bank-transfers payment group): the seller may share a saved account. */
+  isBankTransferTrade: boolean;
   /** The owner's trade instructions, null until the requirements before reveal are met. */
   paymentDetails: string | null;
   /** The bank account the seller shared into a bank-transfer trade (issue 19), or null. */
