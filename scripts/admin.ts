@@ -11,7 +11,8 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
 
   user:create <email> <password> [username]   a verified account
   user:verify-email <email>                    mark the e-mail address verified
-  user:verify-id <email>                       mark the identity verified (bitcoin conversion, ID-only offers, level 3)
+  user:verify-id <email> ["Full Name"]         mark the identity verified (bitcoin conversion, ID-only offers, level 3),
+                                               with the name on the document checked elsewhere
   user:verify-address <email>                  mark the address verified (level 4 of the trading limits)
   user:role <email> <role> [on|off]            roles: ${ROLES.join(', ')}
   user:ban <email>                             cannot sign in; sessions end
@@ -49,7 +50,7 @@ try {
       message = await users.verifyEmail(need(1)[0]);
       break;
     case 'user:verify-id':
-      message = await users.verifyId(need(1)[0]);
+      message = await users.verifyId(need(1)[0], args[1]);
       break;
     case 'user:verify-address':
       message = await users.verifyAddress(need(1)[0]);

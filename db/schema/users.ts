@@ -32,6 +32,11 @@ export const users = table(
     idVerifiedAt: integer('id_verified_at'),
     /** The same for the proof of address (`user:verify-address`); verification level 4. */
     addressVerifiedAt: integer('address_verified_at'),
+    /**
+     * The full name as on the identity document, given when the identity is sent to review; it is
+     * the person's verified name once `idVerifiedAt` is set (the payer-name check of bank trades).
+     */
+    fullName: text('full_name'),
     /** Registration picks a username; the user may change it once (spec section 4). */
     isUsernameChanged: integer('is_username_changed', { mode: 'boolean' }).notNull().default(false),
     /** This user's own referral code (affiliates). Null only for rows older than the column. */

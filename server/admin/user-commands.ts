@@ -19,7 +19,7 @@ export function userCommands(db: DatabaseLike, now: () => number = Date.now) {
       createUser(parts, email, password, username),
     verifyEmail: (email: string): Promise<string> => verifyEmail(parts, email),
     /** The identity counts as verified (spec section 3 `isIdVerified`): the operator's way around review. */
-    verifyId: (email: string): Promise<string> => verifyId(parts, email),
+    verifyId: (email: string, fullName?: string): Promise<string> => verifyId(parts, email, fullName),
     /** The address counts as verified (`isAddressVerified`, verification level 4), as verifyId. */
     verifyAddress: (email: string): Promise<string> => verifyAddress(parts, email),
     /** A privilege change ends the sessions: the next sign-in carries the new rights. */

@@ -22,7 +22,8 @@ const StartBody = v.object({
   amount_fiat: amount,
   gold_terms: v.optional(flag, 0),
   original_data: text(2000),
-  payer_name: v.optional(text(100)),
+  // Checked by the service, which names what is missing or wrong (decision 112).
+  payer_name: v.optional(v.pipe(v.string('must be text'), v.maxLength(200, 'must be at most 200 characters'))),
 });
 const IdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{6,32}$/, 'must be a trade id')) });
 const ReleaseBody = v.object({ code: v.optional(v.pipe(v.string('must be text'), v.maxLength(64, 'is too long'))) });

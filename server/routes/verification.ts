@@ -14,7 +14,8 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../services/verification/veri
 // follow its conventions:
 //   GET  /rest/v1/verification                              the person's level, limit and documents
 //   POST /rest/v1/verification/documents                    multipart: kind, file → the new document
-//   POST /rest/v1/verification/submit {check}               uploaded documents of a check → pending
+//   POST /rest/v1/verification/submit {check, full_name?}   uploaded documents of a check → pending
+//                                                           (identity: the name on the document)
 //   GET  /rest/v1/verification/documents/{id}/file          the file: its owner and moderators only
 //   GET  /rest/v1/verification/queue                        moderators: pending documents
 //   POST /rest/v1/verification/documents/{id}/review        moderators: {decision, reason}
@@ -23,7 +24,11 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../services/verification/veri
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 const DocumentParam = v.object({ id: v.pipe(v.string(), v.regex(/^doc_[0-9A-Za-z]{16}$/, 'must be a document id')) });
-const SubmitBody = v.object({ check: v.picklist(['identity', 'address'], 'must be identity or address') });
+const SubmitBody = v.object({
+  check: v.picklist(['identity', 'address'], 'must be identity or address'),
+  /** The name as on the identity document (identity only; the service checks it). */
+  full_name: v.optional(v.string('must be text')),
+});
 const ReviewBody = v.object({
   decision: v.picklist(['approve', 'reject'], 'must be approve or reject'),
   reason: v.optional(
@@ -88,7 +93,8 @@ export function verificationRoutes(services: Services) {
       },
     )
     .post('/submit', validate('json', SubmitBody), async (c) => {
-      return c.json({ data: await verification.submit(personContextOf(c), { check: c.req.valid('json').check }) });
+      const { check, full_name } = c.req.valid('json');
+      return c.json({ data: await verification.submit(personContextOf(c), { check, fullName: full_name }) });
     })
     .get('/documents/:id/file', validate('param', DocumentParam), async (c) => {
       const file = await verification.file(personContextOf(c), { documentId: c.req.valid('param').id });

@@ -105,7 +105,7 @@ async function verifyPhone(email: string) {
 async function submittedIdentity(b: Browser) {
   const front = await uploaded(b, 'id_front');
   const selfie = await uploaded(b, 'selfie', fixtures.png);
-  const res = await b.post('/rest/v1/verification/submit', { check: 'identity' });
+  const res = await b.post('/rest/v1/verification/submit', { check: 'identity', full_name: 'Ada Lovelace' });
   expect(res.status).toBe(200);
   return { front, selfie };
 }
@@ -323,7 +323,7 @@ describe('POST /rest/v1/verification/submit', () => {
     expect(early.status).toBe(400);
     expect((await errorOf(early)).field).toBe('check');
     await uploaded(b, 'selfie');
-    const res = await b.post('/rest/v1/verification/submit', { check: 'identity' });
+    const res = await b.post('/rest/v1/verification/submit', { check: 'identity', full_name: 'Ada Lovelace' });
     expect(res.status).toBe(200);
     const { identity } = (await res.json()).data;
     expect(identity.status).toBe('pending');

@@ -78,6 +78,19 @@ export async function openPage(browser: Browser, width = 1440, height = 900): Pr
  * The built server and one Chromium for a whole test file, started before its tests and stopped
  * after them: `const live = serverAndBrowser();` then `live.server.url`, `live.browser`.
  */
+/** Waits for `work` at most `ms`; past that, says `what` on stderr and goes on. */
+async function within(work: Promise<unknown> | undefined, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`e2e teardown: ${what} within ${ms / 1000} s`);
+      resolve();
+    }, ms);
+  });
+  await Promise.race([work, late]);
+  clearTimeout(timer);
+}
+
 export function serverAndBrowser(env: Record<string, string> = {}) {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let browser: Browser | undefined;
@@ -85,10 +98,12 @@ export function serverAndBrowser(env: Record<string, string> = {}) {
     server = await startServer(env);
     browser = await launchBrowser();
   });
+  // Teardown is bounded step by step, as `npm start`'s own shutdown is (10 s): a browser or server
+  // that does not close in time is named in the log instead of failing a file whose tests passed.
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    await within(browser?.close(), 20_000, 'the browser did not close');
+    await within(server?.stop(), 20_000, 'the test server did not stop');
+  }, 60_000);
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('serverAndBrowser() is used before its beforeAll ran.');
     return value;

@@ -91,6 +91,7 @@ describe('identity verification', () => {
     await page.goto(`${live.server.url}/verification`);
     await uploadDocument(page, 'id_front');
     await uploadDocument(page, 'selfie');
+    await page.getByLabel('Full name as on the document').fill('Ada Lovelace');
     await page.locator('#identity').getByRole('button', { name: 'Send for review' }).click();
     await page.waitForURL(/done=submitted/);
     expect((await page.locator('.alert-success').textContent())?.trim()).toBe('Your documents were sent for review.');

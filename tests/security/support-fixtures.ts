@@ -296,7 +296,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   };
   const front = await dataOf<{ id: string }>(A.form('/rest/v1/verification/documents', documentForm('id_front')), 201);
   await dataOf(A.form('/rest/v1/verification/documents', documentForm('selfie')), 201);
-  await dataOf(A.post('/rest/v1/verification/submit', { check: 'identity' }));
+  await dataOf(A.post('/rest/v1/verification/submit', { check: 'identity', full_name: 'Ada Lovelace' }));
 
   // A's avatar, and a second upload left pending.
   const avatarForm = () => {

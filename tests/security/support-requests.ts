@@ -145,7 +145,7 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     multipart: imageForm('file', fx.images.document, { kind: 'id_front' }),
     status: 201,
   }),
-  'POST /rest/v1/verification/submit': () => ({ as: 'C', json: { check: 'identity' } }),
+  'POST /rest/v1/verification/submit': () => ({ as: 'C', json: { check: 'identity', full_name: 'Ada Lovelace' } }),
   'GET /rest/v1/verification/documents/:id/file': (fx) => ({ as: 'A', params: { id: fx.document } }),
   'POST /rest/v1/verification/documents/:id/review': (fx) => ({
     as: 'moderator',

@@ -100,7 +100,8 @@ export function toCurrentUser(user: UserRow, place: CurrentUserPlace, locale: st
     username: user.username,
     email: user.email,
     avatarUrl: extras.avatarUrl ?? null,
-    userFullName: null as string | null,
+    // The name given for the identity document; verified once `isIdVerified` is.
+    userFullName: user.fullName,
     ...placeFields(place),
     locale: user.locale,
     urlLocale: locale === 'en' ? '' : locale,

@@ -5,6 +5,7 @@ import {
   CASH_IN_PERSON_GROUP,
   CHARGEBACK_RISKY_GROUPS,
   CHARGEBACK_RISKY_METHODS,
+  requiresPayerName,
 } from '../../../src/lib/shared/offer-rules.ts';
 import type { OfferTradeRequirement } from '../../../src/lib/shared/trade-requirements.ts';
 import type { OfferLocationView, OfferOwnerView, OfferView } from '../../../src/lib/shared/views/offers.ts';
@@ -114,6 +115,7 @@ export function toOfferView(
   const margin =
     row.priceType === 'fixed' && market > 0 ? round((price / market - 1) * 100, 2) : row.marginBasisPoints / 100;
   const major = (minor: number) => minorToMajor(minor, row.fiatMinorUnits);
+  const tags = JSON.parse(row.tags) as string[];
   return {
     id: row.hash,
     hash: row.hash,
@@ -139,7 +141,8 @@ export function toOfferView(
     paymentWindowTime: row.paymentWindowMinutes,
     offerTerms: row.terms,
     ...(forOwner ? { tradeInstructions: row.tradeInstructions } : {}),
-    tags: JSON.parse(row.tags) as string[],
+    tags,
+    requirePayerName: requiresPayerName({ type: row.type, tags, isGiftCard: row.paymentGroupSlug === 'gift-cards' }),
     tradeRequirements: JSON.parse(row.tradeRequirements) as OfferTradeRequirement[],
     isGold: row.isGold === 1,
     owner: ownerView(row),

@@ -48,6 +48,8 @@ export interface TradeOutcome {
 
 /** A trade as the service reads it: its columns, its outcome, and the names joined in. */
 export interface TradeRow extends NewTrade, TradeOutcome {
+  /** The buyer's name as on their identity document, once a moderator verified it. */
+  buyerVerifiedName: string | null;
   id: number;
   offerHash: string;
   buyerUsername: string;
@@ -109,6 +111,7 @@ const TRADE_COLUMNS = `
   t.payment_method_id AS paymentMethodId, pm.slug AS paymentMethodSlug, pm.name AS paymentMethodName,
   pg.slug AS paymentGroupSlug, t.payment_window_minutes AS paymentWindowMinutes,
   t.offer_terms AS offerTerms, t.payment_details AS paymentDetails, t.tags, t.payer_name AS payerName,
+  CASE WHEN b.id_verified_at IS NOT NULL THEN b.full_name END AS buyerVerifiedName,
   t.status, t.started_at AS startedAt, t.expires_at AS expiresAt, t.paid_at AS paidAt, t.ended_at AS endedAt,
   t.disputed_at AS disputedAt, t.dispute_reason_id AS disputeReasonId, t.dispute_text AS disputeText,
   t.dispute_opened_by AS disputeOpenedBy, t.resolved_by AS resolvedBy, t.responder_ip AS responderIp,

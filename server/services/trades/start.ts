@@ -3,6 +3,7 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { escrowFeeBasisPoints } from '../../../src/lib/shared/fees.ts';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/shared/money.ts';
+import { nameIssue, normalizeName } from '../../../src/lib/shared/person-name.ts';
 import { immediate, type PersonContext, type ServiceContext, type Transaction } from '../context.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import type { OfferDetails } from '../offers/offers.ts';
@@ -79,6 +80,22 @@ function requireCardsWhereThePersonPaysWithThem(offer: Offer, input: StartInput)
       meta: { action: 'gift_cards' },
     });
   }
+}
+
+/**
+ * 2b. An offer that takes payment only from the buyer's own account asks the person paying in
+ * whose name (spec section 5: `payer_name` only when the offer requires it; decision 112). The
+ * name is what the seller compares with the buyer's verified name; anywhere else it is not kept.
+ */
+function payerNameOf(offer: Offer, input: StartInput): string | null {
+  if (!offer.requirePayerName) return null;
+  const key = nameIssue(input.payer_name ?? '');
+  if (!key) return normalizeName(input.payer_name ?? '');
+  const message =
+    key === 'name_required'
+      ? 'Enter the name on the account you pay from: this offer takes payment only from your own account.'
+      : 'Enter the account holder’s name in letters, as your bank shows it.';
+  throw invalidInput([{ field: 'payer_name', message, key: `payer_${key}` }]);
 }
 
 /** 3. The offer changed since the page was read (terms, limits, price type): the client reloads. */
@@ -285,7 +302,7 @@ async function insertTrade(
     offerTerms: offerRow.terms,
     paymentDetails: offerRow.tradeInstructions,
     tags: offerRow.tags,
-    payerName: input.payer_name?.trim() || null,
+    payerName: payerNameOf(offer, input),
     startedAt: at,
     expiresAt: at + offerRow.paymentWindowMinutes * 60_000,
     responderIp: input.ip,
@@ -331,6 +348,7 @@ export async function startTrade(parts: TradesParts, ctx: PersonContext, input: 
     const { offer } = details;
     passStartGate(details);
     requireCardsWhereThePersonPaysWithThem(offer, input);
+    payerNameOf(offer, input);
     requireSameVersion(offerRow, input.original_data);
     requireTermsAndIdentity(offer, ctx, input.gold_terms);
     const amounts = amountsAtPrice(offer, fiatAmountOf(details, input.amount_fiat), input.amount_btc);

@@ -1,7 +1,13 @@
 import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
+import { sameName } from '../../../src/lib/shared/person-name.ts';
 import { isBlocking } from '../../../src/lib/shared/trade-requirements.ts';
-import type { FlowStep, TradeRequirementView, TradeView } from '../../../src/lib/shared/views/trades.ts';
+import type {
+  FlowStep,
+  PayerCheckView,
+  TradeRequirementView,
+  TradeView,
+} from '../../../src/lib/shared/views/trades.ts';
 import { BANK_TRANSFERS_GROUP } from '../bank-accounts/share.ts';
 import { GIFT_CARDS_GROUP } from './deps.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
@@ -25,6 +31,20 @@ export interface ViewContext {
   disputeOpenedBy: string | null;
   /** The account the seller shared into the trade (issue 19), or null. */
   bankAccount: TradeView['bankAccount'];
+}
+
+/**
+ * What the seller (and a moderator) needs before releasing on a no-third-parties offer: the name
+ * the buyer says they pay from beside the buyer's verified name (decision 112); null for the buyer.
+ */
+function payerCheckFor(ctx: Pick<ViewContext, 'readerId' | 'role'>, row: TradeRow): PayerCheckView | null {
+  if (row.payerName === null || (ctx.readerId !== row.sellerId && ctx.role !== 'moderator')) return null;
+  const verifiedName = row.buyerVerifiedName;
+  return {
+    payerName: row.payerName,
+    verifiedName,
+    matches: verifiedName === null ? null : sameName(row.payerName, verifiedName),
+  };
 }
 
 export function flowOf(requirements: RequirementRow[]): TradeView['flow'] {
@@ -123,6 +143,7 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     // Payment details like the instructions: hidden while proofs asked before reveal are missing.
     bankAccount: revealed ? ctx.bankAccount : null,
     payerName: row.payerName,
+    payerCheck: payerCheckFor(ctx, row),
     cryptoCurrency: row.cryptoCode,
     cryptoAmount: fromMinorUnits(row.cryptoAmount, decimals),
     btcAmount:

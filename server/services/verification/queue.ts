@@ -12,6 +12,6 @@ export async function reviewQueue(
   if (!isModerator(ctx.auth.user)) throw moderatorsOnly();
   return (await repo.pending(limit)).map(({ document, owner }) => ({
     ...toView(document),
-    user: { id: owner.publicId, username: owner.username, email: owner.email },
+    user: { id: owner.publicId, username: owner.username, email: owner.email, fullName: owner.fullName },
   }));
 }

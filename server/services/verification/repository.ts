@@ -74,6 +74,14 @@ function documentWrites(database: Database) {
     },
     setIdVerified: async (userId: number, at: number): Promise<boolean> =>
       (await verify('idVerifiedAt', userId, at)).changes === 1,
+    /** The name on the identity document; not while the identity is verified (a new one needs a new review). */
+    setFullName: async (userId: number, fullName: string) =>
+      database.run(
+        db
+          .update(users)
+          .set({ fullName })
+          .where(and(eq(users.id, userId), isNull(users.idVerifiedAt))),
+      ),
     setAddressVerified: async (userId: number, at: number): Promise<boolean> =>
       (await verify('addressVerifiedAt', userId, at)).changes === 1,
   };
@@ -136,7 +144,7 @@ export function createVerificationRepository(db: DatabaseLike) {
     orm
       .select({
         document: verificationDocuments,
-        owner: { publicId: users.publicId, username: users.username, email: users.email },
+        owner: { publicId: users.publicId, username: users.username, email: users.email, fullName: users.fullName },
       })
       .from(verificationDocuments)
       .innerJoin(users, eq(users.id, verificationDocuments.userId))

@@ -9,6 +9,7 @@ import {
   AmountInputs,
   BlockList,
   FailedAlert,
+  PayerNameField,
   problemMessage,
   ReloadRequired,
   WarningModal,
@@ -43,6 +44,8 @@ export interface StartTradeProps {
     /** Reference ids a gift-card trade's start names (spec section 7). */
     fiatCurrencyId: number;
     paymentMethodId: number;
+    /** The person pays and must say from whose account (a no-third-parties offer, decision 112). */
+    requirePayerName: boolean;
   };
   limits: { min: number; max: number };
   /** The person buys crypto (the offer sells). */
@@ -92,6 +95,8 @@ export default function StartTrade(props: StartTradeProps) {
       <p id={`${id}-problem`} className="field-error" role={touched && problemText ? 'alert' : undefined}>
         {touched ? problemText : ''}
       </p>
+
+      {offer.requirePayerName && <PayerNameField t={t} id={id} trade={trade} />}
 
       {blocked && <BlockList t={t} blocks={blocks} links={props.links} />}
 

@@ -74,6 +74,46 @@ export function AmountChips({
   );
 }
 
+/** The name on the account the person pays from (spec section 5 `payer_name`; decision 112). */
+export function PayerNameField({
+  t,
+  id,
+  trade,
+}: {
+  t: T;
+  id: string;
+  trade: {
+    payerName: string;
+    setPayerName(text: string): void;
+    payerProblem: 'name_required' | 'name_invalid' | null;
+    touched: boolean;
+  };
+}) {
+  // Said once the person tried to start, like the amount's problem.
+  const problem = trade.touched ? trade.payerProblem : null;
+  return (
+    <div className="field start-payer">
+      <label htmlFor={`${id}-payer`}>{t('offer.payerName.label')}</label>
+      <input
+        id={`${id}-payer`}
+        className="input"
+        autoComplete="name"
+        maxLength={100}
+        value={trade.payerName}
+        onChange={(e) => trade.setPayerName(e.target.value)}
+        aria-invalid={problem !== null}
+        aria-describedby={`${id}-payer-hint ${id}-payer-problem`}
+      />
+      <p id={`${id}-payer-hint`} className="field-hint">
+        {t('offer.payerName.hint')}
+      </p>
+      <p id={`${id}-payer-problem`} className="field-error" role={problem ? 'alert' : undefined}>
+        {problem ? t(`offer.payerName.${problem}`) : ''}
+      </p>
+    </div>
+  );
+}
+
 export function AmountInputs({
   t,
   id,

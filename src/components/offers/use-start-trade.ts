@@ -3,6 +3,7 @@ import { type ApiResult, apiRequest } from '../../lib/api-client.ts';
 import { formatFiat } from '../../lib/shared/format.ts';
 import { localizePath } from '../../lib/shared/i18n/locales.ts';
 import { CRYPTO_DECIMALS } from '../../lib/shared/money.ts';
+import { nameIssue, normalizeName } from '../../lib/shared/person-name.ts';
 import type { StartTradeStep } from '../../lib/shared/start-trade-decision.ts';
 import type { GiftCardView } from '../../lib/shared/views/gift-cards.ts';
 import { $rates, type Rates } from '../../stores/rates.ts';
@@ -46,7 +47,12 @@ function useAmounts(props: StartTradeProps, price: number, cryptoDecimals: numbe
   return { fiat, crypto, setCrypto, onFiat, onCrypto };
 }
 
-function postTrade(offer: Offer, fiat: string, cryptoDecimals: number): Promise<ApiResult<{ chatUrl: string }>> {
+function postTrade(
+  offer: Offer,
+  fiat: string,
+  cryptoDecimals: number,
+  payerName: string,
+): Promise<ApiResult<{ chatUrl: string }>> {
   return apiRequest<{ chatUrl: string }>('POST', '/rest/v1/trade', {
     offer_hash: offer.hash,
     // The fiat amount is the trade's; its crypto at the crypto's decimals, whatever was typed.
@@ -54,6 +60,8 @@ function postTrade(offer: Offer, fiat: string, cryptoDecimals: number): Promise<
     amount_fiat: fiat,
     gold_terms: offer.isGold ? 1 : 0,
     original_data: offer.originalData,
+    // Spec section 5: only when the offer requires it.
+    ...(offer.requirePayerName ? { payer_name: normalizeName(payerName) } : {}),
   });
 }
 
@@ -94,9 +102,9 @@ function useTradeRequest(props: StartTradeProps, onPrice: (price: number) => voi
     else fail(result, what);
   };
 
-  const start = async (offer: Offer, fiat: string, cryptoDecimals: number) => {
+  const start = async (offer: Offer, fiat: string, cryptoDecimals: number, payerName: string) => {
     begin();
-    open(await postTrade(offer, fiat, cryptoDecimals), 'trade start failed');
+    open(await postTrade(offer, fiat, cryptoDecimals, payerName), 'trade start failed');
   };
 
   /** Cards that make up the amount start the trade; otherwise the gift-code trade page takes over. */
@@ -137,6 +145,8 @@ export function useStartTrade(props: StartTradeProps) {
   const cryptoDecimals = CRYPTO_DECIMALS[props.offer.crypto as 'BTC' | 'USDT'] ?? 8;
   const { fiat, crypto, setCrypto, onFiat, onCrypto } = useAmounts(props, price, cryptoDecimals);
   const [touched, setTouched] = useState(false);
+  const [payerName, setPayerName] = useState('');
+  const payerProblem = props.offer.requirePayerName ? nameIssue(payerName) : null;
 
   // The amount typed in fiat stays, its crypto follows, and the price on the page moves with it.
   const applyPrice = useRef((_next: number) => {});
@@ -159,13 +169,13 @@ export function useStartTrade(props: StartTradeProps) {
 
   const problem = amountProblem(fiat, { min: limits.min, max: limits.max, predefined: offer.predefined });
   const blocked = blocks.length > 0;
-  const start = () => request.start(offer, fiat, cryptoDecimals);
+  const start = () => request.start(offer, fiat, cryptoDecimals, payerName);
   const startWithCards = (cards: readonly GiftCardView[], chosen: ReadonlySet<string>) =>
     request.startWithCards(offer, fiat, cryptoDecimals, cards, chosen);
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     setTouched(true);
-    if (blocked || problem || request.status === 'posting') return;
+    if (blocked || problem || payerProblem || request.status === 'posting') return;
     if (props.step === 'start') void start();
     else if (props.step === 'choose_gift_cards') void request.askForCards(offer, fiat, cryptoDecimals);
     else request.setModal(props.step);
@@ -180,6 +190,9 @@ export function useStartTrade(props: StartTradeProps) {
     touched,
     setTouched,
     problem,
+    payerName,
+    setPayerName,
+    payerProblem,
     blocked,
     start,
     startWithCards,

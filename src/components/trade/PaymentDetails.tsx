@@ -1,6 +1,7 @@
 import { BankAccountDetails } from './BankAccountDetails.tsx';
 import { BankAccountShare } from './BankAccountShare.tsx';
 import { canShareBankAccount, emptyDetailsHint } from './bank-details.ts';
+import { PayerCheck } from './PayerCheck.tsx';
 import { RequirementItem } from './RequirementItem.tsx';
 import { isRunning, type TradeUploadView, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
@@ -93,7 +94,11 @@ export function PaymentDetails({
       </h2>
       {list(t('trade.payment.beforeReveal'), beforeReveal)}
       <Details trade={trade} prefix={prefix} t={t} onBankShared={() => onChanged()} />
-      {trade.payerName && <p className="muted">{t('trade.payment.payerName', { name: trade.payerName })}</p>}
+      {trade.payerCheck ? (
+        <PayerCheck check={trade.payerCheck} t={t} />
+      ) : (
+        trade.payerName && <p className="muted">{t('trade.payment.payerName', { name: trade.payerName })}</p>
+      )}
       {list(t('trade.payment.beforePaid'), beforePaid)}
     </section>
   );

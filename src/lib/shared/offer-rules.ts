@@ -31,6 +31,22 @@ export const OFFER_TAGS = [
 ] as const;
 export const OFFER_TAGS_MAX = 3;
 
+/**
+ * An offer tagged "no third parties" takes payment only from the buyer's own account: on a sell
+ * offer the person who starts the trade pays, and says in whose name (`payer_name`, spec section 5),
+ * which the seller compares with the buyer's verified name before releasing. Gift cards are paid
+ * with codes, not from an account: no payer name there.
+ */
+export const PAYER_NAME_TAG = 'no-third-parties';
+
+export function requiresPayerName(offer: {
+  type: 'buy' | 'sell';
+  tags: readonly string[];
+  isGiftCard: boolean;
+}): boolean {
+  return offer.type === 'sell' && !offer.isGiftCard && offer.tags.includes(PAYER_NAME_TAG);
+}
+
 /** Default payment group of the create-offer screen (spec section 9: "default active payment group 5"). */
 export const DEFAULT_PAYMENT_GROUP_ID = 5;
 

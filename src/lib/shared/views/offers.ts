@@ -80,6 +80,8 @@ export interface OfferView {
   requireMinPastTrades: number;
   requireVerifiedId: boolean;
   requireOfferCurrencyMatchBuyerCountry: boolean;
+  /** The person starting a trade pays and must say in whose name (`payer_name`; src/lib/shared/offer-rules.ts). */
+  requirePayerName: boolean;
   newBuyerMaxFiatLimit: number | null;
   allowedCountries: string[];
   blockedCountries: string[];

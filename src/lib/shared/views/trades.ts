@@ -77,6 +77,8 @@ export interface TradeView {
   /** The bank account the seller shared into a bank-transfer trade (issue 19), or null. */
   bankAccount: TradeBankAccountView | null;
   payerName: string | null;
+  /** For the seller and moderators when the buyer gave a payer name (decision 112), else null. */
+  payerCheck: PayerCheckView | null;
   cryptoCurrency: 'BTC' | 'USDT';
   /** What the buyer receives; `btcAmount` names it in both units for BTC trades. */
   cryptoAmount: string;
@@ -141,4 +143,11 @@ export interface TradeUploadView {
   status: TradeProofStatus;
   requirementStatus: TradeRequirementStatus;
   resource: { url: string; contentType: string };
+}
+
+/** The payer name beside the buyer's verified name; `matches` null while the identity is not verified. */
+export interface PayerCheckView {
+  payerName: string;
+  verifiedName: string | null;
+  matches: boolean | null;
 }

@@ -79,5 +79,6 @@ export interface VerificationStatusView {
 
 /** GET /rest/v1/verification/queue: a document waiting for review, with its owner. */
 export interface VerificationQueueItem extends DocumentView {
-  user: { id: string; username: string; email: string };
+  /** `fullName`: the name the person gave for their identity document, to compare with it. */
+  user: { id: string; username: string; email: string; fullName: string | null };
 }

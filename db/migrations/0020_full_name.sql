@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `full_name` text;
