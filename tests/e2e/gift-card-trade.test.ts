@@ -20,20 +20,13 @@ const LIVE = { timeout: 10_000 };
 const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 const ALL_SHOTS = process.env.GIFT_SHOTS === '1';
 
-const { context, csrfOf, api, signedIn, fund } = browserPeople(live);
+const people = browserPeople(live);
+const { context, csrfOf, api, signedIn, fund } = people;
 
 /** Console errors and warnings (hydration mismatches among them) of every page opened here. */
 const consoleProblems: string[] = [];
 
-async function open(ctx: BrowserContext, path: string): Promise<Page> {
-  const page = await ctx.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text());
-  });
-  await page.goto(live.server.url + path);
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-  return page;
-}
+const open = (ctx: BrowserContext, path: string) => people.open(ctx, path, consoleProblems);
 
 function everyoneOnline() {
   live.server.sql(

@@ -14,19 +14,11 @@ const live = serverAndBrowser();
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const SHOTS = join(import.meta.dirname, '..', '..', 'test-results');
-const { api, signedIn, fund } = browserPeople(live);
+const people = browserPeople(live);
+const { api, signedIn, fund } = people;
 
 const problems: string[] = [];
-async function open(ctx: BrowserContext, path: string): Promise<Page> {
-  const page = await ctx.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(live.server.url + path);
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-  return page;
-}
+const open = (ctx: BrowserContext, path: string) => people.open(ctx, path, problems);
 
 const payerCheck = async (page: Page) => {
   await page.reload();

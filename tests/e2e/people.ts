@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 // People in their own browser contexts on one test server: a context with the cookie choice made,
@@ -61,7 +61,22 @@ export function browserPeople(live: Live) {
     await expect.poll(balance, { timeout: 15_000 }).not.toMatch(/^0\.0+$/);
   }
 
-  return { context, csrfOf, api, signedIn, fund };
+  /**
+   * `path` in a new page of `ctx`, once its islands hydrated; the page's console errors and
+   * warnings (hydration mismatches among them) and uncaught errors go to `problems`.
+   */
+  async function open(ctx: BrowserContext, path: string, problems: string[]): Promise<Page> {
+    const page = await ctx.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(live.server.url + path);
+    await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    return page;
+  }
+
+  return { context, csrfOf, api, signedIn, fund, open };
 }
 
 /** A vendor's Amazon gift-card sell offer in US dollars at a fixed price (no price moves mid-test). */

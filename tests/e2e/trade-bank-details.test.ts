@@ -20,21 +20,13 @@ const SHOTS = join(import.meta.dirname, '..', '..', 'test-results');
 const FIRST_IBAN = 'DE89370400440532013000';
 const SECOND_IBAN = 'DE02120300000000202051';
 
-const { context, api, signedIn, fund } = browserPeople(live);
+const people = browserPeople(live);
+const { context, api, signedIn, fund } = people;
 
 /** Console errors and warnings (hydration mismatches among them) of every page opened here. */
 const consoleProblems: string[] = [];
 
-async function open(ctx: BrowserContext, path: string): Promise<Page> {
-  const page = await ctx.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleProblems.push(error.message));
-  await page.goto(live.server.url + path);
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-  return page;
-}
+const open = (ctx: BrowserContext, path: string) => people.open(ctx, path, consoleProblems);
 
 function everyoneOnline() {
   live.server.sql(

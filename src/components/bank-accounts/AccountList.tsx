@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { BankAccountView } from '../../lib/shared/views/bank-accounts.ts';
+import { ConfirmDelete } from '../ConfirmDelete.tsx';
 import type { T } from './types.ts';
 import type { MyAccounts } from './use-my-accounts.ts';
 
@@ -92,41 +92,22 @@ function AccountSummary({ t, account, country }: { t: T; account: BankAccountVie
 }
 
 function DeleteControl({ t, account, state }: { t: T; account: BankAccountView; state: MyAccounts }) {
-  const busy = state.deleting === account.id;
-  const asking = state.confirming === account.id;
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) confirm.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <button
-        type="button"
-        className="btn btn-secondary"
-        aria-label={t('bankAccounts.delete.label', { number: numberOf(account) })}
-        onClick={() => state.setConfirming(account.id)}
-      >
-        {t('bankAccounts.delete.action')}
-      </button>
-    );
-  }
   return (
-    <div className="ba-confirm">
-      <span id={`ba-confirm-${account.id}`}>{t('bankAccounts.delete.confirm')}</span>
-      <button
-        ref={confirm}
-        type="button"
-        className="btn btn-danger"
-        aria-describedby={`ba-confirm-${account.id}`}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={() => void state.remove(account.id)}
-      >
-        {t('bankAccounts.delete.yes')}
-      </button>
-      <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => state.setConfirming(null)}>
-        {t('bankAccounts.delete.no')}
-      </button>
-    </div>
+    <ConfirmDelete
+      id={account.id}
+      asking={state.confirming === account.id}
+      busy={state.deleting === account.id}
+      words={{
+        action: t('bankAccounts.delete.action'),
+        actionLabel: t('bankAccounts.delete.label', { number: numberOf(account) }),
+        confirm: t('bankAccounts.delete.confirm'),
+        yes: t('bankAccounts.delete.yes'),
+        no: t('bankAccounts.delete.no'),
+      }}
+      classes={{ box: 'ba-confirm' }}
+      onAsk={() => state.setConfirming(account.id)}
+      onCancel={() => state.setConfirming(null)}
+      onConfirm={() => void state.remove(account.id)}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import type { GiftCardView } from '../../lib/shared/views/gift-cards.ts';
+import { ConfirmDelete } from '../ConfirmDelete.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardSummary } from './CardSummary.tsx';
 import type { Brand, CurrencyChoice } from './types.ts';
@@ -92,36 +93,21 @@ function EmptyState({ t }: { t: T }) {
 
 /** Delete, then "Delete this card?" with the answer buttons in place of it (focus moves to them). */
 function DeleteControl({ t, card, state }: { t: T; card: GiftCardView; state: ReturnType<typeof useMyCards> }) {
-  const busy = state.deleting === card.id;
-  const asking = state.confirming === card.id;
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) confirm.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <button type="button" className="btn btn-secondary gc-delete" onClick={() => state.setConfirming(card.id)}>
-        {t('giftCards.delete.action')}
-      </button>
-    );
-  }
   return (
-    <div className="gc-confirm">
-      <span id={`gc-confirm-${card.id}`}>{t('giftCards.delete.confirm')}</span>
-      <button
-        ref={confirm}
-        type="button"
-        className="btn btn-danger"
-        aria-describedby={`gc-confirm-${card.id}`}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={() => void state.remove(card.id)}
-      >
-        {t('giftCards.delete.yes')}
-      </button>
-      <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => state.setConfirming(null)}>
-        {t('giftCards.delete.no')}
-      </button>
-    </div>
+    <ConfirmDelete
+      id={card.id}
+      asking={state.confirming === card.id}
+      busy={state.deleting === card.id}
+      words={{
+        action: t('giftCards.delete.action'),
+        confirm: t('giftCards.delete.confirm'),
+        yes: t('giftCards.delete.yes'),
+        no: t('giftCards.delete.no'),
+      }}
+      classes={{ button: 'gc-delete', box: 'gc-confirm' }}
+      onAsk={() => state.setConfirming(card.id)}
+      onCancel={() => state.setConfirming(null)}
+      onConfirm={() => void state.remove(card.id)}
+    />
   );
 }
