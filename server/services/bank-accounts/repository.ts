@@ -6,28 +6,15 @@ import type { CheckedAccount } from './account-input.ts';
 // SQLite and PostgreSQL both run. The service decides who may; every read of one account names
 // its owner, so another person's id reads as nothing.
 
-export interface BankAccountRow {
+/** A saved account as stored: the checked payload's columns (account-input.ts) with its ids and names. */
+export interface BankAccountRow extends Omit<CheckedAccount, 'isPersonal' | 'identity'> {
   id: number;
   publicId: string;
   ownerId: number;
-  kind: BankAccountKind;
-  countryId: number;
   countryIso: string;
   countryName: string;
-  fiatCurrencyId: number;
   fiatCode: string;
-  holderName: string;
   isPersonal: number | boolean;
-  iban: string | null;
-  accountNumber: string | null;
-  routingNumber: string | null;
-  bankId: string | null;
-  swiftCode: string | null;
-  swiftResidency: string | null;
-  swiftState: string | null;
-  swiftCity: string | null;
-  swiftZip: string | null;
-  swiftAddress: string | null;
   createdAt: number;
   updatedAt: number;
 }
