@@ -4,6 +4,7 @@ import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { immediate, systemContext } from '../../server/services/context.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
+import type { OFFER_TAGS } from '../../src/lib/shared/offer-rules.ts';
 import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import { newId, newOfferHash } from '../ids.ts';
 import {
@@ -92,13 +93,14 @@ const TERMS = [
   'Online 08:00–22:00 local time. Large amounts welcome; contact me in the chat before paying above the maximum.',
 ];
 
-const TAGS = [
+// Tags a vendor may set (OFFER_TAGS): a seeded offer must be one a vendor could have made.
+export const DEMO_TAGS: readonly (typeof OFFER_TAGS)[number][] = [
   'no-verification-needed',
   'receipt-required',
   'photo-id-required',
   'online-payments',
   'same-bank-only',
-  'friends-and-family',
+  'instant',
 ];
 
 function minorFactor(minorUnits: number): number {
@@ -396,7 +398,7 @@ function demoOffer(random: SeededRandom, c: OfferContext): typeof offers.$inferI
     fiatMaxMinor: Math.round(maxMajor * factor),
     paymentWindowMinutes: random.pick([30, 30, 60, 60, 90, 120]),
     terms: random.pick(TERMS),
-    tags: [random.pick(TAGS), random.pick(TAGS)].filter((t, i, all) => all.indexOf(t) === i),
+    tags: [random.pick(DEMO_TAGS), random.pick(DEMO_TAGS)].filter((t, i, all) => all.indexOf(t) === i),
     requireVerifiedId: random.chance(0.25),
     requireMinPastTrades: random.pick([0, 0, 0, 1, 3, 5, 10]),
     showOnlyTrustedUser: random.chance(0.05),

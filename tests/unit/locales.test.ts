@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_TAGS } from '../../db/seed/demo.ts';
 import { locales, localizePath, splitLocale } from '../../src/lib/shared/i18n/locales.ts';
 import { interpolate } from '../../src/lib/shared/i18n/messages.ts';
+import { OFFER_TAGS } from '../../src/lib/shared/offer-rules.ts';
 
 const dir = join(import.meta.dirname, '../../locales');
 const load = (locale: string) =>
@@ -47,6 +49,13 @@ describe('message catalogues', () => {
           .map(([k]) => k),
       ).toEqual([]);
     });
+  });
+});
+
+describe('keys built from data', () => {
+  it('names every offer tag a vendor may set, and the demo offers use only those', () => {
+    for (const tag of OFFER_TAGS) expect(en[`offer.tag.${tag}`], tag).toBeTruthy();
+    for (const tag of DEMO_TAGS) expect(OFFER_TAGS).toContain(tag);
   });
 });
 
