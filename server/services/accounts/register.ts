@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '../../../db/ids.ts';
 import { isValidEmail } from '../../../src/lib/shared/input-patterns.ts';
 import { immediate, type ServiceContext } from '../context.ts';
-import { AppError, type FieldIssue } from '../errors.ts';
+import { AppError, type FieldIssue, invalidInput } from '../errors.ts';
 import { sendVerification } from './email-verification.ts';
 import { emailTaken, normalizeEmail, safeRedirect } from './fields.ts';
 import { compromisedPasswordError, hashPassword, isCompromisedPassword, passwordPolicyIssue } from './password.ts';
@@ -26,6 +26,34 @@ function checkRegistration(email: string, password: string): void {
   if (isCompromisedPassword(password)) throw compromisedPasswordError('password');
 }
 
+/**
+ * The person whose referral link brought this sign-up (tier 1; their own referrer is tier 2), or
+ * undefined without one. Refused: a code nobody has, and one used from where its owner signs in
+ * (the same address, or the same browser on the same network): a referral is someone new.
+ */
+async function referrerOf(deps: AccountsDeps, ctx: ServiceContext, input: RegisterInput): Promise<number | undefined> {
+  const code = input.referral_code?.trim().toLowerCase();
+  if (!code) return undefined;
+  const referrerId = await deps.repo.userIdByReferralCode(code);
+  if (referrerId === undefined) {
+    throw referralRefused(
+      'referral_unknown',
+      'This referral link is not valid. Open the sign-up page without it to register.',
+    );
+  }
+  if (await deps.devices.usedBy(ctx, { userId: referrerId, client: input.client })) {
+    throw referralRefused(
+      'referral_self',
+      'A referral link is for someone new: it cannot be used from where its owner signs in.',
+    );
+  }
+  return referrerId;
+}
+
+function referralRefused(key: string, message: string) {
+  return invalidInput([{ field: 'referral_code', message, key }]);
+}
+
 /** A visitor opens an account and is signed in to it. */
 export async function register(deps: AccountsDeps, ctx: ServiceContext, input: RegisterInput) {
   const { repo, sessions, challenge, devices, now } = deps;
@@ -38,7 +66,7 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
   if (await repo.userByEmail(email)) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);
-  const referredById = input.referral_code ? await repo.userIdByReferralCode(input.referral_code) : undefined;
+  const referredById = await referrerOf(deps, ctx, input);
   // Where the person signs up from; they change it in settings (issue 19).
   const place = await deps.places.idsOf(ctx.visitorCountryIso ?? deps.places.defaultCountry);
   const at = now();

@@ -54,6 +54,8 @@ export interface AccountsDeps {
       ctx: ServiceContext,
       input: { user: { id?: number; email: string; username: string }; token: string; client: ClientInfo },
     ): Promise<void>;
+    /** Whether `userId` ever signed in from this client's address, or its browser on its network. */
+    usedBy(ctx: ServiceContext, input: { userId: number; client: ClientInfo }): Promise<boolean>;
   };
   siteOrigin: SiteLinks;
   /** Countries, their currencies and popular methods (server/services/places). */

@@ -1,9 +1,10 @@
-import { bindVerb } from '../context.ts';
+import { bindVerb, type ServiceContext } from '../context.ts';
 import { decideDevice } from './decide.ts';
+import { deviceFingerprint } from './fingerprint.ts';
 import { mailReview } from './mail-review.ts';
 import { recordSignIn } from './record-sign-in.ts';
 import { reviewDevice } from './review.ts';
-import type { DeviceReviewDeps, DeviceReviewParts } from './types.ts';
+import type { DeviceClient, DeviceReviewDeps, DeviceReviewParts } from './types.ts';
 
 // Device review (spec section 7, "castle/review-device"): a sign-in from a browser and network
 // the account has not used before is recorded as pending and its owner gets a link to confirm or
@@ -27,6 +28,9 @@ export function createDeviceReviewService(deps: DeviceReviewDeps) {
     review: bindVerb(parts, reviewDevice),
     /** Confirms or reports a pending device, once; a report ends that device's sessions. */
     decide: bindVerb(parts, decideDevice),
+    /** Whether the person ever signed in from this address, or from this browser on this network. */
+    usedBy: (_ctx: ServiceContext, { userId, client }: { userId: number; client: DeviceClient }) =>
+      parts.repo.usedFrom(userId, client.ip, deviceFingerprint(client.userAgent, client.ip)),
   };
 }
 

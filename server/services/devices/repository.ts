@@ -65,6 +65,16 @@ export function createDevicesRepository(db: DatabaseLike) {
       )
       .limit(1),
   );
+  // Any device of the person from this exact address, or this browser on this network.
+  const sameClient = database.prepare(
+    database.orm
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(eq(devices.userId, p('userId')), or(eq(devices.ip, p('ip')), eq(devices.fingerprint, p('fingerprint')))),
+      )
+      .limit(1),
+  );
   const pendingByToken = database.prepare(
     database.orm
       .select()
@@ -88,6 +98,8 @@ export function createDevicesRepository(db: DatabaseLike) {
   return {
     db: database,
     hasAny: async (userId: number) => (await anyOfUser.get({ userId })) !== undefined,
+    usedFrom: async (userId: number, ip: string, fingerprint: string) =>
+      (await sameClient.get({ userId, ip, fingerprint })) !== undefined,
     isKnown: async (userId: number, fingerprint: string, pendingSince: number) =>
       (await known.get({ userId, fingerprint, pendingSince })) !== undefined,
     /** Answers the new row's id. */
