@@ -103,6 +103,15 @@ describe('GET /rest/v1/countries', () => {
     expect(body.data.find((c: any) => c.iso === 'DE').name).toBe('Alemania');
   });
 
+  it('orders them by name in the reader language, before paging', async () => {
+    const names = (await json(await t.send('/rest/v1/countries?locale=de&limit=500'))).data.map((c: any) => c.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
+    // Ägypten is among the A's in German (as Egypt is among the E's in English).
+    expect(names.indexOf('Ägypten')).toBeLessThan(names.indexOf('Albanien'));
+    const second = (await json(await t.send('/rest/v1/countries?locale=de&limit=10&offset=10'))).data;
+    expect(second.map((c: any) => c.name)).toEqual(names.slice(10, 20));
+  });
+
   it.each([
     ['limit=0', 'limit'],
     ['limit=501', 'limit'],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './harness.ts';
-import { browserPeople } from './people.ts';
+import { browserPeople, sepaOffer } from './people.ts';
 
 // The payer name (decision 112), the buyer and the vendor each in their own browser: a SEPA offer
 // tagged "no third parties" asks the buyer, on the offer page, for the name on the account they
@@ -29,20 +29,11 @@ describe('an offer that takes payment only from the buyer’s own account', () =
   it('asks the buyer for the payer name and shows the seller how it compares', async () => {
     const seller = await signedIn(VENDOR, 1440);
     await fund(seller, VENDOR);
-    const offer = await api<{ hash: string }>(seller, '/rest/v1/offers', {
-      type: 'sell',
-      crypto_currency_code: 'BTC',
-      currency: 'EUR',
-      payment_method: 'sepa',
-      price_type: 'fixed',
-      fixed_price: '90000',
-      fiat_min: '50',
-      fiat_max: '1000',
-      payment_window: 30,
-      terms: 'SEPA from an account in your own name only.',
-      trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00',
-      tags: ['no-third-parties'],
-    });
+    const offer = await api<{ hash: string }>(
+      seller,
+      '/rest/v1/offers',
+      sepaOffer({ trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00', tags: ['no-third-parties'] }),
+    );
     live.server.sql('UPDATE users SET last_seen_at = ? WHERE email IN (?, ?)', Date.now(), VENDOR, BUYER);
 
     const buyer = await signedIn(BUYER, 375);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { tradeStartBody } from '../support/trade-fixtures.ts';
 
 // People in their own browser contexts on one test server: a context with the cookie choice made,
 // JSON calls from it as our scripts make them (its cookies, the CSRF header), sign-in through the
@@ -76,8 +77,29 @@ export function browserPeople(live: Live) {
     return page;
   }
 
-  return { context, csrfOf, api, signedIn, fund, open };
+  /** A trade started over the API, as the offer page's widget starts it. */
+  const startTrade = (ctx: BrowserContext, offer: StartableOffer, fiat = '100') =>
+    api<{ hash: string }>(ctx, '/rest/v1/trade', tradeStartBody(offer, fiat));
+
+  return { context, csrfOf, api, signedIn, fund, open, startTrade };
 }
+
+export type StartableOffer = Parameters<typeof tradeStartBody>[0];
+
+/** A vendor's SEPA sell offer in euros at a fixed price (no price moves mid-test). */
+export const sepaOffer = (overrides: Record<string, unknown> = {}) => ({
+  type: 'sell',
+  crypto_currency_code: 'BTC',
+  currency: 'EUR',
+  payment_method: 'sepa',
+  price_type: 'fixed',
+  fixed_price: '90000',
+  fiat_min: '50',
+  fiat_max: '1000',
+  payment_window: 30,
+  terms: 'SEPA from an account in your own name.',
+  ...overrides,
+});
 
 /** A vendor's Amazon gift-card sell offer in US dollars at a fixed price (no price moves mid-test). */
 export const amazonGiftOffer = (overrides: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
-import { browserPeople } from './people.ts';
+import { browserPeople, type StartableOffer, sepaOffer } from './people.ts';
 
 // Bank details in a bank-transfer trade (issue 19; docs/bank-accounts.md, "In a trade"), the buyer
 // and the vendor each in their own browser context: a SEPA offer without written instructions, so
@@ -61,31 +61,9 @@ async function saveAccounts(seller: BrowserContext) {
 }
 
 /** A funded vendor's SEPA sell offer in euros at a fixed price, with no instructions written. */
-async function sepaOffer(seller: BrowserContext) {
+async function fundedSepaOffer(seller: BrowserContext) {
   await fund(seller, VENDOR);
-  return api<{ hash: string; originalData: string; fiatPricePerCrypto: number }>(seller, '/rest/v1/offers', {
-    type: 'sell',
-    crypto_currency_code: 'BTC',
-    currency: 'EUR',
-    payment_method: 'sepa',
-    price_type: 'fixed',
-    fixed_price: '90000',
-    fiat_min: '50',
-    fiat_max: '1000',
-    payment_window: 30,
-    terms: 'SEPA from an account in your own name.',
-    trade_instructions: '',
-  });
-}
-
-async function startByApi(buyer: BrowserContext, offer: Awaited<ReturnType<typeof sepaOffer>>) {
-  return api<{ hash: string }>(buyer, '/rest/v1/trade', {
-    offer_hash: offer.hash,
-    amount_fiat: '100',
-    amount_btc: (100 / offer.fiatPricePerCrypto).toFixed(8),
-    gold_terms: 0,
-    original_data: offer.originalData,
-  });
+  return api<StartableOffer>(seller, '/rest/v1/offers', sepaOffer({ trade_instructions: '' }));
 }
 
 const bankValue = (page: Page, field: string) =>
@@ -113,11 +91,11 @@ async function shots(from: BrowserContext, hash: string, who: string) {
 describe('bank details in the trade room', () => {
   it('lets the seller share a saved account that the buyer sees live and copies', async () => {
     const seller = await signedIn(VENDOR, 1440);
-    const offer = await sepaOffer(seller);
+    const offer = await fundedSepaOffer(seller);
     everyoneOnline();
     const buyer = await signedIn(BUYER, 1440);
     await buyer.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: live.server.url });
-    const { hash } = await startByApi(buyer, offer);
+    const { hash } = await people.startTrade(buyer, offer);
 
     // No instructions and nothing shared: each side is told what to do.
     const buyerPage = await open(buyer, `/trade/${hash}`);

@@ -23,7 +23,8 @@ const MODERATOR = 'moderator@example.com';
 const LIVE = { timeout: 10_000 };
 const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 
-const { context, api, signedIn, fund } = browserPeople(live);
+const people = browserPeople(live);
+const { context, api, signedIn, fund } = people;
 
 async function open(ctx: BrowserContext, path: string): Promise<Page> {
   const page = await ctx.newPage();
@@ -58,16 +59,6 @@ async function publish(vendor: BrowserContext, overrides: Record<string, unknown
     terms: 'Pay from an account in your own name. No third parties.',
     trade_instructions: 'IBAN DE89 3704 0044 0532 0130 00\nReference: your username',
     ...overrides,
-  });
-}
-
-async function startByApi(buyer: BrowserContext, offer: Awaited<ReturnType<typeof publish>>) {
-  return api<{ hash: string }>(buyer, '/rest/v1/trade', {
-    offer_hash: offer.hash,
-    amount_fiat: '100',
-    amount_btc: (100 / offer.fiatPricePerCrypto).toFixed(8),
-    gold_terms: 0,
-    original_data: offer.originalData,
   });
 }
 
@@ -201,7 +192,7 @@ describe('the trade page', () => {
     const buyer = await signedIn(BUYER, 375);
     everyoneOnline();
     const offer = await publish(seller);
-    const { hash } = await startByApi(buyer, offer);
+    const { hash } = await people.startTrade(buyer, offer);
     const buyerPage = await open(buyer, `/trade/${hash}`);
     await shot(buyerPage, 'buyer-375');
     expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -271,7 +262,7 @@ describe('the trade page', () => {
     const tradesPage = await open(seller, '/trades');
     const bell = tradesPage.getByTestId('notification-bell');
     await expect.poll(() => bell.getAttribute('data-connection'), LIVE).toBe('subscribed');
-    const { hash } = await startByApi(buyer, offer);
+    const { hash } = await people.startTrade(buyer, offer);
     const row = tradesPage.getByTestId('active-trades').locator(`[data-trade="${hash}"]`);
     await expect.poll(() => row.count(), LIVE).toBe(1);
     const page = await open(buyer, `/trade/${hash}`);

@@ -27,6 +27,20 @@ export function fixedPriceOfferBody(overrides: Record<string, unknown> = {}): Re
   };
 }
 
+/** What the start widget posts for `fiat` at the offer's price (POST /rest/v1/trade). */
+export const tradeStartBody = (
+  offer: { hash: string; originalData: string; fiatPricePerCrypto: number },
+  fiat: string,
+  overrides: Record<string, unknown> = {},
+) => ({
+  offer_hash: offer.hash,
+  amount_fiat: fiat,
+  amount_btc: (Number(fiat) / offer.fiatPricePerCrypto).toFixed(8),
+  gold_terms: 0,
+  original_data: offer.originalData,
+  ...overrides,
+});
+
 export function tradeFixtures(t: TestApp) {
   /** A statement on the test's database, for states no request can reach. */
   const sql = (statement: string, ...params: unknown[]) => t.db.sql.run(statement, params);
@@ -62,18 +76,7 @@ export function tradeFixtures(t: TestApp) {
   }
 
   /** What the start widget posts for `fiat` at the offer's price. */
-  const startBody = (
-    offer: { hash: string; originalData: string; fiatPricePerCrypto: number },
-    fiat: string,
-    overrides: Record<string, unknown> = {},
-  ) => ({
-    offer_hash: offer.hash,
-    amount_fiat: fiat,
-    amount_btc: (Number(fiat) / offer.fiatPricePerCrypto).toFixed(8),
-    gold_terms: 0,
-    original_data: offer.originalData,
-    ...overrides,
-  });
+  const startBody = tradeStartBody;
 
   async function startTrade(
     b: Browser,

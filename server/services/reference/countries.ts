@@ -1,10 +1,13 @@
-import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import { type Locale, localeTags } from '../../../src/lib/shared/i18n/locales.ts';
 import type { CountryView, LocationView } from '../../../src/lib/shared/views/reference.ts';
 import type { ServiceContext } from '../context.ts';
 import type { ReferenceParts } from './deps.ts';
 import { localizedCountryName } from './display-names.ts';
 
 // Countries with their popular payment methods, and the location search of the offer forms.
+
+/** More than ISO 3166-1 has: the whole table in one read. */
+const ALL_COUNTRIES = 1000;
 
 export async function listCountries(
   { repo }: ReferenceParts,
@@ -17,7 +20,10 @@ export async function listCountries(
     list.push({ slug: m.slug, name: m.name });
     methods.set(m.countryId, list);
   }
-  const items: CountryView[] = (await repo.listCountries(limit, offset)).map((c) => ({
+  // All of them (some 250), named and ordered in the reader's language, then the page: a person
+  // looks for "Deutschland" among the D's, and every caller's list is in that order.
+  const collator = new Intl.Collator(localeTags[locale]);
+  const all: CountryView[] = (await repo.listCountries(ALL_COUNTRIES, 0)).map((c) => ({
     id: c.id,
     iso: c.iso,
     iso3: c.iso3,
@@ -27,7 +33,8 @@ export async function listCountries(
     phoneCode: c.phoneCode,
     popularPaymentMethods: methods.get(c.id) ?? [],
   }));
-  return { items, total: await repo.countCountries() };
+  const items = all.sort((a, b) => collator.compare(a.name, b.name)).slice(offset, offset + limit);
+  return { items, total: all.length };
 }
 
 export async function searchLocations(

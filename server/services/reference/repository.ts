@@ -58,7 +58,6 @@ function countryStatements(database: Database) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  const countryCount = database.prepare(orm.select({ n: count() }).from(countries));
   const countryMethods = database.prepare(
     orm
       .select({
@@ -95,7 +94,6 @@ function countryStatements(database: Database) {
   );
   return {
     listCountries: (limit: number, offset: number) => countryPage.all({ limit, offset }),
-    countCountries: async () => (await countryCount.get())?.n ?? 0,
     listCountryPaymentMethods: () => countryMethods.all(),
     searchLocations: (q: string, limit: number) => {
       const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);

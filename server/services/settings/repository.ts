@@ -100,16 +100,8 @@ function countryStatements(database: Database) {
       })
       .where(eq(users.id, p('userId'))),
   );
-  const countryOf = database.prepare(
-    database.orm
-      .select({ countryId: users.countryId })
-      .from(users)
-      .where(eq(users.id, p('userId'))),
-  );
   return {
     setCountry: (userId: number, countryId: number) => setCountry.run({ userId, countryId }),
-    /** Read again rather than from the session's row: a change in this request must show. */
-    countryOf: async (userId: number): Promise<number | null> => (await countryOf.get({ userId }))?.countryId ?? null,
   };
 }
 

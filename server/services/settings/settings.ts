@@ -105,7 +105,7 @@ export function createSettingsService({ repo, isCountry, now }: SettingsDeps) {
   return {
     async get(ctx: PersonContext): Promise<UserSettingsView> {
       const { user } = ctx.auth;
-      return view({ ...user, countryId: await repo.countryOf(user.id) }, await repo.byUserId(user.id));
+      return view(user, await repo.byUserId(user.id));
     },
 
     /** Changes the given values only; when any is invalid nothing is saved. */
@@ -145,8 +145,8 @@ export function createSettingsService({ repo, isCountry, now }: SettingsDeps) {
         };
         await repo.upsertProfile(user.id, next, now());
         if (input.country_id !== undefined) await repo.setCountry(user.id, input.country_id);
-        const countryId = input.country_id ?? (await repo.countryOf(user.id));
-        return view({ ...user, countryId }, await repo.byUserId(user.id));
+        // The session's row was read at the start of this request: only a change made here is newer.
+        return view({ ...user, countryId: input.country_id ?? user.countryId }, await repo.byUserId(user.id));
       });
     },
 

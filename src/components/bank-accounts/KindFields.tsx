@@ -1,6 +1,6 @@
 import { Field, fieldAria } from '../form-field.tsx';
 import { type FormProps, TextField } from './TextField.tsx';
-import { compact } from './use-bank-lookup.ts';
+import { refusalOf } from './use-bank-lookup.ts';
 
 // The numbers that name an account, by the country's kind (docs/bank-accounts.md): an IBAN; a US
 // account and routing number; or an account number, SWIFT/BIC and the bank's address. The bank
@@ -8,9 +8,7 @@ import { compact } from './use-bank-lookup.ts';
 
 export function IbanFields({ t, id, form }: FormProps) {
   const lookup = form.lookup.ibanLookup;
-  // The lookup's refusal is for what is typed now; an older one would mislead.
-  const refused =
-    lookup?.status === 'refused' && lookup.value === compact(form.values.iban) ? lookup.message : undefined;
+  const refused = refusalOf(lookup, form.values.iban);
   return (
     <TextField
       id={id}
@@ -31,8 +29,7 @@ export function IbanFields({ t, id, form }: FormProps) {
 
 export function RoutingFields({ t, id, form }: FormProps) {
   const lookup = form.lookup.routingLookup;
-  const refused =
-    lookup?.status === 'refused' && lookup.value === compact(form.values.routingNumber) ? lookup.message : undefined;
+  const refused = refusalOf(lookup, form.values.routingNumber);
   return (
     <div className="ba-form-row">
       <TextField

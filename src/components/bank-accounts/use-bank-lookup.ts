@@ -18,6 +18,10 @@ export type Lookup =
 
 export const compact = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
 
+/** The lookup's refusal of what is typed now, or undefined: an older one would mislead. */
+export const refusalOf = (lookup: Lookup | null | undefined, typed: string) =>
+  lookup?.status === 'refused' && lookup.value === compact(typed) ? lookup.message : undefined;
+
 function useDebouncedLookup(value: string | null, ask: (value: string, signal: AbortSignal) => Promise<Lookup>) {
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const askRef = useRef(ask);

@@ -27,10 +27,8 @@ export function useListingCountry(
         asked.current = undefined;
         return undefined;
       }
-      // The API lists them by English name; people look for theirs in their own language's order.
-      const sorted = (result.data ?? []).sort((a, b) => a.name.localeCompare(b.name, document.documentElement.lang));
-      setCountries(sorted);
-      return sorted;
+      setCountries(result.data);
+      return result.data;
     });
     return asked.current;
   }, [props.locale]);
