@@ -8,6 +8,7 @@ import { STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
 import { visitorCountry } from './http/visitor-country.ts';
 import { authorizeChannel } from './realtime/channels.ts';
 import type { ChannelAuthorizer } from './realtime/hub.ts';
+import { affiliateRoutes } from './routes/affiliates.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { bankAccountRoutes } from './routes/bank-accounts.ts';
@@ -154,6 +155,7 @@ export function createApp({
   app.route('/', giftCardRoutes(services, { trustProxy }));
   app.route('/', bankRoutes(services));
   app.route('/', bankAccountRoutes(services));
+  app.route('/', affiliateRoutes(services));
   // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
   app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './affiliates.ts';
 export * from './bank-accounts.ts';
 export * from './devices.ts';
 export * from './feedback.ts';

@@ -17,6 +17,8 @@ export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
  * - user_wallet: one per user and currency, never negative.
  * - trade_escrow: one per trade and currency (reference = the trade's public id), owned by the seller
  *   who locked it; never negative; leaves exactly once (released or returned), then stays at zero.
+ * - affiliate_earnings: one per affiliate and currency, their share of referred people's fees
+ *   (issue 20); never negative, moved into their wallet by a payout.
  * - fee_income: the platform's fees; never negative.
  * - conversion_desk: the other side of conversions between BTC and USDT. It may go negative: its
  *   position is hedged at an exchange outside this ledger (spec section 3, "Wallet and hedging").
@@ -26,6 +28,7 @@ export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
 export const LEDGER_ACCOUNT_KINDS = [
   'user_wallet',
   'trade_escrow',
+  'affiliate_earnings',
   'fee_income',
   'conversion_desk',
   'chain_in',
@@ -63,10 +66,11 @@ export const ledgerAccounts = table(
     // SQLite treats NULLs as distinct in a unique index, so "unique (kind, owner, currency,
     // reference)" is one partial index per shape of account.
     uniqueIndex('ledger_accounts_wallet_uq').on(t.ownerId, t.currency).where(sql`${t.kind} = 'user_wallet'`),
+    uniqueIndex('ledger_accounts_affiliate_uq').on(t.ownerId, t.currency).where(sql`${t.kind} = 'affiliate_earnings'`),
     uniqueIndex('ledger_accounts_escrow_uq').on(t.reference, t.currency).where(sql`${t.kind} = 'trade_escrow'`),
     uniqueIndex('ledger_accounts_system_uq')
       .on(t.kind, t.currency)
-      .where(sql`${t.kind} NOT IN ('user_wallet', 'trade_escrow')`),
+      .where(sql`${t.kind} NOT IN ('user_wallet', 'trade_escrow', 'affiliate_earnings')`),
     // Target of the postings' (account_id, currency) foreign key: a posting's currency is its account's.
     uniqueKey('ledger_accounts_id_currency_uq').on(t.id, t.currency),
     index('ledger_accounts_owner_idx').on(t.ownerId),
@@ -81,6 +85,7 @@ export const ledgerAccounts = table(
       'ledger_accounts_shape_check',
       sql`CASE ${t.kind}
         WHEN 'user_wallet' THEN ${t.ownerId} IS NOT NULL AND ${t.reference} IS NULL
+        WHEN 'affiliate_earnings' THEN ${t.ownerId} IS NOT NULL AND ${t.reference} IS NULL
         WHEN 'trade_escrow' THEN ${t.reference} IS NOT NULL
         ELSE ${t.ownerId} IS NULL AND ${t.reference} IS NULL END`,
     ),

@@ -78,6 +78,8 @@ export const trades = table(
     disputeText: text('dispute_text'),
     disputeOpenedBy: integer('dispute_opened_by').references(() => users.id),
     resolvedBy: integer('resolved_by').references(() => users.id),
+    /** The affiliate whose referral's side of this trade earns a share of its fee (issue 20), or null. */
+    affiliateId: integer('affiliate_id').references(() => users.id),
     /** Where the starter's request came from: both parties from one address is a warning sign. */
     responderIp: text('responder_ip'),
     /** Bumped by every change; clients compare it to know they missed an event. */

@@ -22,6 +22,8 @@ export const users = table(
       .default('active'),
     isVendor: integer('is_vendor', { mode: 'boolean' }).notNull().default(false),
     isAffiliate: integer('is_affiliate', { mode: 'boolean' }).notNull().default(false),
+    /** An affiliate who also earns on the fees of their referrals' sales (granted by an administrator). */
+    isAffiliatePayForSellSide: integer('is_affiliate_pay_for_sell_side', { mode: 'boolean' }).notNull().default(false),
     isMerchant: integer('is_merchant', { mode: 'boolean' }).notNull().default(false),
     isKiosk: integer('is_kiosk', { mode: 'boolean' }).notNull().default(false),
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
@@ -48,9 +50,11 @@ export const users = table(
     feedbackPositive: integer('feedback_positive').notNull().default(0),
     feedbackNegative: integer('feedback_negative').notNull().default(0),
     completedTrades: integer('completed_trades').notNull().default(0),
+    /** What the completed trades came to in US cents, kept with `completedTrades` (the referral table's volume). */
+    tradedUsdCents: integer('traded_usd_cents').notNull().default(0),
     /** Unix milliseconds. */
     lastSeenAt: integer('last_seen_at').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('users_role_idx').on(t.role)],
+  (t) => [index('users_role_idx').on(t.role), index('users_referred_by_idx').on(t.referredById, t.createdAt)],
 );

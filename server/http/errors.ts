@@ -61,6 +61,7 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   GIFT_CARDS_DO_NOT_COVER: 409,
   // A saved account shown in a running trade: deletable once the trade ended.
   BANK_ACCOUNT_IN_TRADE: 409,
+  AFFILIATE_BALANCE_TOO_LOW: 409,
   INTERNAL_ERROR: 500,
 };
 

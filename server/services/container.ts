@@ -8,6 +8,8 @@ import { createAccountsService } from './accounts/accounts.ts';
 import { createAccountsRepository } from './accounts/repository.ts';
 import { createSessionService } from './accounts/sessions.ts';
 import { createThrottle } from './accounts/throttle.ts';
+import { createAffiliatesService } from './affiliates/affiliates.ts';
+import { createAffiliatesRepository } from './affiliates/repository.ts';
 import { createAvatarService } from './avatar/avatar.ts';
 import { createAvatarRepository } from './avatar/repository.ts';
 import { createAvatarStorage } from './avatar/storage.ts';
@@ -264,7 +266,12 @@ interface TradeParts {
 }
 
 /** Trades with their uploads, and after the trade: feedback and public profiles. */
-function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoFactor, verification }: TradeParts) {
+function tradesAndAfter(
+  { db, config, now, bus, siteOrigin }: Wiring,
+  { offers, ledger, twoFactor, verification }: TradeParts,
+) {
+  // Referral tables and earnings (issue 20); a release shares the fee through it.
+  const affiliates = createAffiliatesService({ repo: createAffiliatesRepository(db), ledger, siteOrigin, now });
   // Escrow lifecycle of trades (issue 6); the realtime hub asks it who may follow a trade.
   const tradesRepo = createTradesRepository(db);
   const giftCardsRepo = createGiftCardsRepository(db);
@@ -282,8 +289,10 @@ function tradesAndAfter({ db, config, now, bus }: Wiring, { offers, ledger, twoF
     // What a gift-card trade's transitions do to its cards, in the same transaction (issue 18).
     giftCardSettlement: createGiftCardSettlement(giftCardsRepo),
     bankAccountOf: tradeBankAccountReader(db),
+    affiliates: affiliates.shares,
   });
   return {
+    affiliates,
     trades,
     ...createBankServices(db, { trades: tradesRepo, bus, now }),
     // "My gift cards", gift-card trade starts and the gift code check (issue 18).

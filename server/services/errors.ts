@@ -57,6 +57,8 @@ export const errorCodes = [
   'GIFT_CARDS_DO_NOT_COVER',
   // Saved bank accounts (server/services/bank-accounts/): one shown in a trade still running.
   'BANK_ACCOUNT_IN_TRADE',
+  // Affiliates (server/services/affiliates/): nothing to move yet, the balance is under the minimum.
+  'AFFILIATE_BALANCE_TOO_LOW',
   'INTERNAL_ERROR',
 ] as const;
 

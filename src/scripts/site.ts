@@ -7,3 +7,4 @@ import './cookie-consent.ts';
 import './welcome.ts';
 import './account.ts';
 import './local-currency.ts';
+import './referral-link.ts';

@@ -13,6 +13,7 @@ import {
   LEDGER_CHANNEL,
   type LedgerService,
   type PostInput,
+  refOfRow,
   systemAccount,
   walletOf,
 } from '../../server/services/ledger/ledger.ts';
@@ -352,13 +353,7 @@ async function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<stri
       }>('SELECT kind, owner_id AS ownerId, reference, currency, balance FROM ledger_accounts');
       const actual = new Map<string, number>();
       for (const row of rows) {
-        const ref: AccountRef =
-          row.kind === 'user_wallet'
-            ? walletOf(row.ownerId ?? 0, row.currency)
-            : row.kind === 'trade_escrow'
-              ? escrowOf(row.reference ?? '', row.currency)
-              : systemAccount(row.kind, row.currency);
-        if (row.balance !== 0) actual.set(accountKey(ref), row.balance);
+        if (row.balance !== 0) actual.set(accountKey(refOfRow(row)), row.balance);
       }
       const expected = new Map([...model.balances].filter(([, b]) => b !== 0));
       expect(actual).toEqual(expected);

@@ -55,7 +55,8 @@ export type ObjectKind =
   | 'password-reset-token'
   | 'gift-card'
   | 'gift-card-image'
-  | 'bank-account';
+  | 'bank-account'
+  | 'referral';
 
 /**
  * Which object a parameter names. `:id` means different things under different paths, so a rule
@@ -71,6 +72,8 @@ const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
   { param: 'id', path: /^\/rest\/v1\/verification\/documents\//, kind: 'verification-document' },
   // A person's saved bank accounts (sharing one into a trade names the trade).
   { param: 'id', path: /^\/rest\/v1\/bankaccounts\//, kind: 'bank-account' },
+  // A person A referred: their tier-2 list is A's to read.
+  { param: 'id', path: /^\/rest\/v1\/users\/:id\/referrals\//, kind: 'referral' },
   // Trades, their files and ratings, the moderators' actions on them, and their push channel.
   { param: 'id', path: /^\/rest\/v1\/(trade|feedback|moderation\/trades)\//, kind: 'trade' },
   { param: 'id', path: /^\/trade\/push-authorize\//, kind: 'trade' },

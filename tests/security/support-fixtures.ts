@@ -8,6 +8,7 @@ import { systemContext } from '../../server/services/context.ts';
 import { tradeChannelAccess } from '../../server/services/trades/trades.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app.ts';
 import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts';
+import { createUser } from '../support/users.ts';
 import { type BankAccountWorld, buildBankAccountWorld } from './support-bank-accounts.ts';
 import { buildGiftCardWorld, type GiftCardWorld } from './support-gift-cards.ts';
 
@@ -95,6 +96,8 @@ export interface Fixtures {
   giftCards: GiftCardWorld;
   /** A's saved bank accounts (support-bank-accounts.ts). */
   bankAccounts: BankAccountWorld;
+  /** The public id of someone A referred (A's referral table and its tier-2 list). */
+  referral: string;
   /** What no one but A and B (and moderators) may ever read: refused answers are checked for each. */
   secrets: { chat: string; instructions: string; emailA: string; emailB: string; giftCode: string };
   images: { jpeg: Buffer; document: Buffer };
@@ -286,6 +289,8 @@ export async function buildFixtures(): Promise<Fixtures> {
   await step(cancelled.hash, B, 'cancel');
   const giftCards = await buildGiftCardWorld(t, A, B, images.jpeg);
   const bankAccounts = await buildBankAccountWorld(t, A);
+  const referral = await createUser(t);
+  await t.db.sql.run('UPDATE users SET referred_by_id = ? WHERE id = ?', [people.A.id, referral.id]);
 
   // A's identity papers, submitted for review.
   const documentForm = (kind: string) => {
@@ -367,6 +372,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     notificationIds,
     giftCards,
     bankAccounts,
+    referral: referral.publicId,
     secrets: { ...secrets, giftCode: giftCards.secretCode },
     images,
   };

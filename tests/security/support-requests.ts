@@ -304,6 +304,19 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     json: { bank_account_id: fx.bankAccounts.main },
   }),
 
+  // The affiliate programme: A's referral table and the tier-2 list of A's referral.
+  'GET /rest/v1/users/:username/referrals': (fx) => ({
+    as: 'A',
+    params: { username: fx.people.A.username },
+    query: { sortBy: 'earnings', sortDir: 'down', 'filters[traded]': '0' },
+  }),
+  'GET /rest/v1/users/:id/referrals/tier2': (fx) => ({ as: 'A', params: { id: fx.referral } }),
+  'GET /rest/v1/affiliates/summary': () => ({ as: 'A' }),
+  // C joins the programme (A and B stay as they are).
+  'POST /rest/v1/affiliates/join': () => ({ as: 'C', json: {} }),
+  // Nothing earned yet: the refusal is the normal answer, and it moves nothing.
+  'POST /rest/v1/affiliates/payout': () => ({ as: 'A', json: { idempotency_key: 'security-suite-1' }, status: 409 }),
+
   // Profiles.
   'GET /rest/v1/users/:username/feedbacks': (fx) => ({
     as: 'visitor',

@@ -64,6 +64,8 @@ export interface CurrentUserExtras {
   btcTraded?: number;
   /** Satoshi on the way: deposits seen on the chain, not yet confirmed (server/services/chain). */
   btcIncoming?: number;
+  /** Satoshi of affiliate earnings waiting to move to the wallet (server/services/affiliates). */
+  affiliateBtc?: number;
 }
 
 /** Reads the joined profile columns the way their owning areas define them. */
@@ -88,6 +90,7 @@ export function profileFacts(row: UserProfileRow | undefined): { extras: Current
       avatarUrl: row?.avatarUrl ?? null,
       btcBalance: row?.btcBalance ?? 0,
       btcIncoming: row?.btcIncoming ?? 0,
+      affiliateBtc: row?.affiliateBtc ?? 0,
     },
   };
 }
@@ -121,12 +124,12 @@ export function toCurrentUser(user: UserRow, place: CurrentUserPlace, locale: st
     isKiosk: user.isKiosk,
     isMerchant: user.isMerchant,
     isAffiliate: user.isAffiliate,
-    isAffiliatePayForSellSide: false,
+    isAffiliatePayForSellSide: user.isAffiliatePayForSellSide,
     isSoundEnabled: extras.isSoundEnabled ?? true,
     completedTrades: user.completedTrades,
     activeOffersCount: 0,
     totalTradedBtc: fromMinorUnits(extras.btcTraded ?? 0, SATOSHI_DIGITS),
-    affiliateBalance: '0.00000000',
+    affiliateBalance: fromMinorUnits(extras.affiliateBtc ?? 0, SATOSHI_DIGITS),
     kioskBalance: '0.00000000',
     merchantBalance: '0.00000000',
     balance: fromMinorUnits(extras.btcBalance ?? 0, SATOSHI_DIGITS),

@@ -101,6 +101,8 @@ const profileFields = {
   // the one statement of sessionWithUser.
   btcBalance: sql<number | null>`(SELECT balance FROM ledger_accounts
     WHERE kind = 'user_wallet' AND owner_id = ${users.id} AND currency = 'BTC')`.mapWith(Number),
+  affiliateBtc: sql<number | null>`(SELECT balance FROM ledger_accounts
+    WHERE kind = 'affiliate_earnings' AND owner_id = ${users.id} AND currency = 'BTC')`.mapWith(Number),
   btcIncoming: sql<number | null>`(SELECT COALESCE(sum(amount), 0) FROM chain_transactions
     WHERE user_id = ${users.id} AND status = 'incoming' AND currency = 'BTC')`.mapWith(Number),
 };
@@ -122,6 +124,7 @@ const profileOf = (row: ProfileColumns): UserProfileRow => ({
   phoneVerifiedAt: row.phoneVerifiedAt ?? null,
   btcBalance: row.btcBalance ?? 0,
   btcIncoming: row.btcIncoming ?? 0,
+  affiliateBtc: row.affiliateBtc ?? 0,
 });
 
 /** The session lookup every signed-in request makes, and the profile reads around it. */

@@ -1,21 +1,31 @@
 import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind, type LedgerCurrency } from '../../../db/schema/index.ts';
 
-// How the ledger names its accounts: a user's wallet, a trade's escrow, or one of the system
-// accounts (fee income, the conversion desk, chain in and out).
+// How the ledger names its accounts: a user's wallet or affiliate earnings, a trade's escrow, or
+// one of the system accounts (fee income, the conversion desk, chain in and out).
 
-export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_wallet' | 'trade_escrow'>;
+/** The kinds a person owns, one per person and currency. */
+export type OwnedAccountKind = 'user_wallet' | 'affiliate_earnings';
+export type SystemAccountKind = Exclude<LedgerAccountKind, OwnedAccountKind | 'trade_escrow'>;
 export const SYSTEM_KINDS = LEDGER_ACCOUNT_KINDS.filter(
-  (kind) => kind !== 'user_wallet' && kind !== 'trade_escrow',
+  (kind) => kind !== 'user_wallet' && kind !== 'trade_escrow' && kind !== 'affiliate_earnings',
 ) as SystemAccountKind[];
+export const isOwnedKind = (kind: LedgerAccountKind): kind is OwnedAccountKind =>
+  kind === 'user_wallet' || kind === 'affiliate_earnings';
 
 /** Names an account; wallets and system accounts are created by their first posting. */
 export type AccountRef =
-  | { kind: 'user_wallet'; userId: number; currency: LedgerCurrency }
+  | { kind: OwnedAccountKind; userId: number; currency: LedgerCurrency }
   | { kind: 'trade_escrow'; reference: string; currency: LedgerCurrency }
   | { kind: SystemAccountKind; currency: LedgerCurrency };
 
 export const walletOf = (userId: number, currency: LedgerCurrency): AccountRef => ({
   kind: 'user_wallet',
+  userId,
+  currency,
+});
+/** An affiliate's earnings: their share of referred people's fees until they move it to their wallet. */
+export const earningsOf = (userId: number, currency: LedgerCurrency): AccountRef => ({
+  kind: 'affiliate_earnings',
   userId,
   currency,
 });
@@ -28,8 +38,8 @@ export const escrowOf = (tradeRef: string, currency: LedgerCurrency): AccountRef
 
 /** One string per account, for duplicates and the fingerprint. */
 export const accountKey = (ref: AccountRef): string =>
-  ref.kind === 'user_wallet'
-    ? `user_wallet:${ref.userId}:${ref.currency}`
+  isOwnedKind(ref.kind)
+    ? `${ref.kind}:${(ref as { userId: number }).userId}:${ref.currency}`
     : ref.kind === 'trade_escrow'
       ? `trade_escrow:${ref.reference}:${ref.currency}`
       : `${ref.kind}:${ref.currency}`;
@@ -41,8 +51,8 @@ export const refOfRow = (row: {
   reference: string | null;
   currency: LedgerCurrency;
 }): AccountRef =>
-  row.kind === 'user_wallet'
-    ? walletOf(row.ownerId ?? 0, row.currency)
+  isOwnedKind(row.kind)
+    ? { kind: row.kind, userId: row.ownerId ?? 0, currency: row.currency }
     : row.kind === 'trade_escrow'
       ? escrowOf(row.reference ?? '', row.currency)
       : systemAccount(row.kind, row.currency);

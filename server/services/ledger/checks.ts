@@ -23,7 +23,7 @@ export function checkRef(ref: AccountRef, field: string, issues: FieldIssue[]): 
     return;
   }
   if (!isCurrency(ref.currency)) issues.push({ field: `${field}.currency`, message: 'The currency is BTC or USDT.' });
-  if (ref.kind === 'user_wallet') {
+  if (ref.kind === 'user_wallet' || ref.kind === 'affiliate_earnings') {
     if (!Number.isSafeInteger(ref.userId) || ref.userId <= 0)
       issues.push({ field: `${field}.userId`, message: 'A user id is a positive integer.' });
   } else if (ref.kind === 'trade_escrow') {

@@ -26,7 +26,8 @@ export function createLedgerReads({ repo, viewOf }: LedgerCore) {
 
     /** An account's balance and state, or undefined before its first posting. */
     async account(_ctx: ServiceContext, ref: AccountRef): Promise<AccountRow | undefined> {
-      if (ref.kind === 'user_wallet') return repo.walletAccount(ref.userId, ref.currency);
+      if (ref.kind === 'user_wallet' || ref.kind === 'affiliate_earnings')
+        return repo.ownedAccount(ref.kind, ref.userId, ref.currency);
       if (ref.kind === 'trade_escrow') return repo.escrowAccount(ref.reference, ref.currency);
       return repo.systemAccount(ref.kind, ref.currency);
     },

@@ -81,12 +81,12 @@ const ACCOUNT_COLUMNS = `id, kind, owner_id AS ownerId, currency, reference, bal
   resolved_at AS resolvedAt, resolution`;
 const TRANSACTION_COLUMNS = 'id, public_id AS publicId, kind, fingerprint, memo, metadata, created_at AS createdAt';
 
-const WALLET_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
-  WHERE kind = 'user_wallet' AND owner_id = ? AND currency = ?`;
+const OWNED_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
+  WHERE kind = ? AND owner_id = ? AND currency = ? AND kind IN ('user_wallet', 'affiliate_earnings')`;
 const ESCROW_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
   WHERE kind = 'trade_escrow' AND reference = ? AND currency = ?`;
 const SYSTEM_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
-  WHERE kind = ? AND currency = ? AND kind NOT IN ('user_wallet', 'trade_escrow')`;
+  WHERE kind = ? AND currency = ? AND kind NOT IN ('user_wallet', 'trade_escrow', 'affiliate_earnings')`;
 const INSERT_ACCOUNT = `INSERT INTO ledger_accounts (kind, owner_id, currency, reference, allow_negative, created_at)
   VALUES (@kind, @ownerId, @currency, @reference, @allowNegative, @at) RETURNING ${ACCOUNT_COLUMNS}`;
 const USER_EXISTS = 'SELECT 1 AS one FROM users WHERE id = ?';
@@ -94,8 +94,9 @@ const USER_EXISTS = 'SELECT 1 AS one FROM users WHERE id = ?';
 /** The accounts: found by owner, trade or kind, and opened on first use. */
 function accounts(sql: SqlClient) {
   return {
-    walletAccount: (userId: number, currency: LedgerCurrency) =>
-      sql.get<AccountRow>(WALLET_ACCOUNT, [userId, currency]),
+    /** A person's wallet or affiliate earnings in one currency. */
+    ownedAccount: (kind: 'user_wallet' | 'affiliate_earnings', userId: number, currency: LedgerCurrency) =>
+      sql.get<AccountRow>(OWNED_ACCOUNT, [kind, userId, currency]),
     escrowAccount: (reference: string, currency: LedgerCurrency) =>
       sql.get<AccountRow>(ESCROW_ACCOUNT, [reference, currency]),
     systemAccount: (kind: LedgerAccountKind, currency: LedgerCurrency) =>

@@ -36,12 +36,10 @@ export async function replay(repo: LedgerRepository, key: string, fingerprint: s
   return { view: await viewOf(repo, existing, true) };
 }
 
-/** The committed transaction and its event: the users whose wallets it changed. */
+/** The committed transaction and its event: the users whose wallets or earnings it changed. */
 export async function committed(repo: LedgerRepository, id: number): Promise<Outcome> {
   const view = await viewOf(repo, (await repo.transactionById(id)) as TransactionRow, false);
-  const owners = [
-    ...new Set(view.postings.flatMap((p) => (p.account.kind === 'user_wallet' ? [p.account.userId] : []))),
-  ];
+  const owners = [...new Set(view.postings.flatMap((p) => ('userId' in p.account ? [p.account.userId] : [])))];
   const users = await repo.publicIdsOf(owners);
   return {
     view,

@@ -32,14 +32,14 @@ const mapConstraint = (error: unknown, account: AccountRow): unknown => {
   return error;
 };
 
-/** The account's row; wallets and system accounts are created on first use, escrows by a lock. */
+/** The account's row; wallets, earnings and system accounts are created on first use, escrows by a lock. */
 export async function ensureAccount(repo: LedgerRepository, ref: AccountRef, at: number): Promise<AccountRow> {
-  if (ref.kind === 'user_wallet') {
-    const found = await repo.walletAccount(ref.userId, ref.currency);
+  if (ref.kind === 'user_wallet' || ref.kind === 'affiliate_earnings') {
+    const found = await repo.ownedAccount(ref.kind, ref.userId, ref.currency);
     if (found) return found;
     if (!(await repo.userExists(ref.userId))) throw notFound(`User ${ref.userId}`, 'account');
     return repo.insertAccount({
-      kind: 'user_wallet',
+      kind: ref.kind,
       ownerId: ref.userId,
       currency: ref.currency,
       reference: null,

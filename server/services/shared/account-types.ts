@@ -24,6 +24,8 @@ export interface UserProfileRow {
   /** Satoshi in the BTC wallet (ledger) and seen on the chain but not credited yet (chain_transactions). */
   btcBalance: number;
   btcIncoming: number;
+  /** Satoshi of affiliate earnings not yet moved to the wallet (server/services/affiliates). */
+  affiliateBtc: number;
 }
 
 /** Who is asking: address and browser (no origin: links come from the configured site origin). */

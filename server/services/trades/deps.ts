@@ -1,6 +1,8 @@
 import type { TradeStatus } from '../../../db/schema/index.ts';
 import type { TradeBankAccountView } from '../../../src/lib/shared/views/bank-accounts.ts';
 import type { EventBus } from '../../realtime/bus.ts';
+import type { ReleasedTrade } from '../affiliates/earn.ts';
+import type { ServiceContext } from '../context.ts';
 import type { LedgerService } from '../ledger/ledger.ts';
 import type { OffersService } from '../offers/offers.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.ts';
@@ -22,6 +24,15 @@ export interface GiftCardSettlement {
   apply(row: TradeRow, to: TradeStatus, action: TradeAction, actor: TransitionActor, at: number): Promise<void>;
 }
 
+/**
+ * The affiliate programme's part in a trade (server/services/affiliates/earn.ts): the affiliate a
+ * new trade is credited to, and at a release the fee shares, moved inside the release's transaction.
+ */
+export interface AffiliateShares {
+  affiliateOf(buyerId: number, sellerId: number): Promise<number | null>;
+  earn(ctx: ServiceContext, trade: ReleasedTrade, outcome: 'released' | 'dispute_won_buyer'): Promise<void>;
+}
+
 /** What every verb of the trades service (trades.ts wires them) is made from. */
 export interface TradesDeps {
   repo: TradesRepository;
@@ -38,6 +49,8 @@ export interface TradesDeps {
   giftCardSettlement?: GiftCardSettlement;
   /** The bank account the seller shared into the trade (server/services/bank-accounts/), or null. */
   bankAccountOf?: (tradeId: number) => Promise<TradeBankAccountView | null>;
+  /** Affiliate shares of the fee; the container wires it, tests of other areas may leave it out. */
+  affiliates?: AffiliateShares;
 }
 
 /** What every verb is given: the deps, who may read a trade, and the transition. */

@@ -30,6 +30,8 @@ export interface NewTrade {
   paymentDetails: string;
   tags: string;
   payerName: string | null;
+  /** The affiliate credited with the trade (issue 20), or null. */
+  affiliateId: number | null;
   startedAt: number;
   expiresAt: number;
   responderIp: string | null;
@@ -50,6 +52,9 @@ export interface TradeOutcome {
 export interface TradeRow extends NewTrade, TradeOutcome {
   /** The buyer's name as on their identity document, once a moderator verified it. */
   buyerVerifiedName: string | null;
+  /** The credited affiliate's public id, and which party they referred. */
+  affiliatePublicId: string | null;
+  affiliateReferralId: number | null;
   id: number;
   offerHash: string;
   buyerUsername: string;
@@ -115,7 +120,10 @@ const TRADE_COLUMNS = `
   t.status, t.started_at AS startedAt, t.expires_at AS expiresAt, t.paid_at AS paidAt, t.ended_at AS endedAt,
   t.disputed_at AS disputedAt, t.dispute_reason_id AS disputeReasonId, t.dispute_text AS disputeText,
   t.dispute_opened_by AS disputeOpenedBy, t.resolved_by AS resolvedBy, t.responder_ip AS responderIp,
-  t.version, t.updated_at AS updatedAt`;
+  t.version, t.updated_at AS updatedAt, t.affiliate_id AS affiliateId,
+  (SELECT public_id FROM users WHERE id = t.affiliate_id) AS affiliatePublicId,
+  CASE WHEN t.affiliate_id = b.referred_by_id THEN t.buyer_id WHEN t.affiliate_id IS NOT NULL THEN t.seller_id END
+    AS affiliateReferralId`;
 
 const TRADE_FROM = `
   FROM trades t
@@ -160,10 +168,10 @@ export interface NewMessage {
 const INSERT_TRADE = `INSERT INTO trades (hash, offer_id, offer_type, owner_id, responder_id, buyer_id, seller_id,
     crypto_code, crypto_amount, fee_amount, fee_basis_points, escrow_ref, fiat_currency_id, fiat_amount_minor,
     price_minor, usd_amount_cents, payment_method_id, payment_window_minutes, offer_terms, payment_details, tags,
-    payer_name, status, started_at, expires_at, responder_ip, version, updated_at)
+    payer_name, affiliate_id, status, started_at, expires_at, responder_ip, version, updated_at)
   VALUES (@hash, @offerId, @offerType, @ownerId, @responderId, @buyerId, @sellerId, @cryptoCode, @cryptoAmount,
     @feeAmount, @feeBasisPoints, @escrowRef, @fiatCurrencyId, @fiatAmountMinor, @priceMinor, @usdAmountCents,
-    @paymentMethodId, @paymentWindowMinutes, @offerTerms, @paymentDetails, @tags, @payerName, 'active_funded',
+    @paymentMethodId, @paymentWindowMinutes, @offerTerms, @paymentDetails, @tags, @payerName, @affiliateId, 'active_funded',
     @startedAt, @expiresAt, @responderIp, 1, @startedAt)
   RETURNING id`;
 // Guarded by the status it read: a trade that moved on in the meantime matches nothing.
@@ -208,7 +216,8 @@ const MESSAGES_OF = `SELECT ${MESSAGE_COLUMNS}
 const MESSAGE_BY_ID = `SELECT ${MESSAGE_COLUMNS} WHERE m.id = ?`;
 
 const ROLE_OF = 'SELECT role, status FROM users WHERE id = ?';
-const COUNT_COMPLETED = 'UPDATE users SET completed_trades = completed_trades + 1 WHERE id IN (@buyerId, @sellerId)';
+const COUNT_COMPLETED = `UPDATE users SET completed_trades = completed_trades + 1,
+  traded_usd_cents = traded_usd_cents + @usdCents WHERE id IN (@buyerId, @sellerId)`;
 const LATEST_IP = 'SELECT ip FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1';
 const BLOCKS = "SELECT kind FROM user_trust WHERE user_id = ? AND other_id = ? AND kind = 'blocked'";
 
@@ -248,7 +257,9 @@ export function createTradesRepository(db: DatabaseLike) {
       const row = await sql.get<{ role: string; status: string }>(ROLE_OF, [userId]);
       return row !== undefined && row.status === 'active' && (row.role === 'moderator' || row.role === 'admin');
     },
-    countCompleted: (buyerId: number, sellerId: number) => sql.run(COUNT_COMPLETED, [{ buyerId, sellerId }]),
+    /** Both parties' completed trades and traded volume. */
+    countCompleted: (buyerId: number, sellerId: number, usdCents: number) =>
+      sql.run(COUNT_COMPLETED, [{ buyerId, sellerId, usdCents }]),
     latestIp: async (userId: number): Promise<string | null> =>
       (await sql.get<{ ip: string }>(LATEST_IP, [userId]))?.ip ?? null,
     /** Whether `userId` blocked `otherId`. */

@@ -303,6 +303,7 @@ async function insertTrade(
     paymentDetails: offerRow.tradeInstructions,
     tags: offerRow.tags,
     payerName: payerNameOf(offer, input),
+    affiliateId: (await parts.affiliates?.affiliateOf(buyerId, sellerId)) ?? null,
     startedAt: at,
     expiresAt: at + offerRow.paymentWindowMinutes * 60_000,
     responderIp: input.ip,

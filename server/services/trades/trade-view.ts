@@ -155,7 +155,8 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     currency: row.fiatCode,
     fiatDecimals: row.fiatMinorUnits,
     fiatPricePerBtc: minorToMajor(row.priceMinor, row.fiatMinorUnits),
-    affiliateId: null,
+    // The affiliate's id for moderators and the party they referred; the other party is not told.
+    affiliateId: ctx.role === 'moderator' || ctx.readerId === row.affiliateReferralId ? row.affiliatePublicId : null,
     paymentWindowMinutes: row.paymentWindowMinutes,
     info: { tags, offerTerms: row.offerTerms, isResponder, ownerUserName },
     flow,

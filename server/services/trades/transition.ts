@@ -186,7 +186,11 @@ export function applyTransition(
     const { escrowRef, ledgerTx } = await moveEscrow(deps, ledgerCtx, row, rule.escrow, action);
     await changeStatus(deps, applied, escrowRef);
     await settlement?.apply(row, rule.to, action, actor, applied.at);
-    if (rule.to === 'released' || rule.to === 'dispute_won_buyer') await repo.countCompleted(row.buyerId, row.sellerId);
+    if (rule.to === 'released' || rule.to === 'dispute_won_buyer') {
+      await repo.countCompleted(row.buyerId, row.sellerId, row.usdAmountCents);
+      // The fee's affiliate shares, from fee income in this same transaction (issue 20).
+      await deps.affiliates?.earn(ledgerCtx, { ...row, escrowRef }, rule.to);
+    }
     await record(deps, applied, ledgerTx);
     const updated = (await repo.byHash(hash)) as TradeRow;
     const event = changedEvent(updated, CHANGE_OF[action], row.status, actor.id, actor.role);

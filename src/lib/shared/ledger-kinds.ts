@@ -10,6 +10,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'escrow_release',
   'escrow_return',
   'fee',
+  'affiliate_share',
+  'affiliate_payout',
   'correction',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

@@ -90,7 +90,8 @@ export interface TradeView {
   currency: string;
   fiatDecimals: number;
   fiatPricePerBtc: number;
-  affiliateId: null;
+  /** The public id (`usr_…`) of the affiliate credited with the trade, for moderators and the party they referred. */
+  affiliateId: string | null;
   paymentWindowMinutes: number;
   info: { tags: string[]; offerTerms: string; isResponder: boolean; ownerUserName: string };
   flow: {
