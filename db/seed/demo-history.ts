@@ -22,6 +22,7 @@ import {
   NEGATIVE_ABOUT_SELLER,
   REPLIES,
 } from './demo-history-texts.ts';
+import { referDemoPeople } from './demo-referrals.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
 // The demo market's past (docs/decisions/078-demo-history-from-services.md, "Demo history comes from the services"): a pool of
@@ -113,6 +114,7 @@ export async function seedDemoHistory(
     const passwordHash = vendors[0]?.passwordHash;
     if (passwordHash === undefined) return { buyers: 0, completed: 0, cancelled: 0, feedback: 0 };
     const buyers = await insertBuyers(database, random, passwordHash, clock.at);
+    await referDemoPeople(database, buyers, vendors);
     const run = await historyRun({ database, random, clock, now, vendors, buyers }, giftCodeKey);
     // Two of three buyers also sell to the vendors' buy offers: they need coins for the escrow.
     for (const id of run.sellers) await postDemoFunding(run.services.ledger, id, DEMO_BUYER_FUNDS);

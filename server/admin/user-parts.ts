@@ -14,6 +14,8 @@ export class CommandError extends Error {}
 export const ROLE_FLAGS = {
   vendor: 'isVendor',
   affiliate: 'isAffiliate',
+  // An affiliate who also earns on their referrals' sales (docs/decisions/114-affiliate-shares.md).
+  'affiliate-sell-side': 'isAffiliatePayForSellSide',
   merchant: 'isMerchant',
   kiosk: 'isKiosk',
 } as const;

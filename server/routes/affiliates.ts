@@ -22,11 +22,16 @@ const page = v.optional(
   ),
   '1',
 );
+/** Whether `YYYY-MM-DD` names a day that exists: Date.parse alone takes 2026-02-30 as 2 March. */
+const isDay = (value: string) => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value);
+};
 const day = v.optional(
   v.pipe(
     v.string(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
-    v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a date as YYYY-MM-DD'),
+    v.check(isDay, 'must be a date as YYYY-MM-DD'),
   ),
 );
 

@@ -1,4 +1,5 @@
 import { apiGet, apiPost, NETWORK_ERROR_CODE, splitErrors } from '../lib/api-client.ts';
+import { REFERRAL_COOKIE } from '../lib/shared/affiliates.ts';
 import { checkPassword, passwordChecks } from '../lib/shared/password-policy.ts';
 import { solveChallenge } from '../lib/shared/proof-of-work.ts';
 
@@ -166,6 +167,17 @@ class AuthForm {
     return body;
   }
 
+  /**
+   * A referral code the server refused (unknown, or the referrer's own device): it is forgotten,
+   * field and remembered link alike, so the next try signs up without it as the message says.
+   */
+  private dropReferral(): void {
+    const field = this.field('referral_code') as HTMLInputElement | null;
+    if (field) field.value = '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie src/scripts/referral-link.ts wrote
+    document.cookie = `${REFERRAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  }
+
   /** Forgot password: the same neutral confirmation the page renders after a form post. */
   private showSent(): void {
     const panel = document.querySelector<HTMLElement>('[data-forgot-sent]');
@@ -228,6 +240,7 @@ class AuthForm {
     );
     const { summary, fields } = splitErrors(result.errors, names);
     this.showErrors(summary, fields);
+    if (result.errors.some((e) => e.field === 'referral_code')) this.dropReferral();
     if (codes.has('TWO_FACTOR_REQUIRED')) this.field('code')?.focus();
   }
 }

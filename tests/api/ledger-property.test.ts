@@ -9,6 +9,7 @@ import {
   type AccountRef,
   accountKey,
   createLedgerService,
+  earningsOf,
   escrowOf,
   LEDGER_CHANNEL,
   type LedgerService,
@@ -21,7 +22,7 @@ import { createLedgerRepository } from '../../server/services/ledger/repository.
 import { createTestDb } from '../support/test-db.ts';
 import { testDialect } from '../support/test-dialect.ts';
 
-// Random sequences of wallet operations against the ledger and against a plain in-memory model.
+// Random sequences of wallet operations (affiliate shares and payouts among them) against the ledger and against a plain in-memory model.
 // Every operation's outcome (its postings, or the error code) must be the model's; after every
 // operation (issue 5: "after every step"; ~1 ms each) every balance must be the model's and
 // verifyLedger must find nothing. LEDGER_PROPERTY_CHECK_EVERY=50 speeds a long run. Default: 21 runs × 500 operations, at least 10,000 executed (a retry with
@@ -55,6 +56,8 @@ type Op =
   | { t: 'lock'; trade: number; user: number; currency: LedgerCurrency; amount: AmountSpec }
   | { t: 'release'; trade: number; user: number; currency: LedgerCurrency; feePermille: number }
   | { t: 'return'; trade: number; currency: LedgerCurrency }
+  | { t: 'share'; user: number; currency: LedgerCurrency; amount: AmountSpec }
+  | { t: 'payout'; user: number; currency: LedgerCurrency; amount: AmountSpec }
   | { t: 'retry'; back: number }
   | { t: 'reuseKey'; back: number };
 
@@ -142,9 +145,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ t: fc.constant('return' as const), trade: fc.nat({ max: TRADES - 1 }), currency }),
   },
+  // Affiliate earnings (issue 20): a share of fee income into a person's earnings account, and
+  // the move of earnings into their wallet; both may ask for more than there is.
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('share' as const), user, currency, amount: amountSpec }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('payout' as const), user, currency, amount: amountSpec }) },
   { weight: 4, arbitrary: fc.record({ t: fc.constant('retry' as const), back: fc.nat({ max: 30 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('reuseKey' as const), back: fc.nat({ max: 200 }) }) },
 );
+
+/** The accounts the schema lets below zero; every other account refuses an overdraft. */
+const MAY_GO_NEGATIVE = new Set<string>(['conversion_desk', 'chain_in', 'chain_out']);
 
 interface Escrow {
   seller: number;
@@ -165,7 +175,7 @@ class Model {
   expect(call: Call): Expected {
     if (call.op === 'post') {
       for (const leg of call.input.legs)
-        if (leg.amount < 0 && leg.account.kind === 'user_wallet' && this.balance(leg.account) + leg.amount < 0)
+        if (leg.amount < 0 && !MAY_GO_NEGATIVE.has(leg.account.kind) && this.balance(leg.account) + leg.amount < 0)
           return { ok: false, code: 'INSUFFICIENT_FUNDS' };
       return { ok: true, postings: call.input.legs.map((l) => [accountKey(l.account), l.amount]) };
     }
@@ -339,6 +349,22 @@ async function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<stri
         }
         case 'return':
           return { op: 'return', tradeRef: tradeRef(op.trade), currency: escrowCurrency(op.trade, op.currency), key };
+        case 'share': {
+          const income = systemAccount('fee_income', op.currency);
+          const amount = resolve(op.amount, income);
+          return post('affiliate_share', [
+            { account: income, amount: -amount },
+            { account: earningsOf(userId(op.user), op.currency), amount },
+          ]);
+        }
+        case 'payout': {
+          const earned = earningsOf(userId(op.user), op.currency);
+          const amount = resolve(op.amount, earned);
+          return post('affiliate_payout', [
+            { account: earned, amount: -amount },
+            { account: walletOf(userId(op.user), op.currency), amount },
+          ]);
+        }
       }
     };
 
@@ -460,6 +486,8 @@ describe('ledger: random operations against a model', () => {
         'IDEMPOTENCY_KEY_REUSED',
         'INSUFFICIENT_FUNDS',
         'NOT_FOUND',
+        'affiliate_payout',
+        'affiliate_share',
         'conversion',
         'deposit',
         'lock',

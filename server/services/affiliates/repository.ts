@@ -107,7 +107,8 @@ const ORDER: Record<ReferralSort, string> = {
   registered: 'u.created_at',
   trades: 'u.completed_trades',
   volume: 'u.traded_usd_cents',
-  earnings: 'earnedUsdCents',
+  // The expression, not its alias: PostgreSQL folds an unquoted earnedUsdCents to lower case.
+  earnings: 'coalesce(e.usd, 0)',
 };
 
 /** The referrals of @referrerId, filtered. */
