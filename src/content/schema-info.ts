@@ -55,6 +55,12 @@ export const fees = z.strictObject({
     .min(1),
   example: z.strictObject({ title: text(), text: text() }),
   cancel: text(),
+  /**
+   * The affiliate programme (src/lib/shared/affiliates.ts): `text` takes the shares of both tiers
+   * ({tier1}, {tier2}) and the payout minimum ({minimum}); `link` holds only the words of the link:
+   * where it leads is the programme's own page (/affiliates), which the fees page links itself.
+   */
+  affiliates: z.strictObject({ title: text(), text: text(), link: text() }),
   cta: ctaBand(),
 });
 

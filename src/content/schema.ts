@@ -41,7 +41,11 @@ export const placeholders: Partial<Record<PageCollection, Record<string, readonl
   'peer-to-peer-map': { figure: ['cities', 'countries'] },
   levels: { level: ['n'], previous: ['n'], upTo: ['amount'] },
   'cookie-policy': { 'choice.text': ['name'] },
-  fees: { 'feeLabels.spread': ['percent'], 'example.text': ['amount', 'percent', 'fee'] },
+  fees: {
+    'feeLabels.spread': ['percent'],
+    'example.text': ['amount', 'percent', 'fee'],
+    'affiliates.text': ['tier1', 'tier2', 'minimum'],
+  },
 };
 
 /** The full entry of each page, as written in a language's file. */
