@@ -181,7 +181,7 @@ function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sl
     }),
     devices,
     passwords: createPasswordService({ repo: createPasswordsRepository(db), accounts: accountsRepo, ...signIn }),
-    accounts: createAccountsService({ repo: accountsRepo, devices, sleep, places, ...signIn }),
+    accounts: createAccountsService({ repo: accountsRepo, devices, sleep, places, bus, ...signIn }),
   };
 }
 
@@ -271,7 +271,7 @@ function tradesAndAfter(
   { offers, ledger, twoFactor, verification }: TradeParts,
 ) {
   // Referral tables and earnings (issue 20); a release shares the fee through it.
-  const affiliates = createAffiliatesService({ repo: createAffiliatesRepository(db), ledger, siteOrigin, now });
+  const affiliates = createAffiliatesService({ repo: createAffiliatesRepository(db), ledger, siteOrigin, bus, now });
   // Escrow lifecycle of trades (issue 6); the realtime hub asks it who may follow a trade.
   const tradesRepo = createTradesRepository(db);
   const giftCardsRepo = createGiftCardsRepository(db);

@@ -106,6 +106,23 @@ describe('earnings at release', () => {
     // affiliateBalance is the BTC earnings account.
     const me = await (await (await tier1.session()).get('/rest/v1/users/me')).json();
     expect(me.data).toMatchObject({ isAffiliate: true, affiliateBalance: '0.00025000' });
+    // Each affiliate hears what they earned, linked to their referral table.
+    await t.services.notificationsSettled();
+    const inbox = async (user: TestUser) =>
+      (await (await (await user.session()).get('/rest/v1/notifications')).json()).data as {
+        type: string;
+        link: string;
+        message: string;
+      }[];
+    const buyerName = (await t.db.sql.get<{ u: string }>('SELECT username AS u FROM users WHERE email = ?', [BUYER]))
+      ?.u;
+    expect((await inbox(tier1)).find((n) => n.type === 'affiliate_earned')).toMatchObject({
+      link: '/affiliates',
+      message: `You earned 0.00025000 BTC from a trade of ${buyerName}`,
+    });
+    expect((await inbox(tier2)).find((n) => n.type === 'affiliate_earned')?.message).toBe(
+      `You earned 0.00005000 BTC from a trade of ${buyerName}`,
+    );
   });
 
   it('shares a seller’s fee only with an affiliate who earns on sales; both sides halve the fee', async () => {

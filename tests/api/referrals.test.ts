@@ -38,6 +38,16 @@ describe('registration with a referral code', () => {
     await ada.signIn('198.51.100.20');
     expect((await register('bea@example.org', await codeOf('ada@example.org'), '203.0.113.10')).status).toBe(201);
     expect(await referrerOf('bea@example.org')).toBe('ada@example.org');
+    // The referrer hears of it.
+    await t.services.notificationsSettled();
+    const inbox = (await (await (await ada.session()).get('/rest/v1/notifications')).json()).data;
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        type: 'referral_joined',
+        link: '/affiliates',
+        message: expect.stringMatching(/signed up with your referral link$/),
+      }),
+    ]);
     // Codes are read case-blind, as people copy them.
     const beaCode = (await codeOf('bea@example.org')).toUpperCase();
     expect((await register('cem@example.org', beaCode, '192.0.2.30')).status).toBe(201);

@@ -4,13 +4,14 @@
 //    conversions, in one run, so the columns compare like with like.
 // 2. One vs two processes behind nginx (deploy/nginx.conf) on PostgreSQL + Redis.
 // wrk drives the load (tests/bench/wrk.ts); everything is on 127.0.0.1, bounded, and fails no test.
+
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPostgres } from '../../db/postgres.ts';
 import { freePort, NGINX, startNginx } from '../support/nginx.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 import { type WrkResult, wrk, wrkScript } from './wrk.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -30,20 +31,9 @@ if (!existsSync(join(root, 'build/app/main.js'))) {
 const work = mkdtempSync(join(tmpdir(), 'coinfair-bench-engines-'));
 const children: ChildProcess[] = [];
 const pgName = `coinfair_bench_${process.pid}`;
-const pgUrl = (() => {
-  const url = new URL(POSTGRES_ADMIN);
-  url.pathname = `/${pgName}`;
-  return url.toString();
-})();
-
-async function postgresAdmin(statement: string) {
-  const admin = openPostgres(POSTGRES_ADMIN, { max: 1 });
-  try {
-    await admin.exec(statement);
-  } finally {
-    await admin.close();
-  }
-}
+const scratch = scratchPostgres(POSTGRES_ADMIN, pgName);
+const pgUrl = scratch.url;
+const postgresAdmin = scratch.admin;
 
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');

@@ -433,6 +433,10 @@ console.table(islandSizes);
 // sockets; its own servers and database (tests/bench/trades.ts).
 execFileSync(process.execPath, [join(root, 'tests/bench/trades.ts')], { cwd: root, stdio: 'inherit' });
 
+// Affiliate shares (issue 20): releases with three fee shares against releases without, through the
+// trades service on SQLite and PostgreSQL (tests/bench/affiliate-release.ts).
+execFileSync(process.execPath, [join(root, 'tests/bench/affiliate-release.ts')], { cwd: root, stdio: 'inherit' });
+
 // Notifications (issue 7): fan-out to 1000 sockets through the hub against bare `ws`, and the built
 // server's memory with 1000 sockets over the 100,000-offer database (tests/bench/fanout.ts).
 execFileSync(process.execPath, [join(root, 'tests/bench/fanout.ts'), offersDb], { cwd: root, stdio: 'inherit' });

@@ -19,6 +19,7 @@ const SCREENS = [
   '/profile/moderator',
   '/offers/new',
   '/my-offers',
+  '/affiliates',
 ];
 
 /** A page of the moderator's, signed in through the API, the cookie choice made. */

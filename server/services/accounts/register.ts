@@ -3,6 +3,7 @@ import { newId } from '../../../db/ids.ts';
 import { isValidEmail } from '../../../src/lib/shared/input-patterns.ts';
 import { immediate, type ServiceContext } from '../context.ts';
 import { AppError, type FieldIssue, invalidInput } from '../errors.ts';
+import { AFFILIATES_BUS_CHANNEL, type ReferralJoinedPayload } from '../notifications/trade-events.ts';
 import { sendVerification } from './email-verification.ts';
 import { emailTaken, normalizeEmail, safeRedirect } from './fields.ts';
 import { compromisedPasswordError, hashPassword, isCompromisedPassword, passwordPolicyIssue } from './password.ts';
@@ -70,7 +71,7 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
   // Where the person signs up from; they change it in settings (issue 19).
   const place = await deps.places.idsOf(ctx.visitorCountryIso ?? deps.places.defaultCountry);
   const at = now();
-  const { user, token, session } = await immediate(repo.db, async () => {
+  const { user, token, session } = await immediate(repo.db, async (tx) => {
     // Checked again inside the write lock: two sign-ups racing with one address.
     if (await repo.userByEmail(email)) throw emailTaken();
     const created = await repo.insertUser({
@@ -86,6 +87,11 @@ export async function register(deps: AccountsDeps, ctx: ServiceContext, input: R
       lastSeenAt: at,
       createdAt: at,
     });
+    if (referredById !== undefined && deps.bus) {
+      const payload: ReferralJoinedPayload = { referrerId: referredById, username: created.username };
+      const { bus } = deps;
+      tx.afterCommit(() => bus.publish(AFFILIATES_BUS_CHANNEL, { type: 'affiliate.referral_joined', payload }));
+    }
     // The account's first device: recorded as confirmed, nothing to review.
     await devices.recordSignIn(ctx, { userId: created.id, client });
     return { user: created, ...(await sessions.create(ctx, { userId: created.id, client })) };

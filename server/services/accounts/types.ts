@@ -1,3 +1,4 @@
+import type { EventBus } from '../../realtime/bus.ts';
 import type { ServiceContext } from '../context.ts';
 import type { EmailMessage } from '../messaging/messaging.ts';
 import type { Places } from '../places/places.ts';
@@ -64,6 +65,8 @@ export interface AccountsDeps {
   /** Waits before answering a wrong password past the account limit (tests pass one that returns at once). */
   sleep: (ms: number) => Promise<void>;
   log: (message: string, error?: unknown) => void;
+  /** Tells a referrer that someone signed up with their link (the notifications subscriber); optional in tests. */
+  bus?: EventBus;
 }
 
 export interface RegisterInput extends ChallengeFields {

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../realtime/bus.ts';
 import type { SiteOrigin } from '../../site-origin.ts';
 import type { LedgerService } from '../ledger/ledger.ts';
 import type { AffiliatesRepository } from './repository.ts';
@@ -8,5 +9,7 @@ export interface AffiliatesDeps {
   ledger: LedgerService;
   /** The referral link is absolute, from the configured origin. */
   siteOrigin: SiteOrigin;
+  /** Tells the notifications subscriber what each affiliate earned, after the release's commit. */
+  bus: EventBus;
   now: () => number;
 }

@@ -1,5 +1,7 @@
+import { CRYPTO_DECIMALS, fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { earningsOf, systemAccount } from '../ledger/ledger.ts';
+import { AFFILIATES_BUS_CHANNEL, type AffiliateEarnedPayload } from '../notifications/trade-events.ts';
 import type { AffiliatesDeps } from './deps.ts';
 import { affiliateOfTrade, sharesOf } from './shares.ts';
 
@@ -18,6 +20,8 @@ export interface ReleasedTrade {
   cryptoAmount: number;
   feeAmount: number;
   usdAmountCents: number;
+  buyerUsername: string;
+  sellerUsername: string;
 }
 
 export async function affiliateOf({ repo }: AffiliatesDeps, buyerId: number, sellerId: number): Promise<number | null> {
@@ -30,7 +34,7 @@ export async function affiliateOf({ repo }: AffiliatesDeps, buyerId: number, sel
  * retry finds the ledger's key and writes nothing more.
  */
 export async function earnOnRelease(
-  { repo, ledger }: AffiliatesDeps,
+  { repo, ledger, bus }: AffiliatesDeps,
   ctx: ServiceContext,
   trade: ReleasedTrade,
   outcome: 'released' | 'dispute_won_buyer',
@@ -56,8 +60,8 @@ export async function earnOnRelease(
     ],
   });
   if (posted.replayed) return;
-  for (const share of shares)
-    await repo.insertEarning({
+  await repo.insertEarnings(
+    shares.map((share) => ({
       ...share,
       tradeId: trade.id,
       escrowRef: trade.escrowRef,
@@ -65,5 +69,17 @@ export async function earnOnRelease(
       usdCents: Math.round((trade.usdAmountCents * share.amount) / trade.cryptoAmount),
       ledgerTransactionId: posted.id,
       at: posted.createdAt,
-    });
+    })),
+  );
+  const payload: AffiliateEarnedPayload = {
+    shares: shares.map((share) => ({
+      affiliateId: share.affiliateId,
+      amount: fromMinorUnits(share.amount, CRYPTO_DECIMALS[currency]),
+      currency,
+      tier: share.tier,
+      traderUsername: share.side === 'buy' ? trade.buyerUsername : trade.sellerUsername,
+    })),
+  };
+  // One event for the release: its notifications are written in one transaction.
+  ctx.tx?.afterCommit(() => bus.publish(AFFILIATES_BUS_CHANNEL, { type: 'affiliate.earned', payload }));
 }

@@ -70,11 +70,25 @@ const UPLINES = `SELECT u.id AS userId,
     r2.id AS t2Id, r2.is_affiliate AS t2Affiliate, r2.is_affiliate_pay_for_sell_side AS t2SellSide, r2.status AS t2Status
   FROM users u JOIN users r1 ON r1.id = u.referred_by_id LEFT JOIN users r2 ON r2.id = r1.referred_by_id
   WHERE u.id IN (?, ?)`;
-const INSERT_EARNING = `INSERT INTO affiliate_earnings
+const EARNING_COLUMNS = [
+  'affiliateId',
+  'tier',
+  'referralId',
+  'traderId',
+  'tradeId',
+  'escrowRef',
+  'side',
+  'currency',
+  'amount',
+  'usdCents',
+  'ledgerTransactionId',
+  'at',
+] as const;
+/** One statement for a release's shares (a text per number of rows, each prepared once). */
+const insertEarningsText = (rows: number) => `INSERT INTO affiliate_earnings
   (affiliate_id, tier, referral_id, trader_id, trade_id, escrow_ref, side, currency, amount, usd_cents,
    ledger_transaction_id, created_at)
-  VALUES (@affiliateId, @tier, @referralId, @traderId, @tradeId, @escrowRef, @side, @currency, @amount, @usdCents,
-   @ledgerTransactionId, @at)`;
+  VALUES ${Array.from({ length: rows }, () => `(${EARNING_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`;
 const SET_AFFILIATE = 'UPDATE users SET is_affiliate = 1 WHERE id = ? AND is_affiliate = 0';
 const PERSON = `SELECT id, public_id AS publicId, username, referral_code AS referralCode, referred_by_id AS referredById,
   is_affiliate AS isAffiliate, is_affiliate_pay_for_sell_side AS isAffiliatePayForSellSide
@@ -148,7 +162,11 @@ export function createAffiliatesRepository(db: DatabaseLike) {
     db: database,
     /** The referrers of the two parties of a trade (only those who were referred have a row). */
     uplines: (buyerId: number, sellerId: number) => sql.all<UplineRow>(UPLINES, [buyerId, sellerId]),
-    insertEarning: (row: NewEarning) => sql.run(INSERT_EARNING, [row]),
+    insertEarnings: (rows: NewEarning[]) =>
+      sql.run(
+        insertEarningsText(rows.length),
+        rows.flatMap((row) => EARNING_COLUMNS.map((column) => row[column])),
+      ),
     /** False when the person was an affiliate already. */
     setAffiliate: async (userId: number) => (await sql.run(SET_AFFILIATE, [userId])).changes === 1,
     personByUsername: (username: string) => sql.get<PersonRow>(PERSON, [username]),

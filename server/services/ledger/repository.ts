@@ -1,6 +1,7 @@
 import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import type { LedgerAccountKind, LedgerCurrency, LedgerTransactionKind } from '../../../db/schema/index.ts';
 import type { SqlClient } from '../../../db/sql-client.ts';
+import { type OwnedAccountKind, SYSTEM_KINDS } from './accounts.ts';
 
 // SQL of the ledger, in the portable text both engines run (db/sql-client.ts), each statement
 // prepared once by its text: the guarantees live in these statements and the table constraints
@@ -81,12 +82,23 @@ const ACCOUNT_COLUMNS = `id, kind, owner_id AS ownerId, currency, reference, bal
   resolved_at AS resolvedAt, resolution`;
 const TRANSACTION_COLUMNS = 'id, public_id AS publicId, kind, fingerprint, memo, metadata, created_at AS createdAt';
 
-const OWNED_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
-  WHERE kind = ? AND owner_id = ? AND currency = ? AND kind IN ('user_wallet', 'affiliate_earnings')`;
+// The kind is written into each text, never bound: SQLite picks a partial index (the accounts'
+// unique indexes are per kind) only for a literal, and replans a statement whose kind is a
+// parameter on every run. The kinds come from the schema's closed list.
+const ownedAccountText = (kind: OwnedAccountKind) => `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
+  WHERE kind = '${kind}' AND owner_id = ? AND currency = ?`;
+const OWNED_ACCOUNT: Record<OwnedAccountKind, string> = {
+  user_wallet: ownedAccountText('user_wallet'),
+  affiliate_earnings: ownedAccountText('affiliate_earnings'),
+};
 const ESCROW_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
   WHERE kind = 'trade_escrow' AND reference = ? AND currency = ?`;
-const SYSTEM_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
-  WHERE kind = ? AND currency = ? AND kind NOT IN ('user_wallet', 'trade_escrow', 'affiliate_earnings')`;
+const SYSTEM_ACCOUNT = new Map<string, string>(
+  SYSTEM_KINDS.map((kind) => [
+    kind,
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE kind = '${kind}' AND currency = ?`,
+  ]),
+);
 const INSERT_ACCOUNT = `INSERT INTO ledger_accounts (kind, owner_id, currency, reference, allow_negative, created_at)
   VALUES (@kind, @ownerId, @currency, @reference, @allowNegative, @at) RETURNING ${ACCOUNT_COLUMNS}`;
 const USER_EXISTS = 'SELECT 1 AS one FROM users WHERE id = ?';
@@ -95,12 +107,15 @@ const USER_EXISTS = 'SELECT 1 AS one FROM users WHERE id = ?';
 function accounts(sql: SqlClient) {
   return {
     /** A person's wallet or affiliate earnings in one currency. */
-    ownedAccount: (kind: 'user_wallet' | 'affiliate_earnings', userId: number, currency: LedgerCurrency) =>
-      sql.get<AccountRow>(OWNED_ACCOUNT, [kind, userId, currency]),
+    ownedAccount: (kind: OwnedAccountKind, userId: number, currency: LedgerCurrency) =>
+      sql.get<AccountRow>(OWNED_ACCOUNT[kind], [userId, currency]),
     escrowAccount: (reference: string, currency: LedgerCurrency) =>
       sql.get<AccountRow>(ESCROW_ACCOUNT, [reference, currency]),
-    systemAccount: (kind: LedgerAccountKind, currency: LedgerCurrency) =>
-      sql.get<AccountRow>(SYSTEM_ACCOUNT, [kind, currency]),
+    /** A platform account; undefined for a kind that is not one. */
+    systemAccount: async (kind: LedgerAccountKind, currency: LedgerCurrency) => {
+      const text = SYSTEM_ACCOUNT.get(kind);
+      return text === undefined ? undefined : sql.get<AccountRow>(text, [currency]);
+    },
     insertAccount: async (values: NewAccount) => (await sql.get<AccountRow>(INSERT_ACCOUNT, [values])) as AccountRow,
     userExists: async (userId: number) => (await sql.get(USER_EXISTS, [userId])) !== undefined,
   };

@@ -4,8 +4,11 @@ import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import type { NotificationsService, NotifyInput } from './notifications.ts';
 import type { NotificationsRepository } from './repository.ts';
 import {
+  AFFILIATES_BUS_CHANNEL,
+  type AffiliateEarnedPayload,
   DEVICES_BUS_CHANNEL,
   type DeviceReviewRequestedPayload,
+  type ReferralJoinedPayload,
   TRADES_BUS_CHANNEL,
   type TradeChangedPayload,
   type TradeFeedbackPayload,
@@ -29,6 +32,8 @@ import {
 //   feedback           its receiver: feedback_received
 //   verification       the person: verification_reviewed
 //   new device         the account's owner: device_review
+//   affiliate share    the affiliate: affiliate_earned (one per share)
+//   referral sign-up   the referrer: referral_joined
 
 type Notify = (input: NotifyInput) => Promise<unknown>;
 
@@ -226,6 +231,31 @@ async function deviceReview(event: BusEvent, notify: Notify): Promise<void> {
   });
 }
 
+/** The affiliate programme: a share earned, someone signed up with the person's link. */
+async function affiliateEvent(event: BusEvent, notify: Notify): Promise<void> {
+  if (event.type === 'affiliate.earned') {
+    // One event per release, so its shares become notifications in one transaction.
+    for (const share of (event.payload as AffiliateEarnedPayload).shares)
+      await notify({
+        userId: share.affiliateId,
+        type: 'affiliate_earned',
+        link: '/affiliates',
+        message: {
+          key: 'affiliate_earned',
+          params: { amount: share.amount, currency: share.currency, username: share.traderUsername },
+        },
+      });
+  } else if (event.type === 'affiliate.referral_joined') {
+    const e = event.payload as ReferralJoinedPayload;
+    await notify({
+      userId: e.referrerId,
+      type: 'referral_joined',
+      link: '/affiliates',
+      message: { key: 'referral_joined', params: { username: e.username } },
+    });
+  }
+}
+
 export interface SubscriberDeps {
   bus: EventBus;
   notifications: Pick<NotificationsService, 'notify' | 'activeTradesUpdated'>;
@@ -276,16 +306,31 @@ export function subscribeNotifications(deps: SubscriberDeps): NotificationsSubsc
   // notify() is a savepoint in it and pushes to the open pages after the commit.
   const ordered = asDatabase(repo.db).dialect === 'postgres';
   let last: Promise<void> = Promise.resolve();
+  // Events published in one step (a release's trade change and its affiliate shares, in one
+  // after-commit loop) share a transaction: one commit, where SQLite's durable commits each cost a
+  // flush to disk. The batch closes when its transaction starts; later events start the next.
+  let open: { event: BusEvent; handle: Handle }[] | undefined;
   const guarded = (handle: Handle) => (event: BusEvent) => {
+    if (open) {
+      open.push({ event, handle });
+      return;
+    }
+    const batch = [{ event, handle }];
+    open = batch;
     const work = () =>
       immediate(repo.db, async (tx) => {
+        // One turn of the microtask queue: the publisher's synchronous step has published the rest.
+        await Promise.resolve();
+        if (open === batch) open = undefined;
         const ctx: ServiceContext = { ...system, tx };
-        // A malformed event must not stop the next one (the bus isolates listeners, not events); what
-        // it notified before failing stays, as each notify() is done when it returns.
-        try {
-          await handle(event, ctx, (input) => notifications.notify(ctx, input));
-        } catch (error) {
-          log(`notifications: could not handle ${event.type}`, error);
+        for (const item of batch) {
+          // A malformed event must not stop the next one (the bus isolates listeners, not events);
+          // what it notified before failing stays, as each notify() is done when it returns.
+          try {
+            await item.handle(item.event, ctx, (input) => notifications.notify(ctx, input));
+          } catch (error) {
+            log(`notifications: could not handle ${item.event.type}`, error);
+          }
         }
       }).catch((error: unknown) => log(`notifications: could not handle ${event.type}`, error));
     last = ordered ? last.then(work) : work();
@@ -299,6 +344,10 @@ export function subscribeNotifications(deps: SubscriberDeps): NotificationsSubsc
     bus.subscribe(
       VERIFICATION_BUS_CHANNEL,
       guarded((event, _ctx, notify) => verificationReviewed(event, notify)),
+    ),
+    bus.subscribe(
+      AFFILIATES_BUS_CHANNEL,
+      guarded((event, _ctx, notify) => affiliateEvent(event, notify)),
     ),
     bus.subscribe(
       DEVICES_BUS_CHANNEL,

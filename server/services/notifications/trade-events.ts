@@ -8,6 +8,7 @@
 export const TRADES_BUS_CHANNEL = 'trades';
 export const VERIFICATION_BUS_CHANNEL = 'verification';
 export const DEVICES_BUS_CHANNEL = 'devices';
+export const AFFILIATES_BUS_CHANNEL = 'affiliates';
 
 export type TradeRole = 'buyer' | 'seller' | 'moderator' | 'system';
 
@@ -97,3 +98,29 @@ export type TradeBusEvent =
 export type VerificationBusEvent = { type: 'verification.reviewed'; payload: VerificationReviewedPayload };
 
 export type DeviceBusEvent = { type: 'device.review_requested'; payload: DeviceReviewRequestedPayload };
+
+/** One affiliate's share of a released trade's fee. */
+export interface AffiliateShareNotice {
+  affiliateId: number;
+  /** Decimal text in the currency's decimals. */
+  amount: string;
+  currency: 'BTC' | 'USDT';
+  tier: 1 | 2;
+  /** The referred person whose trade it was. */
+  traderUsername: string;
+}
+
+/** Published by the affiliates service once a release that shared its fee is committed: all its shares. */
+export interface AffiliateEarnedPayload {
+  shares: AffiliateShareNotice[];
+}
+
+/** Published by registration once a person signed up with someone's referral code. */
+export interface ReferralJoinedPayload {
+  referrerId: number;
+  username: string;
+}
+
+export type AffiliateBusEvent =
+  | { type: 'affiliate.earned'; payload: AffiliateEarnedPayload }
+  | { type: 'affiliate.referral_joined'; payload: ReferralJoinedPayload };

@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'feedback_received',
   'verification_reviewed',
   'device_review',
+  'affiliate_earned',
+  'referral_joined',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -63,7 +65,9 @@ export type NotificationMessageKey =
   | 'feedback_negative'
   | 'verification_approved'
   | 'verification_rejected'
-  | 'device_review';
+  | 'device_review'
+  | 'affiliate_earned'
+  | 'referral_joined';
 
 export type NotificationSubtextKey =
   | 'amount'
