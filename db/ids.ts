@@ -4,7 +4,21 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdPrefix = 'usr' | 'ses' | 'ltx' | 'doc' | 'ntf' | 'att' | 'chn' | 'qt' | 'gcd' | 'gci' | 'bac';
+export type IdPrefix =
+  | 'usr'
+  | 'ses'
+  | 'ltx'
+  | 'doc'
+  | 'ntf'
+  | 'att'
+  | 'chn'
+  | 'qt'
+  | 'gcd'
+  | 'gci'
+  | 'bac'
+  | 'msg'
+  | 'ck'
+  | 'kos';
 
 /** Random base62 string; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number, random: (n: number) => Buffer = randomBytes): string {

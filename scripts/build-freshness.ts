@@ -6,7 +6,8 @@ import { join } from 'node:path';
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const BUILD_DIR = join(ROOT, 'build');
 const STAMP = join(BUILD_DIR, 'build-info.json');
-const SOURCES = ['src', 'server', 'db', 'locales', 'public', 'astro.config.mjs', 'package-lock.json'];
+// docs/api.md too: the developers' page shows its bot example.
+const SOURCES = ['src', 'server', 'db', 'locales', 'public', 'astro.config.mjs', 'package-lock.json', 'docs/api.md'];
 
 /** The newest file under `path` and when it changed. */
 function newestChange(path: string): { path: string; at: number } {

@@ -1,29 +1,20 @@
 // `npm run build`: the Astro site, the server bundle, the migrations beside it, and brotli/gzip
-// variants of every text asset (neither Astro nor the node adapter compresses responses).
+// variants of every text asset (scripts/precompress.ts).
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import { viewerAsset, viewerSource } from '../src/lib/server/api-reference-viewer.ts';
 import { checkContent, formatReport } from './check-content.ts';
+import { precompress } from './precompress.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'build');
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
 function step(label: string, run: () => unknown) {
   const started = performance.now();
   run();
   console.log(`build: ${label} (${Math.round(performance.now() - started)} ms)`);
-}
-
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
-  }
 }
 
 // The marketing pages' content first: an editor's mistake stops the build naming the file and
@@ -63,31 +54,19 @@ await build({
 });
 console.log('build: server bundle');
 
+// The API reference's viewer (/developers/api): Scalar's standalone bundle from npm, served as one
+// of our own assets (no CDN).
+cpSync(viewerSource(root), join(out, 'client', viewerAsset(root)));
+
 cpSync(join(root, 'db/migrations'), join(out, 'migrations'), { recursive: true });
 cpSync(join(root, 'db/migrations-pg'), join(out, 'migrations-pg'), { recursive: true });
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Both variants of one file, each kept only when smaller than the file. */
-async function compress(file: string): Promise<void> {
-  const raw = readFileSync(file);
-  const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzipAsync(raw, { level: 9 }),
-  ]);
-  if (br.length < raw.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
-}
-
-// On libuv's thread pool, a few files at a time: every core compresses instead of one.
+// `COINFAIR_PRECOMPRESS=fast`: the quick build of a first `npm start` (scripts/precompress.ts).
+const effort = process.env.COINFAIR_PRECOMPRESS === 'fast' ? 'fast' : 'best';
 const started = performance.now();
-const queue = [...files(join(out, 'client'))].filter((file) => COMPRESSIBLE.has(extname(file)));
-await Promise.all(
-  Array.from({ length: 4 }, async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compress(file);
-  }),
-);
-console.log(`build: precompress (${Math.round(performance.now() - started)} ms)`);
+// COINFAIR_PRECOMPRESS_CACHE: elsewhere than node_modules/.cache (the bench's fresh start uses an empty one).
+const cacheDir = process.env.COINFAIR_PRECOMPRESS_CACHE ?? join(root, 'node_modules/.cache/coinfair-precompress');
+await precompress(join(out, 'client'), effort, cacheDir);
+console.log(`build: precompress, ${effort} (${Math.round(performance.now() - started)} ms)`);
 
 writeFileSync(join(out, 'build-info.json'), JSON.stringify({ builtAt: new Date().toISOString() }));

@@ -1,14 +1,17 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { apiKeyAuth } from './http/api-key-auth.ts';
 import { type AppEnv, authMiddleware } from './http/auth.ts';
 import { csrf } from './http/csrf.ts';
 import { errorResponse, unexpectedErrorResponse } from './http/errors.ts';
+import { serveOpenApi } from './http/openapi.ts';
 import { requestBody } from './http/request-body.ts';
 import { STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
 import { visitorCountry } from './http/visitor-country.ts';
 import { authorizeChannel } from './realtime/channels.ts';
 import type { ChannelAuthorizer } from './realtime/hub.ts';
 import { affiliateRoutes } from './routes/affiliates.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes, emailLinkRoutes } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { bankAccountRoutes } from './routes/bank-accounts.ts';
@@ -18,6 +21,7 @@ import { deviceReviewRoutes } from './routes/devices.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { giftCardRoutes } from './routes/gift-cards.ts';
 import { hedgingRoutes } from './routes/hedging.ts';
+import { kioskRoutes } from './routes/kiosks.ts';
 import { marketRoutes } from './routes/market.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { offersRoutes } from './routes/offers.ts';
@@ -36,6 +40,7 @@ import { usersRoutes } from './routes/users.ts';
 import { vendorRoutes } from './routes/vendor.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import type { Services } from './services/container.ts';
 import { AppError } from './services/errors.ts';
 
@@ -131,6 +136,8 @@ export function createApp({
   app.use('*', csrf({ allowedOrigins, secureCookies }));
   // After CSRF, so a cross-site request is refused without reading its body.
   app.use('*', requestBody());
+  // After the body was read: a key's signature covers the raw body (server/http/api-key-auth.ts).
+  app.use('*', apiKeyAuth(services.apiKeys, trustProxy));
 
   app.get('/healthz', (c) => c.json({ data: { status: 'ok' } }));
   // Prerendered pages set no cookie; a script about to change something without a token asks here
@@ -156,6 +163,9 @@ export function createApp({
   app.route('/', bankRoutes(services));
   app.route('/', bankAccountRoutes(services));
   app.route('/', affiliateRoutes(services));
+  app.route('/', webhookRoutes(services));
+  app.route('/', kioskRoutes(services));
+  app.route('/', apiKeyRoutes(services));
   // Full paths inside: /rest/v1/users/change-password and /rest/v1/auth/{forgot,reset}-password.
   app.route('/', passwordRoutes(services, { secureCookies, trustProxy }));
   app.route('/rest/v1/telegram', telegramRoutes(services));
@@ -174,6 +184,8 @@ export function createApp({
   // Full paths inside: /rest/v1/feedback/… and /rest/v1/users/{username}/{feedbacks,profile,trust,past-trades}.
   app.route('/rest/v1', feedbackRoutes(services));
   app.route('/rest/v1', profileRoutes(services));
+  // Last: the document describes every route registered above.
+  serveOpenApi(app, services.siteOrigin);
 
   app.notFound((c) =>
     errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),

@@ -51,6 +51,8 @@ export interface PageLocals {
   csrfCookie: string | undefined;
   /** Where the request comes from (server/services/places): the listing cache keys on it. */
   visitorCountry(): Promise<string>;
+  /** Grows at every offer write in any process: the listing cache keys on it, so a write shows at once. */
+  offersGeneration(): number;
 }
 
 export interface Backend {
@@ -66,7 +68,12 @@ export interface Backend {
 }
 
 /** Opens the database, brings its schema up to date and seeds what is missing; says what it seeded. */
-async function openPreparedDatabase(config: Config, demo: boolean, migrationsFolder: string | undefined, log: Logger) {
+export async function openPreparedDatabase(
+  config: Config,
+  demo: boolean,
+  migrationsFolder: string | undefined,
+  log: Logger,
+) {
   const db = await connectDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   if (db.dialect === 'postgres') log.info('Database: PostgreSQL.');
   const prepared = await prepareDatabase(db, {
@@ -126,7 +133,7 @@ async function leadPrices(services: Services, priceFeed: SharedPriceFeed, log: L
   return async () => priceFeed.stop();
 }
 
-/** The chain, trade-expiry and delivery jobs; returns the function that stops all three. */
+/** The chain, trade-expiry, notification and webhook delivery jobs; returns the function that stops them. */
 function startJobs(services: Services, config: Config, log: Logger): () => Promise<void> {
   // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
   const stopChain = services.chain.start(chainPollMs(config));
@@ -137,10 +144,13 @@ function startJobs(services: Services, config: Config, log: Logger): () => Promi
   }
   // E-mail digests, SMS and Telegram messages of notifications, from their durable queue.
   const stopDeliveries = services.notificationDeliveries.start(5_000);
+  // Merchants' webhooks, from their outbox: every second, and at once for what this process queued.
+  const stopWebhooks = services.webhookDeliveries.start(1_000);
   return async () => {
     stopExpiry();
     await stopChain();
     await stopDeliveries();
+    await stopWebhooks();
   };
 }
 
@@ -271,7 +281,12 @@ function leadJobs(
 /** The locals of one page render: the in-process API, and the browser's CSRF token (a new one if it had none). */
 function pageLocalsOf(
   app: App,
-  { secureCookies, trustProxy, places }: { secureCookies: boolean; trustProxy: boolean; places: Places },
+  {
+    secureCookies,
+    trustProxy,
+    places,
+    offersGeneration,
+  }: { secureCookies: boolean; trustProxy: boolean; places: Places; offersGeneration: () => number },
 ): (req: IncomingMessage) => PageLocals {
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
     app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
@@ -286,9 +301,10 @@ function pageLocalsOf(
         ),
       );
     const presented = presentedCsrfCookie(req.headers.cookie);
-    if (presented) return { callApi, csrfToken: presented, csrfCookie: undefined, visitorCountry };
+    const shared = { callApi, visitorCountry, offersGeneration };
+    if (presented) return { ...shared, csrfToken: presented, csrfCookie: undefined };
     const csrfToken = newCsrfToken();
-    return { callApi, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies), visitorCountry };
+    return { ...shared, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
   };
 }
 
@@ -343,7 +359,12 @@ export async function createBackend({
 
   return {
     api: getRequestListener(app.fetch),
-    pageLocals: pageLocalsOf(app, { secureCookies, trustProxy: config.TRUST_PROXY === 'on', places: services.places }),
+    pageLocals: pageLocalsOf(app, {
+      secureCookies,
+      trustProxy: config.TRUST_PROXY === 'on',
+      places: services.places,
+      offersGeneration: services.offers.searchGeneration,
+    }),
     hub,
     bus,
     services,

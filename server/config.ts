@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import * as v from 'valibot';
 import { displayUrl } from '../db/display-url.ts';
+import { DEVELOPMENT_API_KEY_ROOT } from './services/api-keys/secrets.ts';
 import { DEVELOPMENT_GIFT_CODE_KEY } from './services/gift-cards/vault.ts';
 import {
   accountKeyProblem,
@@ -61,7 +62,7 @@ function databaseUrlProblem(value: string): string | undefined {
 /** A URL's password, as a start-up error must not print it. */
 
 /** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
-const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL', 'GIFT_CODE_KEY']);
+const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL', 'GIFT_CODE_KEY', 'API_KEY_ROOT']);
 
 const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
@@ -181,6 +182,20 @@ const ConfigFields = v.object({
     v.optional(v.string(), DEVELOPMENT_GIFT_CODE_KEY),
     v.regex(/^[0-9a-fA-F]{64}$/, 'must be 32 bytes as 64 hexadecimal characters (openssl rand -hex 32)'),
   ),
+  /**
+   * `on` lets webhook URLs point at private, loopback and link-local addresses (tests, development
+   * against a receiver on this machine). `off`, the default, refuses them after DNS (no SSRF).
+   */
+  WEBHOOKS_ALLOW_LOCAL: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
+  /**
+   * The root API-key secrets are derived from (64 hexadecimal characters, `openssl rand -hex 32`):
+   * the database keeps no secret, only hashes. The default is public: development only, refused
+   * with DEMO_DATA=off. Changing it turns every API key off.
+   */
+  API_KEY_ROOT: v.pipe(
+    v.optional(v.string(), DEVELOPMENT_API_KEY_ROOT),
+    v.regex(/^[0-9a-fA-F]{64}$/, 'must be 32 bytes as 64 hexadecimal characters (openssl rand -hex 32)'),
+  ),
   /** Seconds a BTC↔USDT conversion quote stays valid. */
   QUOTE_TTL_SECONDS: v.pipe(
     v.optional(v.string(), '30'),
@@ -264,6 +279,14 @@ const ConfigSchema = v.pipe(
       'must be your own secret key when DEMO_DATA=off (the default is public): openssl rand -hex 32',
     ),
     ['GIFT_CODE_KEY'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['DEMO_DATA'], ['API_KEY_ROOT']],
+      (env) => env.DEMO_DATA !== 'off' || env.API_KEY_ROOT.toLowerCase() !== DEVELOPMENT_API_KEY_ROOT,
+      'must be your own secret key when DEMO_DATA=off (the default is public): openssl rand -hex 32',
+    ),
+    ['API_KEY_ROOT'],
   ),
 );
 

@@ -1,14 +1,19 @@
 import { createClient } from 'redis';
 
 // Values every process of the deployment must find, whichever process wrote them (issue 17): the
-// conversion quotes, so a quote issued by one process is accepted by another. With REDIS_URL they
-// live in Redis, each key expiring on its own; without it in this process's memory, as before.
+// conversion quotes, so a quote issued by one process is accepted by another; API-key nonces, so a
+// request replayed to another process is refused; per-key request counts (issue 21). With
+// REDIS_URL they live in Redis, each key expiring on its own; without it in this process's memory.
 
 export interface SharedStore {
   /** The value of `key`, or undefined when it was never set or has expired. */
   get(key: string): Promise<string | undefined>;
   /** Sets `key` for `ttlMs` milliseconds (at least one). */
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets `key` for `ttlMs` only if it is not set: true when this call set it (atomically across processes). */
+  add(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Adds one to the count at `key` (expiring `ttlMs` after its first increment) and answers the new count. */
+  increment(key: string, ttlMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,21 @@ export function createMemoryStore({ now = Date.now, maxEntries = 10_000 }: Memor
       entries.set(key, { value, expiresAt: at + Math.max(1, ttlMs) });
       forget(at);
     },
+    async add(key, value, ttlMs) {
+      if (await this.get(key)) return false;
+      await this.set(key, value, ttlMs);
+      return true;
+    },
+    async increment(key, ttlMs) {
+      const entry = entries.get(key);
+      const at = now();
+      if (entry && entry.expiresAt > at) {
+        entry.value = String(Number(entry.value) + 1);
+        return Number(entry.value);
+      }
+      await this.set(key, '1', ttlMs);
+      return 1;
+    },
     async close() {
       entries.clear();
     },
@@ -65,6 +85,19 @@ export async function createRedisStore(url: string, options: RedisStoreOptions =
     },
     async set(key, value, ttlMs) {
       await client.set(prefix + key, value, { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) } });
+    },
+    async add(key, value, ttlMs) {
+      const expiration = { type: 'PX' as const, value: Math.max(1, Math.ceil(ttlMs)) };
+      return (await client.set(prefix + key, value, { condition: 'NX', expiration })) === 'OK';
+    },
+    async increment(key, ttlMs) {
+      // The expiry is set with the first increment only (NX), so the window does not slide.
+      const [count] = await client
+        .multi()
+        .incr(prefix + key)
+        .pExpire(prefix + key, Math.max(1, Math.ceil(ttlMs)), 'NX')
+        .exec();
+      return Number(count);
     },
     async close() {
       await client.quit().catch(() => {});

@@ -7,5 +7,6 @@ declare namespace App {
     csrfToken: string;
     csrfCookie: string | undefined;
     visitorCountry: import('../server/backend.ts').PageLocals['visitorCountry'];
+    offersGeneration: import('../server/backend.ts').PageLocals['offersGeneration'];
   }
 }

@@ -11,7 +11,8 @@ import { createPageCache } from './lib/server/page-cache.ts';
 
 // Offer listings for visitors who are not signed in: one render per address and country every 5
 // seconds. The country (where the request comes from, or the visitor's pick) decides the listing's
-// currency and which offers are available, so it is part of the key.
+// currency and which offers are available, so it is part of the key; so is the count of offer
+// writes heard in any process (issue 17), so a new, changed or paused offer shows at once.
 const listingCache = createPageCache({ ttlMs: 5_000, maxEntries: 300 });
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=/;
 
@@ -21,7 +22,7 @@ async function cacheKey(request: Request, url: URL, locals: App.Locals): Promise
   const address = `${url.pathname}${url.search}`;
   if (!parseListingUrl(address)) return undefined;
   const country = countryChoiceOf(cookies) ?? (await locals.visitorCountry());
-  return `${country} ${address}`;
+  return `${locals.offersGeneration()} ${country} ${address}`;
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -1,9 +1,11 @@
 export * from './accounts.ts';
 export * from './affiliates.ts';
+export * from './api-keys.ts';
 export * from './bank-accounts.ts';
 export * from './devices.ts';
 export * from './feedback.ts';
 export * from './gift-cards.ts';
+export * from './kiosks.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './notifications.ts';
@@ -17,3 +19,4 @@ export * from './trust.ts';
 export * from './users.ts';
 export * from './verification.ts';
 export * from './wallet.ts';
+export * from './webhooks.ts';

@@ -19,6 +19,10 @@ export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
  *   who locked it; never negative; leaves exactly once (released or returned), then stays at zero.
  * - affiliate_earnings: one per affiliate and currency, their share of referred people's fees
  *   (issue 20); never negative, moved into their wallet by a payout.
+ * - merchant_balance: one per merchant and currency, what its trades as buyer brought in (issue 21);
+ *   never negative, settled into its wallet.
+ * - kiosk_balance: one per kiosk and currency, the float it sells over the counter (issue 21); never
+ *   negative, funded from and withdrawn to its wallet.
  * - fee_income: the platform's fees; never negative.
  * - conversion_desk: the other side of conversions between BTC and USDT. It may go negative: its
  *   position is hedged at an exchange outside this ledger (spec section 3, "Wallet and hedging").
@@ -29,12 +33,17 @@ export const LEDGER_ACCOUNT_KINDS = [
   'user_wallet',
   'trade_escrow',
   'affiliate_earnings',
+  'merchant_balance',
+  'kiosk_balance',
   'fee_income',
   'conversion_desk',
   'chain_in',
   'chain_out',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/** The kinds a person owns, one account per person and currency. */
+export const OWNED_ACCOUNT_KINDS = ['user_wallet', 'affiliate_earnings', 'merchant_balance', 'kiosk_balance'] as const;
 
 /** The kinds whose balance may go below zero; `allow_negative` may be set on these only. */
 export const NEGATIVE_ALLOWED_KINDS = ['conversion_desk', 'chain_in', 'chain_out'] as const;
@@ -67,10 +76,12 @@ export const ledgerAccounts = table(
     // reference)" is one partial index per shape of account.
     uniqueIndex('ledger_accounts_wallet_uq').on(t.ownerId, t.currency).where(sql`${t.kind} = 'user_wallet'`),
     uniqueIndex('ledger_accounts_affiliate_uq').on(t.ownerId, t.currency).where(sql`${t.kind} = 'affiliate_earnings'`),
+    uniqueIndex('ledger_accounts_merchant_uq').on(t.ownerId, t.currency).where(sql`${t.kind} = 'merchant_balance'`),
+    uniqueIndex('ledger_accounts_kiosk_uq').on(t.ownerId, t.currency).where(sql`${t.kind} = 'kiosk_balance'`),
     uniqueIndex('ledger_accounts_escrow_uq').on(t.reference, t.currency).where(sql`${t.kind} = 'trade_escrow'`),
     uniqueIndex('ledger_accounts_system_uq')
       .on(t.kind, t.currency)
-      .where(sql`${t.kind} NOT IN ('user_wallet', 'trade_escrow', 'affiliate_earnings')`),
+      .where(sql`${t.kind} NOT IN (${quoted([...OWNED_ACCOUNT_KINDS, 'trade_escrow'])})`),
     // Target of the postings' (account_id, currency) foreign key: a posting's currency is its account's.
     uniqueKey('ledger_accounts_id_currency_uq').on(t.id, t.currency),
     index('ledger_accounts_owner_idx').on(t.ownerId),
@@ -83,10 +94,9 @@ export const ledgerAccounts = table(
     ),
     check(
       'ledger_accounts_shape_check',
-      sql`CASE ${t.kind}
-        WHEN 'user_wallet' THEN ${t.ownerId} IS NOT NULL AND ${t.reference} IS NULL
-        WHEN 'affiliate_earnings' THEN ${t.ownerId} IS NOT NULL AND ${t.reference} IS NULL
-        WHEN 'trade_escrow' THEN ${t.reference} IS NOT NULL
+      sql`CASE
+        WHEN ${t.kind} IN (${quoted(OWNED_ACCOUNT_KINDS)}) THEN ${t.ownerId} IS NOT NULL AND ${t.reference} IS NULL
+        WHEN ${t.kind} = 'trade_escrow' THEN ${t.reference} IS NOT NULL
         ELSE ${t.ownerId} IS NULL AND ${t.reference} IS NULL END`,
     ),
     // Only escrows resolve, once, and a resolved escrow holds nothing: no posting can refill it.

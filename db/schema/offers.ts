@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OfferTradeRequirement } from '../../src/lib/shared/trade-requirements.ts';
 import { OFFER_STATUSES } from '../../src/lib/shared/views/offers.ts';
-import { check, index, integer, table, text } from './dialect.ts';
+import { check, index, integer, real, table, text } from './dialect.ts';
 import { countries, cryptoCurrencies, fiatCurrencies, locations, paymentMethods } from './reference.ts';
 import { users } from './users.ts';
 
@@ -79,6 +79,15 @@ export const offers = table(
     showOnlyTrustedUser: integer('show_only_trusted_user', { mode: 'boolean' }).notNull().default(false),
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
     countryId: integer('country_id').references(() => countries.id),
+    /**
+     * What the owner's wallet must hold for the smallest trade of a sell offer, fee included, so the
+     * listing compares without arithmetic (server/services/offers/funding-needs.ts sets both at
+     * every write): a fixed-price offer needs `needCrypto` minor units; a margin offer, whose need
+     * moves with the market, needs its wallet worth `needUsd` US dollars at the market price.
+     * Zero for buy offers (the buyer does not fund).
+     */
+    needUsd: real('need_usd').notNull().default(0),
+    needCrypto: integer('need_crypto').notNull().default(0),
     /** `blocked`: stopped by a moderator; the owner cannot turn it on again. */
     status: text('status', { enum: OFFER_STATUSES }).notNull().default('active'),
     createdAt: integer('created_at').notNull(),
@@ -104,8 +113,12 @@ export const offers = table(
       t.locationId,
       t.allowedCountries,
       t.blockedCountries,
+      t.needUsd,
+      t.needCrypto,
     ),
-    index('offers_owner_idx').on(t.ownerId),
+    // With status: a person's active offers (current user's activeOffersCount, My offers) are counted
+    // from this index, not from a scan of the search index's active rows.
+    index('offers_owner_idx').on(t.ownerId, t.status),
     index('offers_location_idx').on(t.locationId),
     check('offers_limits_check', sql`${t.fiatMinMinor} > 0 AND ${t.fiatMaxMinor} >= ${t.fiatMinMinor}`),
     check('offers_window_check', sql`${t.paymentWindowMinutes} BETWEEN 15 AND 240`),

@@ -26,6 +26,8 @@ export const users = table(
     isAffiliatePayForSellSide: integer('is_affiliate_pay_for_sell_side', { mode: 'boolean' }).notNull().default(false),
     isMerchant: integer('is_merchant', { mode: 'boolean' }).notNull().default(false),
     isKiosk: integer('is_kiosk', { mode: 'boolean' }).notNull().default(false),
+    /** A kiosk's margin over the market price, in basis points (0-2000); it sets it itself. */
+    kioskMarginBasisPoints: integer('kiosk_margin_basis_points').notNull().default(300),
     isEmailVerified: integer('is_email_verified', { mode: 'boolean' }).notNull().default(false),
     /**
      * When the identity was verified (unix ms), null until then: a moderator approved the ID
@@ -52,6 +54,15 @@ export const users = table(
     completedTrades: integer('completed_trades').notNull().default(0),
     /** What the completed trades came to in US cents, kept with `completedTrades` (the referral table's volume). */
     tradedUsdCents: integer('traded_usd_cents').notNull().default(0),
+    /**
+     * Copies of the person's wallet balances (minor units), written by a trigger on
+     * ledger_accounts in the same statement as the ledger's own update (migrations 0026, 0010 on
+     * PostgreSQL): the listing reads them with the owner's row it reads anyway, instead of joining
+     * the ledger for every offer (docs/decisions/121-unfunded-sell-offers.md). The ledger stays the
+     * truth; `ledger:verify` checks that the copies agree.
+     */
+    walletBtc: integer('wallet_btc').notNull().default(0),
+    walletUsdt: integer('wallet_usdt').notNull().default(0),
     /** Unix milliseconds. */
     lastSeenAt: integer('last_seen_at').notNull(),
     createdAt: integer('created_at').notNull(),

@@ -4,6 +4,7 @@ import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { immediate, systemContext } from '../../server/services/context.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
+import { refreshFundingNeeds } from '../../server/services/offers/funding-needs.ts';
 import type { OFFER_TAGS } from '../../src/lib/shared/offer-rules.ts';
 import { asDatabase, type Database, type DatabaseLike } from '../database.ts';
 import { newId, newOfferHash } from '../ids.ts';
@@ -210,6 +211,8 @@ export async function seedDemoData(
     const offerContext = { ...context, vendorIds };
     const rows = Array.from({ length: offerCount }, () => demoOffer(random, offerContext));
     await insertMany(database, offers, rows);
+    // What each sell offer's owner must hold to be listed (written around the repository, so here).
+    await refreshFundingNeeds(database);
   });
 }
 
@@ -347,6 +350,7 @@ export async function seedMoreOffers(
       const batch = Array.from({ length: Math.min(1000, count - done) }, () => demoOffer(random, context));
       await insertMany(database, offers, batch);
     }
+    await refreshFundingNeeds(database, 'offers.need_usd = 0 AND offers.need_crypto = 0');
   });
 }
 

@@ -1,6 +1,7 @@
 import { asDatabase, type DatabaseLike } from '../database.ts';
 import { hasDemoData, hashDemoPassword, readyDemoVendors, seedDemoData } from './demo.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './demo-history.ts';
+import { readyDemoKiosk } from './demo-kiosk.ts';
 import { hasPriceHistory, seedPriceHistory } from './price-history.ts';
 import { hasReferenceData, seedReferenceData } from './reference.ts';
 
@@ -59,6 +60,7 @@ export async function seedDatabase(db: DatabaseLike, options: SeedOptions = {}):
       // Funded a day before the history starts, so their wallets show the deposit before the trades.
       await readyDemoVendors(database, now - (DEMO_HISTORY_DAYS + 1) * 86_400_000);
       await seedDemoHistory(database, { now, giftCodeKey: options.giftCodeKey });
+      await readyDemoKiosk(database, now - 86_400_000);
     }
   }
   return { seededReference, seededDemo, seededPriceHistory };

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { API_KEY_HEADERS } from '../../src/lib/shared/api-keys.ts';
 import type { SessionService } from '../services/accounts/sessions.ts';
 import {
   type AuthState,
@@ -64,9 +65,17 @@ export function setSessionCookies(c: Context, token: string, session: SessionRow
   c.header('Set-Cookie', signedInHintCookie(session.expiresAt, secure), { append: true });
 }
 
+/** Whether the request says it is signed with an API key (server/http/api-key-auth.ts refuses it if it is not). */
+export const claimsApiKey = (c: Context) => c.req.header(API_KEY_HEADERS.key) !== undefined;
+
 /** Resolves the session cookie into `c.get('auth')` for every API request. */
 export function authMiddleware(sessions: SessionService, secure: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // A request signed with an API key is that key's person, whatever cookies it carries (api-key-auth.ts).
+    if (claimsApiKey(c)) {
+      c.set('auth', null);
+      return next();
+    }
     const token = readCookie(c.req.header('cookie'), sessionCookieName(secure));
     const found = token ? await sessions.validate(token) : null;
     c.set('auth', found ? { session: found.session, user: found.user, profile: found.profile } : null);
@@ -77,6 +86,9 @@ export function authMiddleware(sessions: SessionService, secure: boolean): Middl
     const name = `${sessionCookieName(secure)}=`;
     if (c.res.headers.getSetCookie().some((v) => v.startsWith(name))) return;
     if (!found) {
+      // A late answer to a request sent before this browser's session was replaced: the browser
+      // already holds the new cookie, which clearing would throw away.
+      if (await sessions.wasReplaced(token)) return;
       c.res.headers.append('Set-Cookie', sessionClearCookie(secure));
       c.res.headers.append('Set-Cookie', signedInHintClear(secure));
     } else if (found.renewed) {

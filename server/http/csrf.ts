@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../services/errors.ts';
 import type { AppEnv } from './app-env.ts';
+import { claimsApiKey } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { errorResponse } from './errors.ts';
 
@@ -66,6 +67,8 @@ export function isSameSiteRequest(headers: Headers, requestOrigin: string, allow
 /** Runs after the auth middleware, so a signed-in request is checked against its session's token. */
 export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // Signed with an API key: no cookie is involved, and the signature is checked before any route.
+    if (claimsApiKey(c)) return next();
     const cookieHeader = c.req.header('cookie');
     const cookieToken = presentedCsrfCookie(cookieHeader);
     const sessionToken = c.get('auth')?.session.csrfToken;

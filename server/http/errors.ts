@@ -62,6 +62,10 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   // A saved account shown in a running trade: deletable once the trade ended.
   BANK_ACCOUNT_IN_TRADE: 409,
   AFFILIATE_BALANCE_TOO_LOW: 409,
+  WEBHOOK_VERIFICATION_FAILED: 422,
+  WEBHOOK_NOT_ENABLED: 409,
+  KIOSK_PRICE_MOVED: 409,
+  MERCHANT_BALANCE_EMPTY: 409,
   INTERNAL_ERROR: 500,
 };
 

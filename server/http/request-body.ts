@@ -98,6 +98,7 @@ export function requestBody({ limit = BODY_LIMIT_BYTES }: { limit?: number } = {
     if (declaresTooMuch(raw.headers.get('content-length'), limit)) throw payloadTooLarge(limit);
     const text = await readAtMost(raw.body, limit);
     if (text === undefined) throw payloadTooLarge(limit);
+    c.set('rawBody', text);
     // The route reads the checked, normalised body (hono/body-limit replaces the request the same way).
     c.req.raw = new Request(raw, { body: normalizedBody(mediaType, text) });
     return next();

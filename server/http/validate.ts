@@ -1,5 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { ValidationTargets } from 'hono';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import * as v from 'valibot';
 import { type FieldIssue, invalidInput } from '../services/errors.ts';
 import { errorResponse } from './errors.ts';
@@ -28,7 +29,12 @@ export const decimalAmount = v.pipe(
   v.regex(/^\d{1,12}(?:\.\d{1,8})?$/, 'must be an amount such as 100 or 0.0015'),
 );
 
-/** `vValidator` answering bad input with our error envelope instead of valibot's raw result. */
+/** The client's key of a money movement: a retry with it moves nothing twice. */
+export const idempotencyKey = v.pipe(
+  v.string('must be text'),
+  v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _'),
+);
+
 /** A reference table's id (currencies, methods, countries) as a number or its digits. */
 export const referenceId = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))], 'must be an id'),
@@ -44,7 +50,10 @@ export const yesNo = v.pipe(
 );
 
 export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return vValidator(target, schema, (result, c) => {
+  const middleware = vValidator(target, schema, (result, c) => {
     if (!result.success) return errorResponse(c, validationError(fieldIssues(result.issues)));
   });
+  // The same schema describes the route's input in the OpenAPI document (server/http/openapi.ts):
+  // the mark hono-openapi's own validator leaves, on ours.
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }

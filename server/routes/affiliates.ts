@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { REFERRAL_SORTS, type ReferralFilters, SORT_DIRECTIONS } from '../../src/lib/shared/affiliates.ts';
 import { type AppEnv, personContextOf, signedIn } from '../http/auth.ts';
-import { validate, yesNo } from '../http/validate.ts';
+import { idempotencyKey, validate, yesNo } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 
 // The affiliate programme (spec sections 2, 3 and 7; issue 20; docs/affiliates.md):
@@ -56,12 +56,7 @@ const ReferralsQuery = v.pipe(
 const UsernameParam = v.object({ username: v.pipe(v.string(), v.maxLength(100, 'must be a username')) });
 const Tier2Param = v.object({ id: v.pipe(v.string(), v.regex(/^usr_[0-9A-Za-z]{1,40}$/, 'must be a user id')) });
 const Tier2Query = v.object({ page });
-const PayoutBody = v.object({
-  idempotency_key: v.pipe(
-    v.string('must be text'),
-    v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _'),
-  ),
-});
+const PayoutBody = v.object({ idempotency_key: idempotencyKey });
 
 type Query = v.InferOutput<typeof ReferralsQuery>;
 

@@ -6,6 +6,7 @@ import { requestLocale } from '../http/locale.ts';
 import { decimalAmount as amount, requiredText as text, validate } from '../http/validate.ts';
 import type { Services } from '../services/container.ts';
 import { DISPUTE_REASONS } from '../services/trades/dispute-reasons.ts';
+import { PAYMENT_DETAILS_MAX_LENGTH } from '../services/trades/payment-details.ts';
 
 // Trades (spec section 7 "Trade"): POST /rest/v1/trade starts one; /rest/v1/trade/{id}/… moves it
 // on; chat lines under /rest/v1/trade/{id}/messages (the spec leaves the path open,
@@ -31,6 +32,7 @@ const DisputeBody = v.object({
   dispute_reason_id: text(64),
   dispute_reason_text: text(2000),
 });
+const PaymentDetailsBody = v.object({ payment_details: text(PAYMENT_DETAILS_MAX_LENGTH) });
 const MessageBody = v.object({
   text: v.pipe(v.string('must be text'), v.maxLength(4000, 'is too long')),
   is_for_moderator: v.optional(flag, 0),
@@ -111,6 +113,15 @@ function lifecycleRoutes(app: Hono<AppEnv>, trades: TradesService, trustProxy: b
         }),
       });
     })
+    // The seller writes where to pay (decision 125); the spec's trade carries it as paymentDetails.
+    .post('/trade/:id/payment-details', validate('param', IdParam), validate('json', PaymentDetailsBody), async (c) =>
+      c.json({
+        data: await trades.setPaymentDetails(personContextOf(c), {
+          hash: c.req.valid('param').id,
+          text: c.req.valid('json').payment_details,
+        }),
+      }),
+    )
     // The page lost its live channel and polls instead: it learns where the trade stands now.
     .post('/trade/:id/fallback', validate('param', IdParam), async (c) => {
       const trade = await trades.get(personContextOf(c), { hash: c.req.valid('param').id });

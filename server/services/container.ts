@@ -1,38 +1,30 @@
 import type { DatabaseLike } from '../../db/database.ts';
-import { type Config, DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
+import { DEFAULT_TELEGRAM_BOT_NAME } from '../config.ts';
 import { createInProcessBus, type EventBus } from '../realtime/bus.ts';
 import { createPushKeys } from '../realtime/push-keys.ts';
 import type { SharedStore } from '../shared-store.ts';
-import { createSiteOrigin, type SiteOrigin } from '../site-origin.ts';
-import { createAccountsService } from './accounts/accounts.ts';
-import { createAccountsRepository } from './accounts/repository.ts';
-import { createSessionService } from './accounts/sessions.ts';
-import { createThrottle } from './accounts/throttle.ts';
+import { createSiteOrigin } from '../site-origin.ts';
 import { createAffiliatesService } from './affiliates/affiliates.ts';
 import { createAffiliatesRepository } from './affiliates/repository.ts';
-import { createAvatarService } from './avatar/avatar.ts';
-import { createAvatarRepository } from './avatar/repository.ts';
-import { createAvatarStorage } from './avatar/storage.ts';
 import { createBankServices, tradeBankAccountReader } from './bank-accounts/wiring.ts';
 import type { ChainAdapter } from './chain/adapter.ts';
 import { createChainService } from './chain/chain.ts';
 import { createChainAdapter } from './chain/create.ts';
 import { createChainRepository } from './chain/repository.ts';
-import { createChallengeService } from './challenge/challenge.ts';
 import { systemContext } from './context.ts';
-import { createDeviceReviewService } from './devices/devices.ts';
-import { createGeolocation } from './devices/geolocation.ts';
-import { createDevicesRepository } from './devices/repository.ts';
 import { createFeedbackService } from './feedback/feedback.ts';
 import { createFeedbackRepository } from './feedback/repository.ts';
 import { createGiftCardSettlement, createGiftCardsService } from './gift-cards/gift-cards.ts';
 import { createGiftCardsRepository } from './gift-cards/repository.ts';
 import { createCodeVault } from './gift-cards/vault.ts';
 import { createHedgingService } from './hedging/hedging.ts';
+import { createKiosksService } from './kiosks/kiosks.ts';
+import { createKiosksRepository } from './kiosks/repository.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger.ts';
 import { createLedgerRepository } from './ledger/repository.ts';
 import { createMarketService } from './market/market.ts';
 import { createMarketRepository } from './market/repository.ts';
+import { createMerchantsService } from './merchants/merchants.ts';
 import { createMailer, createSmsSender } from './messaging/create.ts';
 import type { Mailer, SmsSender } from './messaging/messaging.ts';
 import { createDeliveryJob } from './notifications/deliveries.ts';
@@ -42,20 +34,15 @@ import { subscribeNotifications } from './notifications/subscriber.ts';
 import { loadOffersCatalogue } from './offers/catalogue.ts';
 import { createOffersService, type OffersService } from './offers/offers.ts';
 import { createOffersRepository } from './offers/repository.ts';
-import { createPasswordService } from './passwords/passwords.ts';
-import { createPasswordsRepository } from './passwords/repository.ts';
 import { createPhoneService } from './phone/phone.ts';
 import { createPhoneRepository } from './phone/repository.ts';
-import { type Places, placesOf } from './places/places.ts';
+import { placesOf } from './places/places.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
 import { createProfilesService } from './profiles/profiles.ts';
 import { createProfilesRepository } from './profiles/repository.ts';
 import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
-import { createSettingsRepository } from './settings/repository.ts';
-import { createSettingsService } from './settings/settings.ts';
-import { createVendorTermsService } from './settings/vendor-terms.ts';
 import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
@@ -64,7 +51,7 @@ import { createTradesService } from './trades/trades.ts';
 import { createFileStore } from './trades/upload-files.ts';
 import { createTradeUploadsService } from './trades/uploads.ts';
 import { createTradeUploadsRepository } from './trades/uploads-repository.ts';
-import { createTwoFactorService, type TwoFactorService } from './two-factor/two-factor.ts';
+import type { TwoFactorService } from './two-factor/two-factor.ts';
 import { createVerificationRepository } from './verification/repository.ts';
 import { createDocumentStorage } from './verification/storage.ts';
 import { createVerificationService, type VerificationService } from './verification/verification.ts';
@@ -73,33 +60,14 @@ import { createAddressBook } from './wallet/address-book.ts';
 import { createDepositAddresses } from './wallet/addresses.ts';
 import { createWalletRepository } from './wallet/repository.ts';
 import { createWalletService } from './wallet/wallet.ts';
+import { createWebhookRecorder } from './webhooks/recorder.ts';
+import type { WebhookPost } from './webhooks/transport.ts';
+import { createWebhookServices, createWebhooksOutbox } from './webhooks/wiring.ts';
 
-export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_FROM' | 'UPLOADS_DIR'> &
-  Partial<
-    Pick<
-      Config,
-      | 'TELEGRAM_BOT_NAME'
-      | 'GEOIP'
-      | 'DEFAULT_COUNTRY'
-      | 'WALLET_BTC_XPUB'
-      | 'WALLET_TRON_XPUB'
-      | 'QUOTE_TTL_SECONDS'
-      | 'PRICE_TICK_SECONDS'
-      | 'CHAIN'
-      | 'BITCOIND_RPC_URL'
-      | 'CHAIN_BLOCK_SECONDS'
-      | 'DISPUTE_WAIT_MINUTES'
-      | 'GIFT_CODE_KEY'
-      | 'PUBLIC_ORIGIN'
-      | 'HOST'
-      | 'PORT'
-    >
-  >;
+export type { ServicesConfig, ServicesLog } from './wiring.ts';
 
-export interface ServicesLog {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
-}
+import { createAccountServices } from './accounts/wiring.ts';
+import type { ServicesConfig, ServicesLog, Wiring } from './wiring.ts';
 
 export interface ServicesOptions {
   db: DatabaseLike;
@@ -119,71 +87,11 @@ export interface ServicesOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Values every process must find (conversion quotes): server/backend.ts passes Redis's with REDIS_URL. */
   store?: SharedStore;
+  /** How a webhook request is sent (tests shorten the real transport's timeout). */
+  webhookPost?: WebhookPost;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** What every area's wiring shares: the options with their defaults filled in, and the senders. */
-interface Wiring {
-  db: DatabaseLike;
-  priceFeed: PriceFeed;
-  config: ServicesConfig;
-  log: ServicesLog;
-  now: () => number;
-  bus: EventBus;
-  siteOrigin: SiteOrigin;
-  mailer: Mailer;
-  sms: SmsSender;
-  chainAdapter: ChainAdapter | undefined;
-  sleep: (ms: number) => Promise<void>;
-  store: SharedStore | undefined;
-  places: Places;
-}
-
-/** Sign-in, sessions, second factor, devices, passwords and the person's own settings. */
-function accountsAndSecurity({ db, config, log, now, bus, siteOrigin, mailer, sleep, places }: Wiring) {
-  const accountsRepo = createAccountsRepository(db);
-  // Announces every session end on the bus: the realtime hub cuts the sockets it authorised.
-  const sessions = createSessionService({ repo: accountsRepo, now, bus });
-  const challenge = createChallengeService({ db, now, enabled: config.AUTH_CHALLENGE === 'on' });
-  // One throttle: wrong passwords and wrong second-factor codes share an account's limit.
-  // With the challenge on, an account past its limit asks for it instead of refusing its owner.
-  const throttle = createThrottle({ repo: accountsRepo, now, challengeEnabled: config.AUTH_CHALLENGE === 'on' });
-  const twoFactor = createTwoFactorService({ db, now, throttle });
-  const settingsRepo = createSettingsRepository(db);
-  const devices = createDeviceReviewService({
-    repo: createDevicesRepository(db),
-    mailer,
-    // Loads its database on the first public address, never at start.
-    geolocation: createGeolocation({ enabled: config.GEOIP !== 'off', log: log.error }),
-    now,
-    log: log.error,
-    bus,
-    siteOrigin,
-    sessions,
-  });
-  const signIn = { sessions, throttle, challenge, secondFactor: twoFactor, mailer, siteOrigin, now, log: log.error };
-  return {
-    sessions,
-    challenge,
-    twoFactor,
-    settings: createSettingsService({
-      repo: settingsRepo,
-      isCountry: async (id) => (await places.isoOfId(id)) !== undefined,
-      now,
-    }),
-    vendorTerms: createVendorTermsService({ repo: settingsRepo, sessions }),
-    avatar: createAvatarService({
-      repo: createAvatarRepository(db),
-      storage: createAvatarStorage(config.UPLOADS_DIR),
-      now,
-      log: log.error,
-    }),
-    devices,
-    passwords: createPasswordService({ repo: createPasswordsRepository(db), accounts: accountsRepo, ...signIn }),
-    accounts: createAccountsService({ repo: accountsRepo, devices, sleep, places, bus, ...signIn }),
-  };
-}
 
 /** Reference data, market prices, offers, and the verification levels that bound what one may trade. */
 function marketAndOffers({ db, priceFeed, config, log, now, bus, siteOrigin, mailer }: Wiring) {
@@ -209,13 +117,17 @@ function marketAndOffers({ db, priceFeed, config, log, now, bus, siteOrigin, mai
     allowance: (userId) => verification.tradeAllowance(systemContext('offers'), { userId }),
     now,
     bus,
+    onError: (error) => log.error('the offers service could not check a vendor’s funds', error),
   });
   const market = createMarketService({ repo: createMarketRepository(db), priceFeed, reference, now });
   return { reference, market, offers, verification };
 }
 
 /** The ledger, the chain, the wallet, conversion quotes and hedging. */
-function money({ db, priceFeed, config, log, now, bus, store, chainAdapter }: Wiring, twoFactor: TwoFactorService) {
+function money(
+  { db, priceFeed, config, log, now, bus, store, chainAdapter, webhookRecorder }: Wiring,
+  twoFactor: TwoFactorService,
+) {
   // The one writer of postings (issue 5); the wallet, trade and chain services call it.
   const ledger = createLedgerService({ repo: createLedgerRepository(db), bus, now });
   // Deposit addresses from the configured account public keys (development keys when unset).
@@ -234,6 +146,7 @@ function money({ db, priceFeed, config, log, now, bus, store, chainAdapter }: Wi
     bus,
     now,
     log,
+    webhooks: webhookRecorder,
   });
   // BTC↔USDT conversion quotes, in the shared store (else memory); a price counts as fresh for
   // three ticks, at least a minute.
@@ -267,7 +180,7 @@ interface TradeParts {
 
 /** Trades with their uploads, and after the trade: feedback and public profiles. */
 function tradesAndAfter(
-  { db, config, now, bus, siteOrigin }: Wiring,
+  { db, config, now, bus, siteOrigin, webhookRecorder }: Wiring,
   { offers, ledger, twoFactor, verification }: TradeParts,
 ) {
   // Referral tables and earnings (issue 20); a release shares the fee through it.
@@ -290,6 +203,7 @@ function tradesAndAfter(
     giftCardSettlement: createGiftCardSettlement(giftCardsRepo),
     bankAccountOf: tradeBankAccountReader(db),
     affiliates: affiliates.shares,
+    webhooks: webhookRecorder,
   });
   return {
     affiliates,
@@ -316,7 +230,7 @@ function tradesAndAfter(
       now,
     }),
     // After the trade (issue 6): ratings and replies, public profiles, trust and past trades.
-    feedback: createFeedbackService({ repo: createFeedbackRepository(db), bus, now }),
+    feedback: createFeedbackService({ repo: createFeedbackRepository(db), bus, now, webhooks: webhookRecorder }),
     profiles: createProfilesService({
       repo: createProfilesRepository(db),
       now,
@@ -326,7 +240,8 @@ function tradesAndAfter(
 }
 
 /** Notifications and the channels that carry them: e-mail, SMS, Telegram, the realtime keys. */
-function notificationsAndChannels({ db, config, log, now, bus, siteOrigin, mailer, sms }: Wiring) {
+function notificationsAndChannels(wiring: Wiring) {
+  const { db, config, log, now, bus, siteOrigin, mailer, sms, webhookOutbox, webhookPost } = wiring;
   const telegram = createTelegramService({
     repo: createTelegramRepository(db),
     bus,
@@ -354,6 +269,16 @@ function notificationsAndChannels({ db, config, log, now, bus, siteOrigin, maile
     }),
     // Signs the realtime `auth_key`s (spec section 7, push-authorize); the hub verifies with it.
     pushKeys: createPushKeys({ now }),
+    // Merchants' webhooks (issue 21): settings, the delivery log, and the job that empties the outbox.
+    ...createWebhookServices({
+      db,
+      outbox: webhookOutbox,
+      allowLocal: config.WEBHOOKS_ALLOW_LOCAL === 'on',
+      now,
+      notify: notifications.notify,
+      log: log.error,
+      ...(webhookPost ? { post: webhookPost } : {}),
+    }),
     telegram,
     telegramBot,
     phone: createPhoneService({ repo: createPhoneRepository(db), sms, now }),
@@ -373,7 +298,10 @@ export function createServices({
   chainAdapter,
   sleep = wait,
   store,
+  webhookPost,
 }: ServicesOptions) {
+  const siteOrigin = createSiteOrigin(config);
+  const webhookOutbox = createWebhooksOutbox(db, now);
   const wiring: Wiring = {
     db,
     priceFeed,
@@ -383,22 +311,37 @@ export function createServices({
     bus,
     // The one origin of every absolute URL the server writes (mail, messages, QR codes): from the
     // configuration, never from a request's Host header (issue 16).
-    siteOrigin: createSiteOrigin(config),
+    siteOrigin,
     sms: smsSender ?? createSmsSender(config, db, log, now),
     mailer: mailer ?? createMailer(config, db, log, now),
     chainAdapter,
     sleep,
     store,
     places: placesOf(db, config, log.error),
+    webhookOutbox,
+    webhookRecorder: createWebhookRecorder(webhookOutbox, siteOrigin),
+    webhookPost,
   };
-  const accounts = accountsAndSecurity(wiring);
+  const accounts = createAccountServices(wiring);
   const market = marketAndOffers(wiring);
   const moneyServices = money(wiring, accounts.twoFactor);
   const trades = tradesAndAfter(wiring, { ...market, ...moneyServices, twoFactor: accounts.twoFactor });
+  const channels = notificationsAndChannels(wiring);
+  const { ledger } = moneyServices;
   return {
+    // The two account types of issue 21 (docs/kiosks-and-merchants.md): over-the-counter sales and merchant balances.
+    kiosks: createKiosksService({
+      repo: createKiosksRepository(db),
+      ledger,
+      priceFeed,
+      reference: market.reference,
+      notify: channels.notifications.notify,
+      now,
+    }),
+    merchants: createMerchantsService({ db, ledger }),
     siteOrigin: wiring.siteOrigin,
     places: wiring.places,
-    ...notificationsAndChannels(wiring),
+    ...channels,
     ...market,
     ...moneyServices,
     ...trades,

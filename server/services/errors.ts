@@ -59,6 +59,14 @@ export const errorCodes = [
   'BANK_ACCOUNT_IN_TRADE',
   // Affiliates (server/services/affiliates/): nothing to move yet, the balance is under the minimum.
   'AFFILIATE_BALANCE_TOO_LOW',
+  // Webhooks (server/services/webhooks/): the URL did not answer its challenge (meta.reason says
+  // how); a test or resend needs a saved, enabled webhook.
+  'WEBHOOK_VERIFICATION_FAILED',
+  'WEBHOOK_NOT_ENABLED',
+  // Kiosks and merchants (server/services/kiosks/, merchants/): the price moved past the quote's
+  // tolerance (meta.quote is the new one); a settlement with nothing to move.
+  'KIOSK_PRICE_MOVED',
+  'MERCHANT_BALANCE_EMPTY',
   'INTERNAL_ERROR',
 ] as const;
 

@@ -1,6 +1,9 @@
+import { type AccountChange, onAccountChange } from '../lib/account-change.ts';
+
 // The header's signed-in state on every page. The pre-paint script set `signed-in` from the
-// session's readable hint cookie; here we ask who it is (and drop a stale hint), and sign out
-// through the API so a page without a form can do it.
+// session's readable hint cookie; here we ask who it is (and drop a stale hint), follow changes
+// of the name and avatar made on this page or in another tab (settings), and sign out through
+// the API so a page without a form can do it.
 
 interface CurrentUser {
   isLogged?: boolean;
@@ -9,6 +12,8 @@ interface CurrentUser {
   isSoundEnabled?: boolean;
   username?: string;
   avatarUrl?: string | null;
+  /** A kiosk account (granted by operators): the header's kiosk entries show. */
+  isKiosk?: boolean;
 }
 
 const root = document.documentElement;
@@ -16,6 +21,26 @@ const root = document.documentElement;
 function csrfHeader(): Record<string, string> {
   return { 'X-CSRF-Token': /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '' };
 }
+
+/** The person's name and avatar in the header's slots; what `change` leaves out stays. */
+function showAccount(change: AccountChange) {
+  if (change.username) {
+    for (const name of document.querySelectorAll<HTMLElement>('[data-account-name]'))
+      name.textContent = change.username;
+  }
+  if (change.avatarUrl) {
+    for (const slot of document.querySelectorAll<HTMLElement>('[data-account-avatar]')) {
+      const image = new Image(28, 28);
+      image.alt = '';
+      image.src = change.avatarUrl;
+      slot.replaceChildren(image);
+    }
+  }
+}
+
+onAccountChange((change) => {
+  if (root.classList.contains('signed-in')) showAccount(change);
+});
 
 if (root.classList.contains('signed-in')) {
   fetch('/rest/v1/users/current_user', { headers: { Accept: 'application/json' } })
@@ -29,16 +54,9 @@ if (root.classList.contains('signed-in')) {
       }
       // The bell (src/scripts/bell.ts) starts its live part for this person.
       dispatchEvent(new CustomEvent('account:user', { detail: data }));
-      for (const name of document.querySelectorAll<HTMLElement>('[data-account-name]')) {
-        name.textContent = data.username ?? name.textContent;
-      }
-      if (data.avatarUrl) {
-        for (const slot of document.querySelectorAll<HTMLElement>('[data-account-avatar]')) {
-          const image = new Image(28, 28);
-          image.alt = '';
-          image.src = data.avatarUrl;
-          slot.replaceChildren(image);
-        }
+      showAccount(data);
+      for (const entry of document.querySelectorAll<HTMLElement>('[data-kiosk-only]')) {
+        entry.hidden = !data.isKiosk;
       }
     })
     .catch(() => {

@@ -16,8 +16,8 @@ import {
   type WalletEntry,
   type WalletPage,
 } from '../components/wallet/types.ts';
-import { formatAmount } from '../components/wallet/ui.tsx';
 import { type ApiError, apiGet, apiPost, NETWORK_ERROR_CODE } from '../lib/api-client.ts';
+import { formatCryptoAmount } from '../lib/shared/format-crypto.ts';
 import { subscribeChannel } from '../lib/use-channel.ts';
 import { reloadBalances } from './balances.ts';
 import { onClientMount } from './client-mount.ts';
@@ -29,7 +29,7 @@ type QuoteStore = ReturnType<typeof createQuoteStore>;
 // open, the notice, and per direction the conversion's state and amount; the quote lives in its
 // own store (quote.ts), the balances in the shared one (balances.ts). One store per island,
 // created with what the server rendered. While the island listens (the browser), the person's
-// `wallet:<usr_…>` channel says when balances changed: balances and the first ledger page reload.
+// `wallet:<usr_…>` channel says when balances changed: balances and the ledger pages shown reload.
 
 export type ModalName = 'send' | 'receive' | ConversionDirection;
 
@@ -88,37 +88,64 @@ const merged = (earlier: WalletEntry[], later: WalletEntry[]) => {
   return [...earlier, ...later.filter((entry) => !keys.has(entryKey(entry)))];
 };
 
-/** The ledger's paging: the first page again (on a change) and the next page ("more"). */
-function historyActions({ $view, patch }: ViewParts, api: Api) {
-  /** The first page again; entries of later pages already shown stay below it. */
-  const reloadHistory = async () => {
-    const answer = await apiGet<WalletEntry[]>(api('/rest/v1/wallet/transactions?page=1'));
-    if (!answer.ok || !answer.data) return;
-    const current = $view.get().history;
-    // Entries already shown that page 1 no longer holds are older ones: they stay below it.
-    patch({
-      history: {
-        items: merged(answer.data, current.items),
-        page: current.page,
-        more: current.page === 1 ? Boolean(answer.meta?.nextPageExist) : current.more,
-      },
-    });
+/**
+ * Runs history reads one after another, so a reload and a "more" never interleave their pages;
+ * a reload asked for while another waits to start is that one (events come in bursts).
+ */
+function serialReads() {
+  let queue: Promise<unknown> = Promise.resolve();
+  let waitingReload: Promise<void> | undefined;
+  const serial = (work: () => Promise<void>) => {
+    const run = queue.then(work, work);
+    queue = run;
+    return run;
   };
+  const reload = (work: () => Promise<void>) => {
+    waitingReload ??= serial(() => {
+      waitingReload = undefined;
+      return work();
+    });
+    return waitingReload;
+  };
+  return { serial, reload };
+}
 
-  const loadMore = async () => {
-    patch({ loadingMore: true });
-    const page = $view.get().history.page + 1;
-    const answer = await apiGet<WalletEntry[]>(api(`/rest/v1/wallet/transactions?page=${page}`));
-    patch({ loadingMore: false });
-    if (!answer.ok || !answer.data) return;
-    patch({
-      history: {
-        items: merged($view.get().history.items, answer.data),
-        page,
-        more: Boolean(answer.meta?.nextPageExist),
-      },
+/**
+ * The ledger's paging: the pages shown again (on a change) and the next page ("more"). A change
+ * re-reads every page shown instead of keeping the old rows below a fresh page 1: a row the server
+ * no longer lists must go. A deposit seen on the chain is listed as an `incoming` row under the
+ * chain transaction's id until it is credited, then as the credit's ledger row under another id;
+ * kept, the old row stayed as a stale duplicate (issue 22).
+ */
+function historyActions({ $view, patch }: ViewParts, api: Api) {
+  const reads = serialReads();
+  const readPage = (page: number) => apiGet<WalletEntry[]>(api(`/rest/v1/wallet/transactions?page=${page}`));
+
+  const reloadHistory = () =>
+    reads.reload(async () => {
+      const { page } = $view.get().history;
+      const answers = await Promise.all(Array.from({ length: page }, (_, i) => readPage(i + 1)));
+      if (answers.some((answer) => !answer.ok || !answer.data)) return;
+      // A row that moved down a page between two reads is listed once.
+      const items = answers.reduce<WalletEntry[]>((rows, answer) => merged(rows, answer.data ?? []), []);
+      patch({ history: { items, page, more: Boolean(answers.at(-1)?.meta?.nextPageExist) } });
     });
-  };
+
+  const loadMore = () =>
+    reads.serial(async () => {
+      patch({ loadingMore: true });
+      const page = $view.get().history.page + 1;
+      const answer = await readPage(page);
+      patch({ loadingMore: false });
+      if (!answer.ok || !answer.data) return;
+      patch({
+        history: {
+          items: merged($view.get().history.items, answer.data),
+          page,
+          more: Boolean(answer.meta?.nextPageExist),
+        },
+      });
+    });
   return { reloadHistory, loadMore };
 }
 
@@ -151,7 +178,7 @@ function conversionOutcome(
   { init, reload }: { init: WalletInit; reload: () => Promise<unknown> },
 ) {
   const succeeded = (direction: ConversionDirection, data: { currencyToCode: CryptoCode; amountTo: string }) => {
-    const received = formatAmount(data.amountTo, data.currencyToCode, init.lang);
+    const received = formatCryptoAmount(data.amountTo, data.currencyToCode, init.lang);
     dispatch(direction, { type: 'success', toAmount: data.amountTo });
     // Spec section 4: on success the amount received is shown and the modal closes.
     patch({
@@ -232,6 +259,8 @@ export function createWallet(init: WalletInit) {
     $quote: quotes.$quote,
     api,
     loadMore,
+    /** Balances and the ledger pages shown again (after a move into the wallet from another balance). */
+    reload,
     ...modalActions(parts, quotes, reload),
     convert: convertAction(parts, { init, api, quotes, reload }),
     setAmount: parts.setAmount,

@@ -52,13 +52,7 @@ const earnings = async (user: TestUser, currency: 'BTC' | 'USDT' = 'BTC') =>
 const feeIncome = async () => (await t.services.ledger.account(ctx, systemAccount('fee_income', 'BTC')))?.balance ?? 0;
 
 /** A 5,000 USD trade the buyer starts, pays and the vendor releases. */
-async function completedTrade() {
-  const trade = await f.startTrade(buyer, offer, '5000');
-  await buyer.post(`/rest/v1/trade/${trade.hash}/paid`);
-  const res = await vendor.post(`/rest/v1/trade/${trade.hash}/release`, {});
-  expect(res.status, await res.clone().text()).toBe(200);
-  return trade;
-}
+const completedTrade = () => f.completedTrade(buyer, vendor, offer, '5000');
 
 /** A 5,000 USD trade paid, disputed and decided for `winner`. */
 async function disputedTrade(winner: 'buyer' | 'seller') {

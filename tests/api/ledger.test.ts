@@ -104,7 +104,13 @@ describe('ledger: posting', () => {
     expect(events).toEqual([
       {
         type: 'ledger.posted',
-        payload: { transactionId: tx.id, kind: 'deposit', userIds: [alice], userPublicIds: [publicId] },
+        payload: {
+          transactionId: tx.id,
+          kind: 'deposit',
+          userIds: [alice],
+          userPublicIds: [publicId],
+          wallets: [{ userId: alice, currency: 'BTC', amount: 150_000 }],
+        },
       },
     ]);
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../server/services/context.ts';
 import { type browserSession, signedInSession } from '../support/browser-session.ts';
+import { fundPeople } from '../support/offer-funds.ts';
 import { createTestApp, TEST_NOW, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
@@ -38,7 +39,12 @@ const offerBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createOffer(b: Browser, overrides: Record<string, unknown> = {}) {
+/** Publishes an offer; its owner's wallets are funded first unless `unfunded` (decision 121). */
+async function createOffer(b: Browser, overrides: Record<string, unknown> = {}, { unfunded = false } = {}) {
+  if (!unfunded) {
+    const me = (await (await b.get('/rest/v1/users/me')).json()).data as { id: string };
+    await fundPeople({ db: t.db, ledger: t.services.ledger }, 'public_id = ?', [me.id]);
+  }
   const res = await b.post('/rest/v1/offers', offerBody(overrides));
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
   return (await res.json()).data as { hash: string; fiatPricePerCrypto: number } & Record<string, unknown>;

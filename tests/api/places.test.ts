@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { browserSession, STRONG_PASSWORD } from '../support/browser-session.ts';
+import { fundDemoVendors } from '../support/offer-funds.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createUser } from '../support/users.ts';
 
@@ -58,6 +59,7 @@ describe('the country of a request', () => {
 
   it('localizes the listing to the visitor country, and worldwide when they choose none', async () => {
     t = await createTestApp({ trustProxy: true });
+    await fundDemoVendors({ db: t.db, ledger: t.services.ledger });
     const german = forwarded(t, BERLIN);
     const localized = await (await german.get('/rest/v1/offers?type=buy&is_payment_localized=1')).json();
     expect(localized.meta).toMatchObject({ currency: 'EUR', country: 'DE' });

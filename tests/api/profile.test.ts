@@ -89,6 +89,24 @@ describe('GET /rest/v1/users/{username}/profile', () => {
     expect(own).toMatchObject({ isSelf: true, relation: null, tradedWithYou: null });
   });
 
+  it('shows the verified name to the person and the partners of a completed trade, to nobody else (decision 122)', async () => {
+    await f.sql('UPDATE users SET full_name = ? WHERE email = ?', 'Jane Q. Vendor', VENDOR);
+    // Given with the documents but not verified yet: nobody sees it on the profile.
+    expect((await profileOf(vendor, 'vendor')).fullName).toBeNull();
+    await f.sql('UPDATE users SET id_verified_at = ? WHERE email = ?', t.clock.now, VENDOR);
+    expect((await profileOf(vendor, 'vendor')).fullName).toBe('Jane Q. Vendor');
+    expect((await (await vendor.get('/rest/v1/users/current_user')).json()).data.userFullName).toBe('Jane Q. Vendor');
+    expect((await profileOf(undefined, 'vendor')).fullName).toBeNull();
+    expect((await profileOf(buyer, 'vendor')).fullName).toBeNull();
+    // A trade that starts is not enough (anyone could start one to learn the name); a release is.
+    const trade = await f.startTrade(buyer, offer, '100');
+    expect((await profileOf(buyer, 'vendor')).fullName).toBeNull();
+    await vendor.post(`/rest/v1/trade/${trade.hash}/release`);
+    expect((await profileOf(buyer, 'vendor')).fullName).toBe('Jane Q. Vendor');
+    const stranger = await f.signedIn('affiliate@example.com');
+    expect((await profileOf(stranger, 'vendor')).fullName).toBeNull();
+  });
+
   it('says when the person was last seen, in the reader’s language', async () => {
     await f.sql('UPDATE users SET last_seen_at = ? WHERE email = ?', t.clock.now - 3 * 3600_000, VENDOR);
     expect((await profileOf(undefined, 'vendor')).lastSeen).toMatchObject({ text: 'Seen 3 hours ago', level: 'away' });
@@ -164,5 +182,18 @@ describe('the current user’s trading totals', () => {
     expect(after.completedTrades).toBe(before.completedTrades + 1);
     expect(after.totalTradedBtc).toBe('0.00250000');
     expect((await (await vendor.get('/rest/v1/users/current_user')).json()).data.totalTradedBtc).toBe('0.00250000');
+  });
+});
+
+describe('the current user’s active offers', () => {
+  it('counts the offers listed now: a new one adds, a paused one does not', async () => {
+    const count = async () => (await (await vendor.get('/rest/v1/users/current_user')).json()).data.activeOffersCount;
+    // openMarket paused the seeded offers; the test's own offer is the one active.
+    expect(await count()).toBe(1);
+    await f.createOffer(vendor);
+    expect(await count()).toBe(2);
+    expect((await vendor.post(`/rest/v1/offers/${offer.hash}/toggle`)).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await (await buyer.get('/rest/v1/users/current_user')).json()).data.activeOffersCount).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import { createSharedPriceFeed, type SharedPriceFeed } from '../../server/servic
 import { publishQuotes } from '../../server/services/quotes/publish.ts';
 import type { Quote } from '../../server/services/quotes/quotes.ts';
 import { createRedisStore, type SharedStore } from '../../server/shared-store.ts';
+import { fundPeople } from '../support/offer-funds.ts';
 import { redisReachable, TEST_REDIS_URL } from '../support/redis.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 
@@ -161,7 +162,8 @@ describe.skipIf(!reachable)('shared state across processes (Redis)', () => {
         ORDER BY id LIMIT 2`,
       [vendor?.id, btc?.id],
     );
-    // Only the vendor's two offers listed, the vendor online: the search's first page shows both.
+    // Only the vendor's two offers listed, the vendor funded and online: the first page shows both.
+    await fundPeople({ db, ledger: a.services.ledger }, 'id = ?', [vendor?.id]);
     const listed = owned.map((row) => row.hash);
     await db.sql.run(`UPDATE offers SET status = 'paused' WHERE hash NOT IN (?, ?)`, listed);
     await db.sql.run('UPDATE users SET last_seen_at = ?', [T0]);
@@ -184,7 +186,10 @@ describe.skipIf(!reachable)('shared state across processes (Redis)', () => {
       client: { ip: '203.0.113.7', userAgent: 'test' },
     });
     const auth = (await a.services.sessions.validate(token)) as AuthState;
+    // B's visitors' listing pages are keyed on the writes it has heard of (src/middleware.ts).
+    const pagesOnB = b.services.offers.searchGeneration();
     await a.services.offers.toggle(personContext(auth), { hash: first, active: false, locale: 'en' });
     await expect.poll(async () => [...(await hashesOnB())]).toEqual([]);
+    expect(b.services.offers.searchGeneration()).toBeGreaterThan(pagesOnB);
   });
 });

@@ -53,6 +53,24 @@ describe('POST /vendor/handle-vendor-terms', () => {
     expect(await sessionCount((await person()).email)).toBe(1);
   });
 
+  it('lets a late answer to a request sent with the replaced cookie leave the new one alone', async () => {
+    t = await createTestApp();
+    const b = await signedIn();
+    const replaced = `session=${b.jar.get('session')}; ${CSRF_COOKIE}=${b.jar.get(CSRF_COOKIE)}`;
+    expect((await decide(b, 'vendor_terms_action=accept')).status).toBe(200);
+    // Sent before the change, answered after it: anonymous, and no Set-Cookie that would sign the browser out.
+    const late = await t.send('/rest/v1/users/current_user', { headers: { cookie: replaced } });
+    expect((await late.json()).data.isLogged).toBe(false);
+    expect(late.headers.getSetCookie()).toEqual([]);
+    // A cookie that was never replaced (or was signed out) is still cleared.
+    const stranger = await t.send('/rest/v1/users/current_user', { headers: { cookie: `session=${'x'.repeat(43)}` } });
+    expect(stranger.headers.getSetCookie()).toContain('signed_in=; Path=/; Max-Age=0; SameSite=Lax');
+    // A minute on, the replaced cookie is an ordinary dead one.
+    t.clock.now += 61_000;
+    const later = await t.send('/rest/v1/users/current_user', { headers: { cookie: replaced } });
+    expect(later.headers.getSetCookie()).toContain('signed_in=; Path=/; Max-Age=0; SameSite=Lax');
+  });
+
   it('stops vendor status on decline, and leaves other devices signed in', async () => {
     t = await createTestApp();
     const vendor = await createUser(t, { vendor: true });

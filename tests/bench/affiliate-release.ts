@@ -1,5 +1,6 @@
 // Affiliate shares at release (issue 20: a release with shares at ≥ 0.9× the rate of one without),
-// run by `npm run bench` or alone (`node tests/bench/affiliate-release.ts`). On each engine, a
+// and with BENCH_WITH=webhooks the webhooks outbox at release (issue 21, the same goal), run by
+// `npm run bench` or alone (`node tests/bench/affiliate-release.ts`). On each engine, a
 // database from tests/bench/prepare-engine.ts (the demo, 2 × PAIRS buyers and vendors), then
 // tests/bench/release-shares.ts in one process releases the same number of started and paid
 // trades through the trades service (no HTTP) without referrers and with three shares per release.
@@ -25,6 +26,8 @@ const RELEASES = Number(process.env.BENCH_RELEASES ?? 400);
  */
 const LOOPS = Number(process.env.BENCH_RELEASE_LOOPS ?? 1);
 const GOAL = 0.9;
+/** What the "with" side adds (tests/bench/release-shares.ts): affiliate shares, or merchants' webhooks. */
+const WITH = process.env.BENCH_WITH === 'webhooks' ? 'webhooks' : 'affiliates';
 const POSTGRES_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
 const work = mkdtempSync(join(tmpdir(), 'coinfair-bench-affiliates-'));
@@ -86,11 +89,14 @@ try {
   console.log(`\nAffiliate shares: PostgreSQL at ${POSTGRES_ADMIN} skipped (${String(error).split('\n')[0]})`);
 }
 
+const WITH_WHAT =
+  WITH === 'webhooks'
+    ? 'both parties merchants whose webhooks follow every event: 2 outbox rows written by each release, 6 per trade counted (started, paid, released × 2 parties; issue 21)'
+    : 'the buyer referred by a tier-1 affiliate (referred by a tier-2 one), the seller by an affiliate paid for sales: 3 shares, 1 ledger transaction per release (issue 20)';
 console.log(
-  `\nRelease with affiliate shares vs without (issue 20): per engine, one process, the trades service directly ` +
+  `\nRelease with ${WITH === 'webhooks' ? "merchants' webhooks" : 'affiliate shares'} vs without: per engine, one process, the trades service directly ` +
     `(no HTTP), ${RELEASES} started and paid trades released per side (rounds A B B A A B B A), ` +
-    `${LOOPS} in flight (BENCH_RELEASE_LOOPS); "with": the buyer referred by a tier-1 affiliate (referred by a tier-2 one), the seller ` +
-    `by an affiliate paid for sales: 3 shares, 1 ledger transaction per release`,
+    `${LOOPS} in flight (BENCH_RELEASE_LOOPS); "with": ${WITH_WHAT}`,
 );
 console.table(
   results.map(([engine, { without, with: shared, violations }]) => {
@@ -107,7 +113,7 @@ console.table(
       // What makes the comparison fair: both sides released all their trades, only one side earned.
       released: `${without.releases}/${without.prepared} · ${shared.releases}/${shared.prepared}`,
       failed: `${without.failed} · ${shared.failed}`,
-      'earnings rows': `${without.earnings} · ${shared.earnings}`,
+      [WITH === 'webhooks' ? 'outbox rows' : 'earnings rows']: `${without.earnings} · ${shared.earnings}`,
       ledger: violations === 0 ? 'holds' : `${violations} VIOLATIONS`,
     };
   }),

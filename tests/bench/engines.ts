@@ -210,7 +210,7 @@ async function measured(pids: readonly number[], run: () => Promise<WrkResult>):
 }
 
 /** The signed-in targets against one server (or nginx in front of several). */
-async function measure(url: string, pids: number[], withConversions: boolean, tag: string): Promise<Targets> {
+async function measure(url: string, pids: number[], tag: string): Promise<Targets> {
   const { cookie, csrf } = await signIn(url);
   const session = { cookie };
   const base = { seconds: SECONDS, connections: CONNECTIONS };
@@ -221,19 +221,17 @@ async function measure(url: string, pids: number[], withConversions: boolean, ta
     'GET /rest/v1/users/me': await measured(pids, () => wrk(`${url}/rest/v1/users/me`, { ...base, headers: session })),
     'GET /rest/v1/offers (cache miss)': await measured(pids, () => wrk(url, { ...base, script: offersMiss })),
   };
-  if (withConversions) {
-    targets['trade lifecycles (start → paid → release)'] = await measured(pids, () => lifecycles(url));
-    const quote = await currentQuote(url);
-    targets['POST /rest/v1/hedging/convert'] = await measured(pids, () =>
-      wrk(url, {
-        seconds: SECONDS,
-        connections: 16,
-        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf, origin: url },
-        script: conversions,
-        scriptArgs: [quote, `bench-${process.pid}-${tag}`],
-      }),
-    );
-  }
+  targets['trade lifecycles (start → paid → release)'] = await measured(pids, () => lifecycles(url));
+  const quote = await currentQuote(url);
+  targets['POST /rest/v1/hedging/convert'] = await measured(pids, () =>
+    wrk(url, {
+      seconds: SECONDS,
+      connections: 16,
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf, origin: url },
+      script: conversions,
+      scriptArgs: [quote, `bench-${process.pid}-${tag}`],
+    }),
+  );
   return targets;
 }
 
@@ -256,7 +254,7 @@ async function enginesTable() {
     ['PostgreSQL + Redis', pgUrl, { REDIS_URL }],
   ] as const) {
     const server = await startServer(database, 0, env);
-    results[engine] = await measure(server.url, [server.child.pid ?? 0], true, engine.slice(0, 2));
+    results[engine] = await measure(server.url, [server.child.pid ?? 0], engine.slice(0, 2));
     await stopServer(server.child);
   }
   const sqlite = results.SQLite ?? {};
@@ -293,7 +291,7 @@ async function processesTable() {
       await freePort(),
     );
     const pids = servers.map((server) => server.child.pid ?? 0);
-    results[count] = await measure(nginx.url, pids, false, `p${count}`);
+    results[count] = await measure(nginx.url, pids, `p${count}`);
     await nginx.stop();
     for (const server of servers) await stopServer(server.child);
   }

@@ -12,6 +12,7 @@ import { createInProcessBus } from '../../server/realtime/bus.ts';
 import { systemContext } from '../../server/services/context.ts';
 import { createLedgerService, systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
+import { refreshFundingNeeds } from '../../server/services/offers/funding-needs.ts';
 
 // `pairs`: buyers and vendors for the lifecycles (tests/bench/engines.ts signs them in).
 const [url, offers = '100000', pairs = '20'] = process.argv.slice(2);
@@ -82,6 +83,8 @@ async function insertOffer(database: Database, vendor: number): Promise<void> {
     location_id: null,
     status: 'active',
   });
+  // The copied row carries the template's funding needs: this offer's own (funding-needs.ts).
+  await refreshFundingNeeds(database, 'offers.owner_id = ?', [vendor]);
 }
 
 if (!url) throw new Error('usage: node tests/bench/prepare-engine.ts <database> <offers>');

@@ -1,8 +1,11 @@
-// One engine's half of the affiliate-release benchmark (tests/bench/affiliate-release.ts, issue 20):
-// trades started and paid, then released through the trades service (no HTTP), once among pairs
-// where nobody was referred and once among pairs whose buyer was referred by a tier-1 affiliate
-// (herself referred by a tier-2 affiliate) and whose seller by an affiliate paid for sales: three
-// shares, one `affiliate_share` ledger transaction and three affiliate_earnings rows per release.
+// One engine's half of the release benchmarks (tests/bench/affiliate-release.ts): trades started
+// and paid, then released through the trades service (no HTTP), once among plain pairs and once
+// among pairs that make a release do more. BENCH_WITH=affiliates (issue 20, the default): the buyer
+// was referred by a tier-1 affiliate (herself referred by a tier-2 affiliate) and the seller by an
+// affiliate paid for sales: three shares, one `affiliate_share` ledger transaction and three
+// affiliate_earnings rows per release. BENCH_WITH=webhooks (issue 21): both parties are merchants
+// whose webhooks follow every event: two outbox rows per release, six per trade counted (start and
+// mark-paid write theirs too; the delivery job does not run).
 // Same process, same database, same number of trades each way, in rounds ordered A B B A A B B A so
 // neither side gets the warmer process, the emptier tables or a quieter moment of a noisy machine.
 // A release that fails (on PostgreSQL: a transaction still losing its race after every retry) is
@@ -17,6 +20,7 @@ import { createServices } from '../../server/services/container.ts';
 import { personContext, systemContext } from '../../server/services/context.ts';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
+import { WEBHOOK_EVENTS } from '../../src/lib/shared/webhooks.ts';
 
 const [url, pairsText = '20', releasesText = '400', loopsText = '1', secondsText = '5'] = process.argv.slice(2);
 if (!url) throw new Error('usage: release-shares.ts <database> <pairs> <releases> <loops> <seconds>');
@@ -152,11 +156,31 @@ async function round(pairs: Pair[], count: number) {
   return { latencies, ms: performance.now() - began, prepared: paid.length, failed };
 }
 
-const earningsRows = async () =>
-  Number((await sql.get<{ n: number }>('SELECT count(*) AS n FROM affiliate_earnings'))?.n ?? 0);
+const earningsRows = async () => Number((await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${COUNTED}`))?.n ?? 0);
+
+/** Pairs P … 2P-1: both parties merchants, each with an enabled webhook following every event. */
+async function merchantsInTheSecondHalf() {
+  const at = Date.now();
+  for (let i = PAIRS; i < 2 * PAIRS; i++) {
+    for (const id of [await idOf(`benchbuyer${i}`), await idOf(`benchvendor${i}`)]) {
+      await sql.run('UPDATE users SET is_merchant = 1 WHERE id = ?', [id]);
+      await sql.run(
+        `INSERT INTO webhooks (user_id, url, enabled, secret, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?)`,
+        [id, 'https://hooks.example.com/bench', `whsec_${Buffer.alloc(24, 7).toString('base64')}`, at, at],
+      );
+      for (const event of WEBHOOK_EVENTS)
+        await sql.run('INSERT INTO webhook_subscriptions (user_id, event) VALUES (?, ?)', [id, event]);
+    }
+  }
+}
+
+const WITH = process.env.BENCH_WITH === 'webhooks' ? 'webhooks' : 'affiliates';
+/** What the "with" side does more: its setup, and the rows that show it did it. */
+const SETUP = { affiliates: referTheSecondHalf, webhooks: merchantsInTheSecondHalf }[WITH];
+const COUNTED = { affiliates: 'affiliate_earnings', webhooks: 'webhook_deliveries' }[WITH];
 
 async function measure(db: Database) {
-  await referTheSecondHalf();
+  await SETUP();
   const sides = { without: await pairsFrom(0), with: await pairsFrom(PAIRS) };
   // Warm both paths (JIT, statement caches, pool) outside the measurement.
   await round(sides.without, WARM_UP);

@@ -436,6 +436,12 @@ execFileSync(process.execPath, [join(root, 'tests/bench/trades.ts')], { cwd: roo
 // Affiliate shares (issue 20): releases with three fee shares against releases without, through the
 // trades service on SQLite and PostgreSQL (tests/bench/affiliate-release.ts).
 execFileSync(process.execPath, [join(root, 'tests/bench/affiliate-release.ts')], { cwd: root, stdio: 'inherit' });
+// Merchants' webhooks (issue 21): the same releases, each writing two outbox rows in its transaction.
+execFileSync(process.execPath, [join(root, 'tests/bench/affiliate-release.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_WITH: 'webhooks' },
+});
 
 // Notifications (issue 7): fan-out to 1000 sockets through the hub against bare `ws`, and the built
 // server's memory with 1000 sockets over the 100,000-offer database (tests/bench/fanout.ts).
@@ -444,6 +450,10 @@ execFileSync(process.execPath, [join(root, 'tests/bench/fanout.ts'), offersDb], 
 // Engines and processes (issue 17): SQLite vs PostgreSQL + Redis, and 1 vs 2 processes behind nginx,
 // driven by wrk (tests/bench/engines.ts).
 execFileSync(process.execPath, [join(root, 'tests/bench/engines.ts')], { cwd: root, stdio: 'inherit' });
+
+// A newcomer's first npm start (issue 22): build and seed from nothing to the first page
+// (tests/bench/first-start.ts).
+execFileSync(process.execPath, [join(root, 'tests/bench/first-start.ts')], { cwd: root, stdio: 'inherit' });
 
 const htmlSize = statSync(join(client, 'index.html')).size;
 console.log(`Home page HTML: ${(htmlSize / 1024).toFixed(1)} KB raw`);

@@ -147,6 +147,9 @@ const db = join(work, 'trades.db');
       is_gold: 0,
       location_id: null,
       status: 'active',
+      // What the vendor must hold to be listed, as the repository sets it (funding-needs.ts).
+      need_usd: 0,
+      need_crypto: 10_100,
     };
     delete (offer as { id?: unknown }).id;
     const columns = Object.keys(offer);

@@ -48,15 +48,19 @@ async function createClusterDatabase(): Promise<{ url: string; drop(): Promise<v
 }
 
 /**
- * This run's own wallet keys and gift code key: DEMO_DATA=off (a quick start, reference data only)
+ * This run's own wallet keys, gift code key and API key root: DEMO_DATA=off (a quick start, reference data only)
  * refuses the public development keys, as a real marketplace must.
  */
-function randomKeys(): { WALLET_BTC_XPUB: string; WALLET_TRON_XPUB: string; GIFT_CODE_KEY: string } {
+export function randomKeys(): Record<
+  'WALLET_BTC_XPUB' | 'WALLET_TRON_XPUB' | 'GIFT_CODE_KEY' | 'API_KEY_ROOT',
+  string
+> {
   const root = HDKey.fromMasterSeed(randomBytes(32));
   return {
     WALLET_BTC_XPUB: root.derive("m/84'/0'/0'").publicExtendedKey,
     WALLET_TRON_XPUB: root.derive("m/44'/195'/0'").publicExtendedKey,
     GIFT_CODE_KEY: randomBytes(32).toString('hex'),
+    API_KEY_ROOT: randomBytes(32).toString('hex'),
   };
 }
 
@@ -71,9 +75,12 @@ export interface AppProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** One process of the built server, as `npm start` runs it (scripts/start.ts without its build step). */
-export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
+/**
+ * One process of the built server, as `npm start` runs it (scripts/start.ts without its build step),
+ * on `port` when given (a restart where nginx expects it), else on a free one.
+ */
+export async function startAppProcess(name: string, env: Record<string, string>, port?: number): Promise<AppProcess> {
+  port ??= await freePort();
   const entry = `const { main } = await import(process.argv[1]); await main(process.argv[2]);`;
   const child: ChildProcess = spawn(
     process.execPath,
@@ -174,6 +181,11 @@ export interface Cluster {
   /** The cluster's database, for reading what happened and for states no page reaches. */
   db: Postgres;
   admin(...args: string[]): Promise<AdminResult>;
+  /**
+   * Starts a process that was killed again on its own port, so nginx's upstream finds it there
+   * once it tries the address again; it replaces the dead one as `a` or `b`.
+   */
+  restart(dead: AppProcess): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
@@ -202,8 +214,8 @@ export async function startCluster({ together = false } = {}): Promise<Cluster> 
       DISPUTE_WAIT_MINUTES: '0',
       ...randomKeys(),
     };
-    const startOne = async (name: string) => {
-      const started = await startAppProcess(name, env);
+    const startOne = async (name: string, port?: number) => {
+      const started = await startAppProcess(name, env, port);
       cleanups.push(() => started.kill('SIGTERM'));
       return started;
     };
@@ -214,7 +226,24 @@ export async function startCluster({ together = false } = {}): Promise<Cluster> 
     cleanups.push(() => nginx.stop());
     const db = openPostgres(database.url, { max: 4 });
     cleanups.push(() => db.close());
-    return { a, b, proxyUrl: nginx.url, env, db, admin: (...args) => runAdmin(env, args), stop: stopAll };
+    const cluster: Cluster = {
+      a,
+      b,
+      proxyUrl: nginx.url,
+      env,
+      db,
+      admin: (...args) => runAdmin(env, args),
+      async restart(dead) {
+        const slot = dead === cluster.a ? 'a' : dead === cluster.b ? 'b' : undefined;
+        if (!slot) throw new Error(`process ${dead.name} is not one of the cluster's`);
+        await dead.exited;
+        const restarted = await startOne(dead.name, Number(new URL(dead.url).port));
+        cluster[slot] = restarted;
+        return restarted;
+      },
+      stop: stopAll,
+    };
+    return cluster;
   } catch (error) {
     await stopAll();
     throw error;

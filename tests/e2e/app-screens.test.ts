@@ -20,6 +20,8 @@ const SCREENS = [
   '/offers/new',
   '/my-offers',
   '/affiliates',
+  '/webhooks',
+  '/kiosk',
 ];
 
 /** A page of the moderator's, signed in through the API, the cookie choice made. */

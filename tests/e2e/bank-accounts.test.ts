@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 import { browserPeople } from './people.ts';
+import { overflowsSideways, screenshotter } from './screen-checks.ts';
 
 // "Bank accounts" in Chromium (issue 19): the demo buyer, turned away while their phone is not
 // verified, verifies it; then sees the field errors of an empty form and of a mistyped IBAN, saves
@@ -13,7 +12,6 @@ import { browserPeople } from './people.ts';
 
 const live = serverAndBrowser();
 const BUYER = 'buyer@example.com';
-const SHOTS = join(import.meta.dirname, '..', '..', 'test-results');
 
 const { context, signedIn: signedInAs } = browserPeople(live);
 const signedIn = (width: number, colorScheme: 'light' | 'dark' = 'light') => signedInAs(BUYER, width, { colorScheme });
@@ -36,13 +34,7 @@ async function hydrated(page: Page) {
   await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
 }
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `bank-accounts-${name}.png`), fullPage: true });
-}
-
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const shot = screenshotter('bank-accounts');
 
 describe('bank accounts', () => {
   it('sends visitors who are not signed in to the sign-in page, which comes back', async () => {

@@ -1,8 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContextOptions, Page, Response } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateFromUsd } from '../../src/components/calculator/convert.ts';
 import { converterCurrencies } from '../../src/lib/site.ts';
+import { fundOnServer } from '../support/offer-funds.ts';
 import { serverAndBrowser } from './harness.ts';
 
 // The calculator (spec sections 2, 4, 5) in Chromium at phone and desktop widths: numbers and
@@ -11,6 +12,8 @@ import { serverAndBrowser } from './harness.ts';
 // the JavaScript it ships. Prices tick every 2 s so the live price shows within the test.
 
 const live = serverAndBrowser({ PRICE_TICK_SECONDS: '2' });
+// The demo market is listed only while its vendors hold coins (decision 121), as on a fresh install.
+beforeAll(() => fundOnServer(live.server));
 const WIDTHS = [375, 1440] as const;
 
 /** `path` in a fresh context with the cookie choice made; `before` sees the page before it loads. */

@@ -15,6 +15,7 @@ const PAGES = [
   '/support',
   '/terms',
   '/privacy',
+  '/developers',
   '/he/',
   '/de/vendors',
 ];

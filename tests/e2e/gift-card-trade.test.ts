@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, serverAndBrowser } from './harness.ts';
+import { seriousViolations, serverAndBrowser, untranslatedKeys } from './harness.ts';
 import { amazonGiftOffer, browserPeople } from './people.ts';
+import { messageKeys, screenshotter } from './screen-checks.ts';
 
 // Gift-card trades in Chromium (issue 18), the buyer and the vendor each in their own browser
 // context: the buyer saves a card through the API, chooses it in the offer page's "gift cards
@@ -17,7 +16,6 @@ const live = serverAndBrowser();
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const LIVE = { timeout: 10_000 };
-const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 const ALL_SHOTS = process.env.GIFT_SHOTS === '1';
 
 const people = browserPeople(live);
@@ -84,10 +82,7 @@ const cardState = (page: Page, id: string) => page.locator(`[data-gift-card="${i
 const freeState = async (buyer: BrowserContext, id: string) =>
   (await api<{ id: string; state: string }[]>(buyer, '/rest/v1/gift-cards')).find((c) => c.id === id)?.state;
 
-async function shot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `gift-${name}.png`), fullPage });
-}
+const shot = screenshotter('gift', 'screenshots');
 
 /**
  * With GIFT_SHOTS=1: `path` as `from`'s person at 375 and 1440 px, light and dark, in English and
@@ -110,9 +105,8 @@ async function shotMatrix(from: BrowserContext, path: string, name: string, then
   }
 }
 
-/** What the person reads: no message key left untranslated. */
-const untranslated = async (page: Page) =>
-  ((await page.locator('main').textContent()) ?? '').match(/\b(?:trade|offer)\.giftCards\.\S+/g);
+/** The gift-card messages of the trade and offer pages. */
+const GIFT_KEYS = messageKeys('trade.giftCards', 'offer.giftCards');
 
 /** On the offer page: the amount, then the start, which opens the chooser. */
 async function openChooser(page: Page, amount: string) {
@@ -139,7 +133,7 @@ describe('gift-card trades', () => {
       expect(await modal.getAttribute('data-step')).toBe('choose_gift_cards');
       await modal.locator(`[data-card="${cardId}"] input`).check();
       expect(await modal.locator('[data-total-state]').getAttribute('data-total-state')).toBe('exact');
-      expect(await untranslated(offerPage)).toBeNull();
+      expect(await untranslatedKeys(offerPage, GIFT_KEYS)).toEqual([]);
       await shot(offerPage, 'modal-375', false);
       await shotMatrix(buyer, `/offers/${offer.hash}`, 'modal', async (page) => {
         await openChooser(page, '75');

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 import { amazonGiftOffer, browserPeople } from './people.ts';
+import { screenshotter, shotPath } from './screen-checks.ts';
 
 // "My gift cards" and the gift-code trade page in Chromium (issue 18): the demo buyer saves a card
 // with a picture (after a refused code shows its error next to the field), sees it listed and
@@ -16,7 +15,6 @@ import { amazonGiftOffer, browserPeople } from './people.ts';
 const live = serverAndBrowser();
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
-const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 const ALL_SHOTS = process.env.GIFT_SHOTS === '1';
 
 const { context, api, signedIn: signedInAs, fund } = browserPeople(live);
@@ -38,10 +36,7 @@ async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; pr
   return { page, problems };
 }
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `gift-cards-${name}.png`), fullPage: true });
-}
+const shot = screenshotter('gift-cards', 'screenshots');
 
 /** A funded vendor's Amazon gift-card offer in US dollars at a fixed price (no price moves mid-test). */
 async function giftOffer(): Promise<string> {
@@ -192,7 +187,7 @@ describe.runIf(ALL_SHOTS)('gift-card screens for a person to look at', () => {
           // Where a signed-in person finds the page: beside the verification link in the settings.
           const settings = await open(ctx, '/de/settings');
           await settings.page.getByTestId('settings-gift-cards').waitFor();
-          await settings.page.screenshot({ path: join(SHOTS, 'gift-cards-settings-link-de-375.png') });
+          await settings.page.screenshot({ path: shotPath('gift-cards-settings-link-de-375.png', 'screenshots') });
         }
         await ctx.close();
       }

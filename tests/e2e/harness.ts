@@ -187,3 +187,25 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, include);
 }
+
+/** Message keys of the trade page and what it shows from other areas (tags, errors, notifications). */
+export const TRADE_KEYS = /\b(?:offer|trade|errors|notifications|bank|gift)\.[a-z][\w.-]*/g;
+
+/**
+ * Message keys that reached the screen untranslated, in `main`'s text or its labels and hints
+ * (aria-label, title, placeholder, alt). A missing message shows as its key, never blank
+ * (src/lib/shared/i18n/island-messages.ts); `pattern` names the areas' key prefixes.
+ */
+export async function untranslatedKeys(page: Page, pattern: RegExp = TRADE_KEYS): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return '';
+    const attributes = ['aria-label', 'title', 'placeholder', 'alt'];
+    const labels = [...main.querySelectorAll('*')].flatMap((el) =>
+      attributes.map((name) => el.getAttribute(name)).filter((value): value is string => value !== null),
+    );
+    // biome-ignore lint/performance/useDomNodeTextContent: what is rendered, with breaks between blocks, so a key after a word still starts a word
+    return [main.innerText, ...labels].join('\n');
+  });
+  return text.match(pattern) ?? [];
+}

@@ -19,6 +19,7 @@ const STATIC_PAGES = [
   '/support',
   '/terms',
   '/privacy',
+  '/developers',
   '/de/',
   '/he/',
   '/tr/vendors',
@@ -27,9 +28,16 @@ const SCRIPT_BUDGET_GZIP = 5 * 1024;
 /**
  * The vendor landing page is the one static page with live widgets (price, weekly chart, the
  * rates of 154 currencies, in the visitor's own currency): it shares the islands' number
- * formatting (src/lib/shared/format.ts, one chunk) rather than keeping a copy of it.
+ * formatting (src/lib/shared/format.ts, one chunk) rather than keeping a copy of it. Its budget
+ * grew by a quarter KB when the header on every page learnt to follow a new username or avatar
+ * from other tabs and to show kiosk entries (issues 21 and 22); every other static page still
+ * keeps within the 5 KB.
  */
-const PAGE_BUDGETS_GZIP: Record<string, number> = { '/vendors': 6 * 1024, '/tr/vendors': 6 * 1024 };
+const VENDOR_PAGE_BUDGET_GZIP = 6.25 * 1024;
+const PAGE_BUDGETS_GZIP: Record<string, number> = {
+  '/vendors': VENDOR_PAGE_BUDGET_GZIP,
+  '/tr/vendors': VENDOR_PAGE_BUDGET_GZIP,
+};
 const live = serverAndBrowser();
 
 /** A page in a fresh context. `consent` presets the cookie choice so the banner stays away. */

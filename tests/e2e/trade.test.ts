@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { generateSync } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 import { browserPeople } from './people.ts';
+import { screenshotter } from './screen-checks.ts';
 
 // Trades as people meet them in Chromium, with the buyer, the seller and a moderator each in
 // their own browser context on the same server: a trade started from the offer page, the chat
@@ -21,7 +20,6 @@ const BUYER = 'buyer@example.com';
 const MODERATOR = 'moderator@example.com';
 /** Server events arrive within a second; the expiry job runs every 5 s. */
 const LIVE = { timeout: 10_000 };
-const SHOTS = join(import.meta.dirname, '..', '..', 'screenshots');
 
 const people = browserPeople(live);
 const { context, api, signedIn, fund } = people;
@@ -65,10 +63,7 @@ async function publish(vendor: BrowserContext, overrides: Record<string, unknown
 const statusOf = (page: Page) => page.locator('[data-trade]').getAttribute('data-status');
 const messageTexts = (page: Page) => page.locator('[data-message-text]').allTextContents();
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `trade-${name}.png`), fullPage: true });
-}
+const shot = screenshotter('trade', 'screenshots');
 
 describe('the trade page', () => {
   it('runs a trade from the offer page to release with 2FA and feedback, both parties live', async () => {
@@ -162,9 +157,10 @@ describe('the trade page', () => {
     await dialog.locator('button[type="submit"]').click();
     await expect.poll(() => statusOf(sellerPage), LIVE).toBe('released');
     await expect.poll(() => statusOf(buyerPage), LIVE).toBe('released');
-    expect(await messageTexts(buyerPage)).toContain(
-      'The seller released the crypto to the buyer. The trade is complete.',
-    );
+    // The status and the chat line are fetched side by side: the line may land a moment later.
+    await expect
+      .poll(() => messageTexts(buyerPage), LIVE)
+      .toContain('The seller released the crypto to the buyer. The trade is complete.');
 
     // Feedback once it is over.
     const form = buyerPage.locator('[data-feedback] form');

@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './harness.ts';
 
@@ -44,8 +44,54 @@ async function openWallet(email: string, width: number, prepare?: (ctx: BrowserC
 const card = (page: Page, code: 'BTC' | 'USDT') => page.locator(`.wallet-card[data-currency="${code}"]`);
 const balanceOf = (page: Page, code: 'BTC' | 'USDT') => card(page, code).locator('[data-balance]').textContent();
 
+/** A valid TRON address (base58check, version 0x41). */
+const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+
+/** The sendouts the page posts, as they leave it. */
+function sendsOf(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/rest/v1/wallet/send')) posts.push(request.url());
+  });
+  return posts;
+}
+
+/** What the send review shows, line by line. */
+async function reviewOf(dialog: Locator) {
+  const line = (name: string) => dialog.locator(`[data-review="${name}"]`).textContent();
+  await dialog.locator('[data-review-summary]').waitFor();
+  return {
+    address: await line('address'),
+    network: await line('network'),
+    amount: await line('amount'),
+    fee: await line('fee'),
+    total: await line('total'),
+  };
+}
+
 /** The chain job polls every 5 s at this block interval: wait for what it announces. */
 const SLOW = { timeout: 15_000 };
+
+/**
+ * `button` may not be used and shows it (issue 22): aria-disabled, named reason, and painted
+ * unlike the page's enabled primary button (Send), with the not-allowed cursor.
+ */
+async function expectDisabledWithReason(page: Page, button: Locator, reason: Locator) {
+  expect(await button.getAttribute('aria-disabled')).toBe('true');
+  const reasonId = await reason.getAttribute('id');
+  expect(reasonId).toBeTruthy();
+  expect(await button.getAttribute('aria-describedby')).toBe(reasonId);
+  const look = (target: Locator) =>
+    target.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color, cursor: style.cursor };
+    });
+  const enabled = await look(page.locator('.wallet-actions [data-tour="send"]'));
+  const disabled = await look(button);
+  expect(disabled.background).not.toBe(enabled.background);
+  expect(disabled.color).not.toBe(enabled.color);
+  expect(disabled.cursor).toBe('not-allowed');
+}
 
 describe('the wallet page', () => {
   it('sends people who are not signed in to the sign-in page and back', async () => {
@@ -63,7 +109,7 @@ describe('the wallet page', () => {
   it('shows both currencies at zero, a BTC deposit as incoming, then confirmed after mining (1440 px)', async () => {
     const page = await openWallet('buyer@example.com', 1440);
     expect(await balanceOf(page, 'BTC')).toBe('0.00000000 BTC');
-    expect(await balanceOf(page, 'USDT')).toBe('0.00 USDT');
+    expect(await balanceOf(page, 'USDT')).toBe('0.000000 USDT');
     expect(await page.locator('.wallet-ledger [data-empty]').isVisible()).toBe(true);
 
     await live.server.chain.deposit('buyer@example.com', '0.015', 'BTC');
@@ -80,6 +126,9 @@ describe('the wallet page', () => {
     expect(await card(page, 'BTC').locator('[data-incoming]').textContent()).toBe('Nothing incoming');
     await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
     expect(await row.locator('.wallet-in').textContent()).toBe('+0.01500000 BTC');
+    // The incoming row became the confirmed one: no stale duplicate stays below it (issue 22).
+    await expect.poll(() => page.locator('.wallet-table tr[data-entry="deposit"]').count()).toBe(1);
+    expect(await page.locator('.wallet-table tr[data-status="incoming"]').count()).toBe(0);
     await page.context().close();
   });
 
@@ -88,10 +137,10 @@ describe('the wallet page', () => {
     await live.server.chain.deposit('buyer@example.com', '250', 'USDT');
     await expect
       .poll(() => card(page, 'USDT').locator('[data-incoming]').textContent(), SLOW)
-      .toContain('+250.00 USDT');
+      .toContain('+250.000000 USDT');
     // TRON needs 19 blocks: two ticks of ten.
     await live.server.chain.mine('2');
-    await expect.poll(() => balanceOf(page, 'USDT'), SLOW).toBe('250.00 USDT');
+    await expect.poll(() => balanceOf(page, 'USDT'), SLOW).toBe('250.000000 USDT');
 
     await page.getByRole('button', { name: 'Receive' }).click();
     const dialog = page.getByRole('dialog', { name: 'Receive' });
@@ -111,15 +160,16 @@ describe('the wallet page', () => {
 
   it('converts tether to bitcoin at a live quote; bitcoin needs a verified identity (1440 px)', async () => {
     const page = await openWallet('buyer@example.com', 1440);
-    expect(await balanceOf(page, 'USDT')).toBe('250.00 USDT');
+    expect(await balanceOf(page, 'USDT')).toBe('250.000000 USDT');
 
     // BTC → USDT: nobody is verified yet.
     await page.getByRole('button', { name: 'Convert to tether' }).click();
     let dialog = page.getByRole('dialog', { name: 'Convert bitcoin to tether' });
-    expect(await dialog.locator('[data-disabled-reason]').textContent()).toBe(
-      'Verify your identity to convert bitcoin.',
-    );
-    expect(await dialog.locator('[data-convert]').isDisabled()).toBe(true);
+    const reason = dialog.locator('[data-disabled-reason]');
+    expect(await reason.textContent()).toBe('Verify your identity to convert bitcoin.');
+    await expectDisabledWithReason(page, dialog.locator('[data-convert]'), reason);
+    // The reason leads where the identity is verified (issue 22).
+    expect(await reason.getByRole('link').getAttribute('href')).toBe('/verification');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Convert to bitcoin' }).click();
@@ -135,10 +185,15 @@ describe('the wallet page', () => {
     await expect.poll(() => notice.textContent()).toMatch(/^Converted: you received 0\.\d{8} BTC\.$/);
     expect(await page.getByRole('dialog').count()).toBe(0);
     const received = /0\.\d{8}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
-    await expect.poll(() => balanceOf(page, 'USDT')).toBe('150.00 USDT');
+    await expect.poll(() => balanceOf(page, 'USDT')).toBe('150.000000 USDT');
     const btc = (1_500_000 + Math.round(Number(received) * 1e8)) / 1e8;
     expect(await balanceOf(page, 'BTC')).toBe(`${btc.toFixed(8)} BTC`);
     await expect.poll(() => page.locator('.wallet-table tr[data-entry="conversion"]').count()).toBe(2);
+    // One rule per currency (issue 22): every tether amount with its 6 decimals, whatever its own.
+    const tether = (await page.locator('.wallet-table .wallet-num').allTextContents()).filter((a) =>
+      a.endsWith('USDT'),
+    );
+    expect(tether).toEqual(['-100.000000 USDT', '+250.000000 USDT']);
 
     // Closing after success leaves the direction fresh.
     await page.getByRole('button', { name: 'Convert to bitcoin' }).click();
@@ -224,7 +279,7 @@ describe('the wallet page', () => {
     await expect.poll(() => page.locator('.wallet-notice').textContent()).toMatch(/^Converted: you received/);
     expect(orders).toHaveLength(2);
     expect(orders[1]).toBe(orders[0]);
-    await expect.poll(() => balanceOf(page, 'USDT')).toBe('125.00 USDT');
+    await expect.poll(() => balanceOf(page, 'USDT')).toBe('125.000000 USDT');
     await page.context().close();
   });
 
@@ -262,31 +317,56 @@ describe('the wallet page', () => {
     });
     await expect.poll(() => balanceOf(page, 'BTC'), SLOW).toBe('0.01000000 BTC');
 
+    const posts = sendsOf(page);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Send' });
     expect(await dialog.textContent()).toContain('Network fee 0.00002000 BTC, added to the amount');
     await dialog.getByRole('button', { name: 'Max' }).click();
     expect(await dialog.getByLabel('Amount (BTC)').inputValue()).toBe('0.00998');
 
-    // The server's verdicts per field: a typo in the address, the code missing.
-    await dialog.getByLabel('Recipient address').fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5');
+    // The form's own checks come first: no review of what cannot go out.
+    await dialog.getByLabel('Amount (BTC)').fill('0.01');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    expect(await dialog.locator('#send-address-error').textContent()).toBe("Enter the recipient's address.");
+    expect(await dialog.locator('#send-amount-error').textContent()).toBe(
+      'The amount and the network fee (0.00002000 BTC) exceed your balance.',
+    );
+
+    // The review shows what goes where; nothing went out on the first click (issue 22).
+    const typo = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
+    await dialog.getByLabel('Recipient address').fill(typo);
     await dialog.getByLabel('Amount (BTC)').fill('0.004');
-    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    expect(await reviewOf(dialog)).toEqual({
+      address: typo,
+      network: 'Bitcoin',
+      amount: '0.00400000 BTC',
+      fee: '0.00002000 BTC',
+      total: '0.00402000 BTC',
+    });
+    expect(posts).toHaveLength(0);
+
+    // The server's verdict on the address brings the form back, the field marked.
+    await dialog.getByRole('button', { name: 'Confirm and send' }).click();
     await expect.poll(() => dialog.locator('#send-address-error').textContent()).toContain('checksum');
     await dialog.getByLabel('Recipient address').fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
-    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    // The second factor is asked on the review, where the sendout is confirmed.
+    await dialog.getByRole('button', { name: 'Confirm and send' }).click();
     await expect
       .poll(() => dialog.locator('#send-code-error').textContent())
       .toBe('Enter the code from your authenticator app.');
+    expect(await dialog.locator('[data-review="total"]').textContent()).toBe('0.00402000 BTC');
     // The confirming code's step is spent: the next step's code.
     await dialog
       .getByLabel('Code from your authenticator app')
       .fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
-    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm and send' }).click();
 
     await expect
       .poll(() => page.locator('.wallet-notice').textContent())
       .toContain('Sendout of 0.00400000 BTC requested');
+    expect(posts).toHaveLength(3);
     expect(await page.getByRole('dialog').count()).toBe(0);
     const row = page.locator('.wallet-table tr[data-entry="sendout"]').first();
     await row.waitFor();
@@ -296,8 +376,62 @@ describe('the wallet page', () => {
     await page.context().close();
   });
 
+  it('sends tether once on a double click of Confirm, after a review that Edit goes back from (375 px)', async () => {
+    const email = 'moderator@example.com';
+    await live.server.chain.deposit(email, '50', 'USDT');
+    // TRON needs 19 blocks: two ticks of ten.
+    await live.server.chain.mine('2');
+    const page = await openWallet(email, 375);
+    await expect.poll(() => balanceOf(page, 'USDT'), SLOW).toBe('50.000000 USDT');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send' });
+    await dialog.getByLabel('Currency').selectOption('USDT');
+    await dialog.getByLabel('Recipient address').fill(TRON_ADDRESS);
+    await dialog.getByLabel('Amount (USDT)').fill('10');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    expect(await reviewOf(dialog)).toMatchObject({ network: 'Tron (TRC-20)', total: '11.000000 USDT' });
+
+    // Edit keeps what was typed; the review follows the change.
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    expect(await dialog.getByLabel('Recipient address').inputValue()).toBe(TRON_ADDRESS);
+    await dialog.getByLabel('Amount (USDT)').fill('12.5');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    expect(await reviewOf(dialog)).toEqual({
+      address: TRON_ADDRESS,
+      network: 'Tron (TRC-20)',
+      amount: '12.500000 USDT',
+      fee: '1.000000 USDT',
+      total: '13.500000 USDT',
+    });
+
+    // The answer waits until the test lets it go: the second click lands while the first is posted.
+    const posts: string[] = [];
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/rest/v1/wallet/send**', async (route) => {
+      posts.push((route.request().postDataJSON() as { request_id: string }).request_id);
+      await held;
+      await route.continue();
+    });
+    const confirm = dialog.getByRole('button', { name: /Confirm and send|Sending/ });
+    await confirm.dblclick();
+    await expect.poll(() => confirm.isDisabled()).toBe(true);
+    expect(await confirm.textContent()).toBe('Sending…');
+    answer();
+    await expect.poll(() => page.locator('.wallet-notice').textContent()).toContain('Sendout of 12.500000 USDT');
+    expect(posts).toHaveLength(1);
+    await expect.poll(() => balanceOf(page, 'USDT')).toBe('36.500000 USDT');
+    const rows = page.locator('.wallet-table tr[data-entry="sendout"]');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.locator('.wallet-out').textContent()).toBe('-13.500000 USDT');
+    await page.context().close();
+  });
+
   it('pages the ledger 50 at a time with "Show more" (1440 px)', async () => {
-    const email = 'kiosk@example.com';
+    // An account without wallet history (the demo kiosk opens with its float: docs/kiosks-and-merchants.md).
+    const email = 'admin@example.com';
     for (let i = 1; i <= 51; i++) await live.server.chain.deposit(email, `0.00${String(i).padStart(3, '0')}`, 'BTC');
     await live.server.chain.mine('2');
     const page = await openWallet(email, 1440);

@@ -1,4 +1,5 @@
 import type { App } from '../../server/app.ts';
+import { PUBLIC_ROUTES } from '../../server/http/public-routes.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { SAMPLED_ROUTES } from './support-requests.ts';
 
@@ -56,7 +57,9 @@ export type ObjectKind =
   | 'gift-card'
   | 'gift-card-image'
   | 'bank-account'
-  | 'referral';
+  | 'referral'
+  | 'webhook-delivery'
+  | 'api-key';
 
 /**
  * Which object a parameter names. `:id` means different things under different paths, so a rule
@@ -74,6 +77,10 @@ const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
   { param: 'id', path: /^\/rest\/v1\/bankaccounts\//, kind: 'bank-account' },
   // A person A referred: their tier-2 list is A's to read.
   { param: 'id', path: /^\/rest\/v1\/users\/:id\/referrals\//, kind: 'referral' },
+  // A merchant's webhook deliveries: only theirs to resend.
+  { param: 'id', path: /^\/rest\/v1\/webhooks\/deliveries\//, kind: 'webhook-delivery' },
+  // A person's API keys: only theirs to revoke.
+  { param: 'id', path: /^\/rest\/v1\/api-keys\//, kind: 'api-key' },
   // Trades, their files and ratings, the moderators' actions on them, and their push channel.
   { param: 'id', path: /^\/rest\/v1\/(trade|feedback|moderation\/trades)\//, kind: 'trade' },
   { param: 'id', path: /^\/trade\/push-authorize\//, kind: 'trade' },
@@ -88,47 +95,8 @@ const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
 /** Who may call a route at all. */
 export type Audience = 'public' | 'signed-in' | 'staff';
 
-/**
- * The allow-list of routes a visitor (no session) may get a 2xx from, each with the reason.
- * Everything not listed here must answer a visitor 401: a new route is private until someone
- * decides otherwise here.
- */
-export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
-  'GET /healthz': 'load balancer probe',
-  'GET /rest/v1/csrf-token': 'hands a page its CSRF cookie before any form; nothing personal',
-  'GET /rest/v1/currencies': 'reference data for the listing and calculator',
-  'GET /rest/v1/currencies/:code': 'reference data for the listing and calculator',
-  'GET /rest/v1/calculator/currency': 'reference data for the calculator',
-  'GET /rest/v1/countries': 'reference data for the forms',
-  'GET /rest/v1/timezones': 'reference data for the forms',
-  'GET /rest/v1/payment-methods': 'reference data for the listing filters',
-  'GET /rest/v1/vendorlanding/currency': 'the vendor landing page is a marketing page',
-  'GET /rest/v1/calculator': 'market data on the public calculator',
-  'GET /rest/v1/calculator/chart': 'market data on the public calculator',
-  'GET /rest/v1/crypto-fiat-rates': 'market rates shown on public pages',
-  'GET /rest/v1/vendorlanding/graph': 'the vendor landing page is a marketing page',
-  'GET /rest/v1/offers': 'the offer listing is public (spec section 2)',
-  'GET /rest/v1/offers/:hash': 'an offer page is public; the payment instructions are not in it',
-  'GET /rest/v1/users/:username/offers': "a vendor's public offers",
-  'GET /rest/v1/users/:username/profile': 'public profiles (the e-mail is never in them)',
-  'GET /rest/v1/users/:username/feedbacks': 'ratings are public on the profile',
-  'GET /rest/v1/cookie-policy': 'the cookie banner works before sign-in',
-  'POST /rest/v1/cookie-policy': 'the cookie banner works before sign-in',
-  'GET /location/search': 'the listing location filter',
-  'GET /rest/v1/auth/challenge': 'the sign-in and registration forms solve it first',
-  'POST /rest/v1/auth/register': 'signing up',
-  'POST /rest/v1/auth/login': 'signing in',
-  'GET /auth/verify-email': 'the mailed link: its token is the credential',
-  'POST /rest/v1/auth/forgot-password': 'asking for a reset mail; answers the same for any address',
-  'GET /rest/v1/auth/reset-password/:token': 'the mailed link: its token is the credential',
-  'POST /rest/v1/auth/reset-password': 'the mailed link: its token is the credential',
-  'GET /rest/v1/castle/review-device/:token': 'the mailed link: its token is the credential',
-  'POST /rest/v1/castle/review-device': 'the mailed link: its token is the credential',
-  'GET /rest/v1/users/current_user': 'pages ask without knowing; visitors get isLogged false',
-  'GET /uploads/avatars/:name': 'avatars are shown on public profiles and offers',
-  'GET /rest/v1/dispute/reasons': 'static list of reasons',
-  'GET /rest/v1/hedging/settings': 'conversion limits, no personal data',
-};
+/** The allow-list of routes a visitor may call lives with the server, which documents it too. */
+export { PUBLIC_ROUTES } from '../../server/http/public-routes.ts';
 
 /** Moderator and admin routes: an ordinary person, the parties included, is refused. */
 export const STAFF_ROUTES: ReadonlySet<string> = new Set([

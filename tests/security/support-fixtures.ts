@@ -11,6 +11,7 @@ import { fixedPriceOfferBody, tradeFixtures } from '../support/trade-fixtures.ts
 import { createUser } from '../support/users.ts';
 import { type BankAccountWorld, buildBankAccountWorld } from './support-bank-accounts.ts';
 import { buildGiftCardWorld, type GiftCardWorld } from './support-gift-cards.ts';
+import { buildWebhookWorld, type WebhookWorld } from './support-webhooks.ts';
 
 // One world for the security suite, built once per test file: every kind of object the route
 // table knows (route-table.ts, ObjectKind) exists, owned by the vendor A or shared by A and the
@@ -98,6 +99,10 @@ export interface Fixtures {
   bankAccounts: BankAccountWorld;
   /** The public id of someone A referred (A's referral table and its tier-2 list). */
   referral: string;
+  /** A's and C's webhooks and A's delivered event (support-webhooks.ts). */
+  webhooks: WebhookWorld;
+  /** A's API keys: a read one and a trade one with their secrets, and one to revoke. */
+  apiKeys: { read: { id: string; secret: string }; trade: { id: string; secret: string }; disposable: string };
   /** What no one but A and B (and moderators) may ever read: refused answers are checked for each. */
   secrets: { chat: string; instructions: string; emailA: string; emailB: string; giftCode: string };
   images: { jpeg: Buffer; document: Buffer };
@@ -291,6 +296,19 @@ export async function buildFixtures(): Promise<Fixtures> {
   const bankAccounts = await buildBankAccountWorld(t, A);
   const referral = await createUser(t);
   await t.db.sql.run('UPDATE users SET referred_by_id = ? WHERE id = ?', [people.A.id, referral.id]);
+  const webhooks = await buildWebhookWorld(t, { A: people.A.id, C: people.C.id });
+  // A sells over the counter too (docs/kiosks-and-merchants.md): kiosks are made by operators.
+  await t.db.sql.run('UPDATE users SET is_kiosk = 1 WHERE id = ?', [people.A.id]);
+  // A's API keys (A is a merchant now): one to read with, one the DELETE sample revokes.
+  type NewKey = { key: { id: string }; secret: string };
+  const readKey = await dataOf<NewKey>(A.post('/rest/v1/api-keys', { name: 'Suite reader', scope: 'read' }), 201);
+  const tradeKey = await dataOf<NewKey>(A.post('/rest/v1/api-keys', { name: 'Suite trader', scope: 'trade' }), 201);
+  const disposableKey = await dataOf<NewKey>(A.post('/rest/v1/api-keys', { name: 'Suite spare', scope: 'read' }), 201);
+  const apiKeys = {
+    read: { id: readKey.key.id, secret: readKey.secret },
+    trade: { id: tradeKey.key.id, secret: tradeKey.secret },
+    disposable: disposableKey.key.id,
+  };
 
   // A's identity papers, submitted for review.
   const documentForm = (kind: string) => {
@@ -373,6 +391,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     giftCards,
     bankAccounts,
     referral: referral.publicId,
+    webhooks,
+    apiKeys,
     secrets: { ...secrets, giftCode: giftCards.secretCode },
     images,
   };

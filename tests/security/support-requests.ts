@@ -186,6 +186,12 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     json: { dispute_reason_id: 'paid_not_released', dispute_reason_text: 'I paid two hours ago.' },
   }),
   'POST /rest/v1/trade/:id/fallback': (fx) => ({ as: 'B', params: trade(fx.trades.main), json: {} }),
+  // A sells in the main trade, which waits for payment: A writes where B pays.
+  'POST /rest/v1/trade/:id/payment-details': (fx) => ({
+    as: 'A',
+    params: trade(fx.trades.main),
+    json: { payment_details: 'IBAN DE89 3704 0044 0532 0130 00' },
+  }),
   'GET /rest/v1/trade/:id/messages': (fx) => ({ as: 'A', params: trade(fx.trades.main), query: { after: '0' } }),
   'POST /rest/v1/trade/:id/messages': (fx) => ({
     as: 'B',
@@ -316,6 +322,52 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
   'POST /rest/v1/affiliates/join': () => ({ as: 'C', json: {} }),
   // Nothing earned yet: the refusal is the normal answer, and it moves nothing.
   'POST /rest/v1/affiliates/payout': () => ({ as: 'A', json: { idempotency_key: 'security-suite-1' }, status: 409 }),
+
+  // Merchants' webhooks: A's (C's is the one removed). Verifying and saving a reserved address is
+  // refused before any request leaves; the delivery job does not run here.
+  'POST /rest/v1/merchants/join': () => ({ as: 'A', json: {} }),
+  'POST /rest/v1/webhooks/verify': (fx) => ({ as: 'A', json: { url: fx.webhooks.refusedUrl }, status: 400 }),
+  'POST /rest/v1/webhooks': (fx) => ({ as: 'A', json: { url: fx.webhooks.refusedUrl }, status: 400 }),
+  'DELETE /rest/v1/webhooks': () => ({ as: 'C' }),
+  'POST /rest/v1/webhooks/events': () => ({ as: 'A', json: { events: [{ name: 'trade.paid', checked: true }] } }),
+  'POST /rest/v1/webhooks/secret': () => ({ as: 'A', json: {} }),
+  'POST /rest/v1/webhooks/test': () => ({ as: 'A', json: {} }),
+  'POST /rest/v1/webhooks/deliveries/:id/resend': (fx) => ({
+    as: 'A',
+    params: { id: fx.webhooks.delivery },
+    json: {},
+  }),
+
+  // A is a kiosk and a merchant. The sale's amount is far from any quote and the merchant balance
+  // is empty: those refusals are the normal answers, and they move nothing.
+  'GET /rest/v1/kiosk': () => ({ as: 'A' }),
+  'PUT /rest/v1/kiosk/margin': () => ({ as: 'A', json: { marginPercent: '3' } }),
+  'POST /rest/v1/kiosk/transfer': () => ({
+    as: 'A',
+    json: { direction: 'in', currency: 'BTC', amount: '0.0001', idempotency_key: 'security-kiosk-1' },
+  }),
+  'POST /rest/v1/kiosk/quote': (fx) => ({
+    as: 'A',
+    json: { customer: fx.people.B.username, currency: 'BTC', fiatCurrency: 'USD', fiatAmount: '10' },
+  }),
+  'POST /rest/v1/kiosk/sales': (fx) => ({
+    as: 'A',
+    json: {
+      customer: fx.people.B.username,
+      currency: 'BTC',
+      fiatCurrency: 'USD',
+      fiatAmount: '10',
+      amount: '0.00000001',
+      idempotency_key: 'security-sale-1',
+    },
+    status: 409,
+  }),
+  'GET /rest/v1/merchants/balance': () => ({ as: 'A' }),
+  'POST /rest/v1/merchants/settle': () => ({ as: 'A', json: { idempotency_key: 'security-settle-1' }, status: 409 }),
+
+  // A's API keys: a new one, and revoking the spare.
+  'POST /rest/v1/api-keys': () => ({ as: 'A', json: { name: 'Another bot', scope: 'read' }, status: 201 }),
+  'DELETE /rest/v1/api-keys/:id': (fx) => ({ as: 'A', params: { id: fx.apiKeys.disposable } }),
 
   // Profiles.
   'GET /rest/v1/users/:username/feedbacks': (fx) => ({

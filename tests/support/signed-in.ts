@@ -22,6 +22,8 @@ export async function signedInAs(t: TestApp, email: string) {
     ...row,
     cookie,
     get: (path: string) => t.send(path, { headers }),
+    headers,
     post: (path: string, json: unknown = {}) => t.send(path, { method: 'POST', headers, json }),
+    del: (path: string) => t.send(path, { method: 'DELETE', headers }),
   };
 }

@@ -10,6 +10,7 @@ import type { ChainAdapter } from '../../server/services/chain/adapter.ts';
 import { createServices, type ServicesConfig } from '../../server/services/container.ts';
 import type { EmailMessage, SmsMessage } from '../../server/services/messaging/messaging.ts';
 import { createSimulatedPriceFeed } from '../../server/services/price-feed/simulated.ts';
+import { postWebhook, type WebhookPost } from '../../server/services/webhooks/transport.ts';
 import { createTestDb } from './test-db.ts';
 
 /** Fixed instant for tests: 2026-11-22T12:00:00Z. */
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   chainAdapter?: (db: Database) => ChainAdapter;
   /** TRUST_PROXY=on: the client address is the last X-Forwarded-For entry. */
   trustProxy?: boolean;
+  /** How long the real webhook transport waits for an answer (a receiver that never answers). */
+  webhookTimeoutMs?: number;
 }
 
 /**
@@ -87,6 +90,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     sleep,
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.chainAdapter ? { chainAdapter: options.chainAdapter(testDb.db) } : {}),
+    ...(options.webhookTimeoutMs
+      ? {
+          webhookPost: ((target, body, headers) =>
+            postWebhook(target, body, headers, options.webhookTimeoutMs)) as WebhookPost,
+        }
+      : {}),
   });
   const app = createApp({ services, logError: remember, trustProxy: options.trustProxy ?? false });
 

@@ -88,6 +88,20 @@ export function tradeFixtures(t: TestApp) {
     return (await res.json()).data as TradeData;
   }
 
+  /** A trade `buyer` starts on `seller`'s sell offer for `fiat`, pays and `seller` releases. */
+  async function completedTrade(
+    buyer: Browser,
+    seller: Browser,
+    offer: { hash: string; originalData: string; fiatPricePerCrypto: number },
+    fiat: string,
+  ) {
+    const trade = await startTrade(buyer, offer, fiat);
+    await buyer.post(`/rest/v1/trade/${trade.hash}/paid`);
+    const res = await seller.post(`/rest/v1/trade/${trade.hash}/release`, {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    return trade;
+  }
+
   /** Every step of the verification ladder done (level 4, the highest trading limit). */
   async function verifyFully(email: string) {
     const id = await userId(email);
@@ -125,6 +139,7 @@ export function tradeFixtures(t: TestApp) {
     createOffer,
     startBody,
     startTrade,
+    completedTrade,
     everyoneOnline,
     verifyFully,
     openMarket,

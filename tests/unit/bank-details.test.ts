@@ -5,6 +5,7 @@ import {
   canShareBankAccount,
   emptyDetailsHint,
   ibanGroups,
+  nothingToShow,
   shareChoices,
 } from '../../src/components/trade/bank-details.ts';
 import type { TradeView } from '../../src/components/trade/trade-logic.ts';
@@ -106,6 +107,15 @@ describe('who is told what', () => {
     expect(emptyDetailsHint(trade({ bankAccount: shared() }))).toBeNull();
     // Hidden until the proofs asked before reveal are in: the page says so instead.
     expect(emptyDetailsHint(trade({ paymentDetails: null }))).toBeNull();
+  });
+
+  it('says nothing of payment details in a gift-card trade, paid with the cards', () => {
+    const flow: TradeView['flow'] = { step: 'done', state: { beforeRevealPaymentDetails: [], beforeMarkAsPaid: [] } };
+    const cards = trade({ isGccTrade: true, isBankTransferTrade: false, payerName: null, flow });
+    expect(emptyDetailsHint(cards)).toBeNull();
+    expect(nothingToShow(cards)).toBe(true);
+    expect(nothingToShow(trade({ ...cards, paymentDetails: 'Add your cards, then mark the trade paid.' }))).toBe(false);
+    expect(nothingToShow(trade({ isGccTrade: false, payerName: null, flow }))).toBe(false);
   });
 
   it('lets only the seller of a running bank-transfer trade share', () => {

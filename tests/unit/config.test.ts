@@ -75,3 +75,25 @@ describe('GIFT_CODE_KEY', () => {
     expect(() => readConfig({ DEMO_DATA: 'off', WALLET_BTC_XPUB: 'x' })).toThrow(/GIFT_CODE_KEY=.*your own secret key/);
   });
 });
+
+describe('API_KEY_ROOT', () => {
+  it('takes 32 bytes of hex, refuses anything else without printing it, and the public key with DEMO_DATA=off', () => {
+    const key = 'a1'.repeat(32);
+    expect(readConfig({ API_KEY_ROOT: key }).API_KEY_ROOT).toBe(key);
+    expect(() => readConfig({ API_KEY_ROOT: 'beefbeef-not-hex-secret' })).toThrow(
+      /API_KEY_ROOT="beef…": must be 32 bytes/,
+    );
+    expect(() => readConfig({ API_KEY_ROOT: 'beefbeef-not-hex-secret' })).not.toThrow(/secret/);
+    expect(() => readConfig({ DEMO_DATA: 'off', GIFT_CODE_KEY: 'c0'.repeat(32) })).toThrow(
+      /API_KEY_ROOT=.*your own secret key/,
+    );
+  });
+});
+
+describe('WEBHOOKS_ALLOW_LOCAL', () => {
+  it('is off unless turned on', () => {
+    expect(readConfig({}).WEBHOOKS_ALLOW_LOCAL).toBe('off');
+    expect(readConfig({ WEBHOOKS_ALLOW_LOCAL: 'on' }).WEBHOOKS_ALLOW_LOCAL).toBe('on');
+    expect(() => readConfig({ WEBHOOKS_ALLOW_LOCAL: 'yes' })).toThrow(/WEBHOOKS_ALLOW_LOCAL/);
+  });
+});

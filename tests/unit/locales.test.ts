@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TAGS } from '../../db/seed/demo.ts';
+import { TRANSITIONS } from '../../server/services/trades/state-machine.ts';
 import { locales, localizePath, splitLocale } from '../../src/lib/shared/i18n/locales.ts';
 import { interpolate } from '../../src/lib/shared/i18n/messages.ts';
 import { OFFER_TAGS } from '../../src/lib/shared/offer-rules.ts';
+import { TRADE_REQUIREMENT_KINDS } from '../../src/lib/shared/trade-requirements.ts';
+import { TRADE_STATUSES } from '../../src/lib/shared/views/trades.ts';
 
 const dir = join(import.meta.dirname, '../../locales');
 const load = (locale: string) =>
@@ -56,6 +59,20 @@ describe('keys built from data', () => {
   it('names every offer tag a vendor may set, and the demo offers use only those', () => {
     for (const tag of OFFER_TAGS) expect(en[`offer.tag.${tag}`], tag).toBeTruthy();
     for (const tag of DEMO_TAGS) expect(OFFER_TAGS).toContain(tag);
+  });
+
+  it('names what the trade page builds keys from: statuses, chat lines, requirements', () => {
+    const keys = [
+      ...TRADE_STATUSES.map((status) => `trade.status.${status}`),
+      // The system line of every status a trade reaches, and of the seller's payment details.
+      ...['active_funded', ...TRANSITIONS.map((t) => t.to)].map((status) => `trade.system.${status}`),
+      'trade.system.payment_details_added',
+      'trade.system.payment_details_changed',
+      ...TRADE_REQUIREMENT_KINDS.map((kind) => `trade.requirement.kind.${kind}`),
+      ...['pending', 'uploaded', 'rejected'].map((status) => `trade.requirement.status.${status}`),
+      ...['connecting', 'live', 'polling'].map((live) => `trade.chat.live.${live}`),
+    ];
+    expect(keys.filter((key) => !en[key])).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, minorToMajor, toMinorUnits } from '../../src/lib/shared/money.ts';
+import { addAmounts, fromMinorUnits, minorToMajor, toMinorUnits } from '../../src/lib/shared/money.ts';
 
 describe('money', () => {
   it.each([
@@ -26,6 +26,12 @@ describe('money', () => {
     expect(fromMinorUnits(-5, 2)).toBe('-0.05');
     expect(fromMinorUnits(1000, 0)).toBe('1000');
     expect(minorToMajor(1999, 2)).toBe(19.99);
+  });
+
+  it('adds an amount and its fee exactly, in the currency decimals', () => {
+    expect(addAmounts('0.004', '0.00002', 8)).toBe('0.00402000');
+    expect(addAmounts('0.1', '0.2', 6)).toBe('0.300000');
+    expect(addAmounts('', '1', 6)).toBe('1.000000');
   });
 
   it('round-trips every amount it reads', () => {

@@ -208,6 +208,7 @@ describe('account keys in configuration', () => {
       WALLET_BTC_XPUB: own.derive("m/84'/0'/0'").publicExtendedKey,
       WALLET_TRON_XPUB: own.derive("m/44'/195'/0'").publicExtendedKey,
       GIFT_CODE_KEY: 'a1'.repeat(32),
+      API_KEY_ROOT: 'b2'.repeat(32),
     };
     expect(readConfig(env).DEMO_DATA).toBe('off');
     expect(readConfig({ DEMO_DATA: 'on' }).WALLET_BTC_XPUB).toBe(DEVELOPMENT_BTC_XPUB);

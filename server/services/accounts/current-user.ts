@@ -66,6 +66,11 @@ export interface CurrentUserExtras {
   btcIncoming?: number;
   /** Satoshi of affiliate earnings waiting to move to the wallet (server/services/affiliates). */
   affiliateBtc?: number;
+  /** Satoshi of a kiosk's kiosk balance and a merchant's merchant balance (server/services/kiosks, merchants). */
+  kioskBtc?: number;
+  merchantBtc?: number;
+  /** The person's offers listed now (server/services/offers). */
+  activeOffers?: number;
 }
 
 /** Reads the joined profile columns the way their owning areas define them. */
@@ -127,11 +132,11 @@ export function toCurrentUser(user: UserRow, place: CurrentUserPlace, locale: st
     isAffiliatePayForSellSide: user.isAffiliatePayForSellSide,
     isSoundEnabled: extras.isSoundEnabled ?? true,
     completedTrades: user.completedTrades,
-    activeOffersCount: 0,
+    activeOffersCount: extras.activeOffers ?? 0,
     totalTradedBtc: fromMinorUnits(extras.btcTraded ?? 0, SATOSHI_DIGITS),
     affiliateBalance: fromMinorUnits(extras.affiliateBtc ?? 0, SATOSHI_DIGITS),
-    kioskBalance: '0.00000000',
-    merchantBalance: '0.00000000',
+    kioskBalance: fromMinorUnits(extras.kioskBtc ?? 0, SATOSHI_DIGITS),
+    merchantBalance: fromMinorUnits(extras.merchantBtc ?? 0, SATOSHI_DIGITS),
     balance: fromMinorUnits(extras.btcBalance ?? 0, SATOSHI_DIGITS),
     twoFactor: extras.twoFactor ?? { login: false, sendout: false, release: false },
     // No bonds exist yet; identity checks for sendouts arrive with the verification issue.

@@ -31,8 +31,9 @@ export async function readCurrentUser(
   const { user, profile } = ctx.auth;
   const { extras } = profileFacts(profile);
   const place = { ...(await placeOf(deps, ctx, profile.countryIso, locale)), currency: profile.currencyCode };
-  // Read here rather than with the session's profile: only current-user answers need the sum.
-  const withTrades = { ...extras, btcTraded: await deps.repo.btcTraded(user.id) };
+  // Read here rather than with the session's profile: only current-user answers need these.
+  const [btcTraded, counts] = await Promise.all([deps.repo.btcTraded(user.id), deps.repo.currentUserCounts(user.id)]);
+  const withTrades = { ...extras, btcTraded, ...counts };
   return toCurrentUser(user, place, locale, verification ? { ...withTrades, verification } : withTrades);
 }
 

@@ -13,6 +13,13 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { BTC_TRADED_SQL } from '../profiles/repository.ts';
+
+// Each an indexed read: the accounts' partial unique indexes, the offers' owner index.
+const CURRENT_USER_COUNTS = `SELECT
+  (SELECT balance FROM ledger_accounts WHERE kind = 'kiosk_balance' AND owner_id = ? AND currency = 'BTC') AS kioskBtc,
+  (SELECT balance FROM ledger_accounts WHERE kind = 'merchant_balance' AND owner_id = ? AND currency = 'BTC') AS merchantBtc,
+  (SELECT count(*) FROM offers WHERE owner_id = ? AND status = 'active') AS activeOffers`;
+
 import type { NewUser, SessionRow, UserProfileRow, UserRow } from '../shared/account-types.ts';
 
 // Every statement of the accounts area, prepared once per database, on either engine
@@ -169,6 +176,18 @@ function sessionReads(database: Database) {
     userProfile: async (id: number): Promise<UserProfileRow | undefined> => {
       const row = await profileOfUser.get({ id });
       return row && profileOf(row);
+    },
+    /** What only current_user shows: the kiosk and merchant BTC balances and the active offers. */
+    currentUserCounts: async (id: number): Promise<{ kioskBtc: number; merchantBtc: number; activeOffers: number }> => {
+      const row = await database.sql.get<{ kioskBtc: number | null; merchantBtc: number | null; activeOffers: number }>(
+        CURRENT_USER_COUNTS,
+        [id, id, id],
+      );
+      return {
+        kioskBtc: Number(row?.kioskBtc ?? 0),
+        merchantBtc: Number(row?.merchantBtc ?? 0),
+        activeOffers: Number(row?.activeOffers ?? 0),
+      };
     },
     /** Satoshi of the person's completed BTC trades (current user's totalTradedBtc). */
     btcTraded: async (id: number): Promise<number> =>

@@ -1,14 +1,18 @@
 import type { EventBus } from '../../realtime/bus.ts';
 import { SESSIONS_CHANNEL, sessionEndedEvent } from '../../realtime/session-ends.ts';
+import type { SharedStore } from '../../shared-store.ts';
 import { immediate } from '../context.ts';
 import type { AccountsRepository } from './repository.ts';
 import { createSessionEndLog, type EndedSession, type SessionEndLog } from './session-end-log.ts';
+import { createReplacedSessions, type ReplacedSessions } from './session-replaced.ts';
 
 export interface SessionDeps {
   repo: AccountsRepository;
   now: () => number;
   /** Where ends are announced; without one (the admin CLI) other processes find them by polling. */
   bus?: EventBus;
+  /** Where replaced sessions are remembered for a minute (session-replaced.ts); the admin CLI has none. */
+  store?: SharedStore;
 }
 
 /** What every session verb is given: the deps, the end log, and the one way a session ends. */
@@ -19,6 +23,8 @@ export interface SessionParts extends SessionDeps {
    * Runs a delete from `sessions` (statements of `ends`, or repository calls) and announces the sessions it ended once that committed.
    */
   ending<T>(remove: () => Promise<T> | T): Promise<T>;
+  /** Sessions replaced a moment ago, whose late answers must not clear the new cookie. */
+  replaced: ReplacedSessions;
 }
 
 export function sessionParts(deps: SessionDeps): SessionParts {
@@ -55,5 +61,5 @@ export function sessionParts(deps: SessionDeps): SessionParts {
       return result;
     });
 
-  return { ...deps, ends, ending };
+  return { ...deps, ends, ending, replaced: createReplacedSessions(deps.store) };
 }

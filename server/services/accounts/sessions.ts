@@ -34,6 +34,8 @@ export function createSessionService(deps: SessionDeps) {
     create: bindVerb(parts, createSession),
     /** The auth middleware's lookup of a cookie (infrastructure: no context, the token is the input). */
     validate: (token: string) => validateSession(parts, token),
+    /** Whether a cookie that no longer validates belonged to a session replaced a moment ago (auth.ts). */
+    wasReplaced: (token: string) => parts.replaced.wasReplaced(token),
 
     /** Ends one session by its id (the token's hash): logout, a privilege change of this browser. */
     async invalidate(_ctx: ServiceContext, { sessionId }: { sessionId: string }): Promise<void> {

@@ -6,7 +6,6 @@ import {
 import type { AffiliateSummary } from '../../../src/lib/shared/views/affiliates.ts';
 import type { PersonContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { earningsOf } from '../ledger/ledger.ts';
 import type { AffiliatesDeps } from './deps.ts';
 import { btc, earningsView, usdt } from './views.ts';
 
@@ -15,11 +14,7 @@ import { btc, earningsView, usdt } from './views.ts';
 
 /** The affiliate's earnings accounts, in minor units (zero before the first share). */
 export async function earningsBalances({ ledger }: AffiliatesDeps, ctx: PersonContext, userId: number) {
-  const [btcAccount, usdtAccount] = await Promise.all([
-    ledger.account(ctx, earningsOf(userId, 'BTC')),
-    ledger.account(ctx, earningsOf(userId, 'USDT')),
-  ]);
-  return { BTC: btcAccount?.balance ?? 0, USDT: usdtAccount?.balance ?? 0 };
+  return ledger.balances(ctx, { userId, kind: 'affiliate_earnings' });
 }
 
 /** What the rows of `affiliate_earnings` since `since` add up to. */

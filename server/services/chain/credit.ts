@@ -7,7 +7,7 @@ import { type ChainDeps, depositKey } from './deps.ts';
  * posting and the row's `incoming → confirmed` are one immediate transaction; the ledger's events
  * (through ctx.tx) are published only after its commit.
  */
-export function createCreditDeposit({ repo, ledger, now }: ChainDeps) {
+export function createCreditDeposit({ repo, ledger, now, webhooks }: ChainDeps) {
   return function creditDeposit(ctx: ServiceContext, { id }: { id: number }): Promise<boolean> {
     return immediate(repo.db, async (tx) => {
       const row = await repo.byId(id);
@@ -25,7 +25,9 @@ export function createCreditDeposit({ repo, ledger, now }: ChainDeps) {
           metadata: { chainTx: row.publicId, network: row.network, txid: row.txid, vout: row.vout },
         },
       );
-      return repo.confirmDeposit(row.id, await repo.ledgerIdOf(posted.id), now());
+      const confirmed = await repo.confirmDeposit(row.id, await repo.ledgerIdOf(posted.id), now());
+      if (confirmed) await webhooks?.deposit(tx, row, 'confirmed');
+      return confirmed;
     });
   };
 }

@@ -2,6 +2,7 @@ import { newId } from '../../../db/ids.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { LedgerService } from '../ledger/ledger.ts';
 import type { AddressBook } from '../shared/deposit-addresses.ts';
+import type { WebhookRecorder } from '../webhooks/recorder.ts';
 import type { ChainAdapter } from './adapter.ts';
 import type { ChainRepository, ChainTxRow } from './repository.ts';
 
@@ -25,6 +26,8 @@ export interface ChainDeps {
   bus: EventBus;
   now: () => number;
   log: ChainLog;
+  /** Merchants' webhooks: a deposit seen and a deposit credited join the outbox in their transactions. */
+  webhooks?: WebhookRecorder;
 }
 
 export const newChainTxId = () => newId('chn');

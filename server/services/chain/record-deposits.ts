@@ -1,10 +1,11 @@
 import type { DepositNetwork } from '../../../db/schema/index.ts';
+import { immediate } from '../context.ts';
 import type { DepositObservation } from './adapter.ts';
 import { type ChainDeps, newChainTxId } from './deps.ts';
 import { DEPOSIT_NETWORK_OF, NETWORKS } from './networks.ts';
 
 /** New outputs become `incoming` rows; known ones get their confirmations; conflicts fail. */
-export function createRecordDeposits({ repo, adapter, addressBook, now }: ChainDeps) {
+export function createRecordDeposits({ repo, adapter, addressBook, now, webhooks }: ChainDeps) {
   return async function recordDeposits(network: DepositNetwork, seen: DepositObservation[]): Promise<void> {
     const at = now();
     for (const deposit of seen) {
@@ -13,7 +14,7 @@ export function createRecordDeposits({ repo, adapter, addressBook, now }: ChainD
         const owner = await addressBook.find(deposit.address);
         if (!owner || DEPOSIT_NETWORK_OF[owner.currency] !== network || deposit.amount <= 0) continue;
         if (deposit.confirmations < 0) continue;
-        await repo.insertDeposit({
+        const row = {
           publicId: newChainTxId(),
           currency: owner.currency,
           network,
@@ -27,6 +28,11 @@ export function createRecordDeposits({ repo, adapter, addressBook, now }: ChainD
           requiredConfirmations: NETWORKS[network].requiredConfirmations,
           simulated: adapter.kind === 'simulated' ? 1 : 0,
           at,
+        };
+        // The row and its `wallet.deposit_pending` webhook delivery together.
+        await immediate(repo.db, async (tx) => {
+          await repo.insertDeposit(row);
+          await webhooks?.deposit(tx, row, 'pending');
         });
       } else if (known.status === 'incoming') {
         if (deposit.confirmations < 0)

@@ -15,7 +15,7 @@ export interface SimulateDepositInput {
 }
 
 export function createSimulation(
-  { repo, adapter, addressBook, now }: ChainDeps,
+  { repo, adapter, addressBook, now, webhooks }: ChainDeps,
   { tick, announce }: { tick: () => Promise<void>; announce: () => Promise<void> },
 ) {
   return {
@@ -27,8 +27,9 @@ export function createSimulation(
       if (adapter.kind !== 'simulated') throw new Error('Deposits can be simulated only with CHAIN=simulated.');
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('A deposit is a positive amount.');
       const { address, network } = await addressBook.current(userId, currency);
-      const row = await immediate(repo.db, () =>
-        repo.insertDeposit({
+      // The row and its `wallet.deposit_pending` webhook delivery together, as a scanned deposit's.
+      const row = await immediate(repo.db, async (tx) => {
+        const inserted = await repo.insertDeposit({
           publicId: newChainTxId(),
           currency,
           network,
@@ -42,8 +43,10 @@ export function createSimulation(
           requiredConfirmations: NETWORKS[network].requiredConfirmations,
           simulated: 1,
           at: now(),
-        }),
-      );
+        });
+        await webhooks?.deposit(tx, inserted, 'pending');
+        return inserted;
+      });
       await announce();
       return row;
     },

@@ -22,7 +22,7 @@ export interface FeedbackEvent {
  * refused. Cancelled and running trades cannot be rated (docs/decisions.md).
  */
 export async function giveFeedback(
-  { repo, bus, now }: FeedbackDeps,
+  { repo, bus, now, webhooks }: FeedbackDeps,
   ctx: PersonContext,
   { hash, rating, message }: { hash: string; rating: Rating; message: string },
 ) {
@@ -63,6 +63,8 @@ export async function giveFeedback(
       link: `/profile/${otherUsername}`,
       at,
     };
+    const given = { tradeHash: trade.hash, toId: otherId, from: auth.user.username, rating, message: text, at };
+    await webhooks?.feedback(tx, given);
     tx.afterCommit(() => bus.publish(FEEDBACK_CHANNEL, { type: 'trade.feedback', payload: event }));
     return (await repo.ofTrade(trade.id)).find((r) => r.fromId === auth.user.id) as FeedbackRow;
   });

@@ -1,6 +1,7 @@
 import type { TradeStatus } from '../../../db/schema/index.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { invalidInput } from '../errors.ts';
+import type { WebhookRecorder } from '../webhooks/recorder.ts';
 import type { FeedbackRepository } from './repository.ts';
 
 // The rules of feedback every verb shares: what can be rated, for how long, how much text.
@@ -22,6 +23,8 @@ export interface FeedbackDeps {
   repo: FeedbackRepository;
   bus: EventBus;
   now: () => number;
+  /** Merchants' webhooks: `feedback.received` joins the outbox in the rating's transaction. */
+  webhooks?: WebhookRecorder;
 }
 
 /** Trimmed text within 1…max characters, or the field's validation error. */

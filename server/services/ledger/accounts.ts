@@ -1,20 +1,29 @@
-import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind, type LedgerCurrency } from '../../../db/schema/index.ts';
+import {
+  LEDGER_ACCOUNT_KINDS,
+  type LedgerAccountKind,
+  type LedgerCurrency,
+  OWNED_ACCOUNT_KINDS,
+} from '../../../db/schema/index.ts';
 
-// How the ledger names its accounts: a user's wallet or affiliate earnings, a trade's escrow, or
-// one of the system accounts (fee income, the conversion desk, chain in and out).
+// How the ledger names its accounts: a person's wallet, affiliate earnings, merchant or kiosk
+// balance, a trade's escrow, or one of the system accounts (fee income, the conversion desk, chain
+// in and out).
 
 /** The kinds a person owns, one per person and currency. */
-export type OwnedAccountKind = 'user_wallet' | 'affiliate_earnings';
+export type OwnedAccountKind = (typeof OWNED_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = Exclude<LedgerAccountKind, OwnedAccountKind | 'trade_escrow'>;
-export const SYSTEM_KINDS = LEDGER_ACCOUNT_KINDS.filter(
-  (kind) => kind !== 'user_wallet' && kind !== 'trade_escrow' && kind !== 'affiliate_earnings',
-) as SystemAccountKind[];
 export const isOwnedKind = (kind: LedgerAccountKind): kind is OwnedAccountKind =>
-  kind === 'user_wallet' || kind === 'affiliate_earnings';
+  (OWNED_ACCOUNT_KINDS as readonly string[]).includes(kind);
+export const SYSTEM_KINDS = LEDGER_ACCOUNT_KINDS.filter(
+  (kind) => kind !== 'trade_escrow' && !isOwnedKind(kind),
+) as SystemAccountKind[];
+
+/** A person's account, by owner and currency. */
+export type OwnedAccountRef = { kind: OwnedAccountKind; userId: number; currency: LedgerCurrency };
 
 /** Names an account; wallets and system accounts are created by their first posting. */
 export type AccountRef =
-  | { kind: OwnedAccountKind; userId: number; currency: LedgerCurrency }
+  | OwnedAccountRef
   | { kind: 'trade_escrow'; reference: string; currency: LedgerCurrency }
   | { kind: SystemAccountKind; currency: LedgerCurrency };
 
@@ -29,6 +38,19 @@ export const earningsOf = (userId: number, currency: LedgerCurrency): AccountRef
   userId,
   currency,
 });
+/** A merchant's balance: what its trades as buyer brought in, until it settles it into its wallet. */
+export const merchantBalanceOf = (userId: number, currency: LedgerCurrency): AccountRef => ({
+  kind: 'merchant_balance',
+  userId,
+  currency,
+});
+/** A kiosk's balance: the float it sells over the counter, funded from its wallet. */
+export const kioskBalanceOf = (userId: number, currency: LedgerCurrency): AccountRef => ({
+  kind: 'kiosk_balance',
+  userId,
+  currency,
+});
+export const isOwnedRef = (ref: AccountRef): ref is OwnedAccountRef => isOwnedKind(ref.kind);
 export const systemAccount = (kind: SystemAccountKind, currency: LedgerCurrency): AccountRef => ({ kind, currency });
 export const escrowOf = (tradeRef: string, currency: LedgerCurrency): AccountRef => ({
   kind: 'trade_escrow',

@@ -1,6 +1,6 @@
 import { LEDGER_CURRENCIES, type LedgerCurrency } from '../../../db/schema/index.ts';
 import { type FieldIssue, invalidInput } from '../errors.ts';
-import { type AccountRef, accountKey, SYSTEM_KINDS } from './accounts.ts';
+import { type AccountRef, accountKey, isOwnedRef, SYSTEM_KINDS } from './accounts.ts';
 import { DIRECT_KINDS, type PostInput } from './types.ts';
 
 // The ledger's checks of its input: pure, before any transaction, every problem at once.
@@ -23,7 +23,7 @@ export function checkRef(ref: AccountRef, field: string, issues: FieldIssue[]): 
     return;
   }
   if (!isCurrency(ref.currency)) issues.push({ field: `${field}.currency`, message: 'The currency is BTC or USDT.' });
-  if (ref.kind === 'user_wallet' || ref.kind === 'affiliate_earnings') {
+  if (isOwnedRef(ref)) {
     if (!Number.isSafeInteger(ref.userId) || ref.userId <= 0)
       issues.push({ field: `${field}.userId`, message: 'A user id is a positive integer.' });
   } else if (ref.kind === 'trade_escrow') {

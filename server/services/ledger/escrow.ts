@@ -2,7 +2,7 @@ import type { LedgerCurrency } from '../../../db/schema/ledger.ts';
 import type { LedgerTransactionKind } from '../../../src/lib/shared/ledger-kinds.ts';
 import type { ServiceContext } from '../context.ts';
 import { AppError, type FieldIssue, invalidInput } from '../errors.ts';
-import { escrowOf, systemAccount, walletOf } from './accounts.ts';
+import { escrowOf, merchantBalanceOf, systemAccount, walletOf } from './accounts.ts';
 import { checkCommon, checkRef, checkReference, isCurrency, isPositiveAmount } from './checks.ts';
 import type { LedgerCore } from './execute.ts';
 import { fingerprintOf } from './fingerprint.ts';
@@ -98,15 +98,18 @@ async function openEscrow(core: LedgerCore, tradeRef: string, currency: LedgerCu
   return { escrow, resolved };
 }
 
-/** The whole escrow leaves once: to the buyer, less `fee` to fee income. */
+/** The whole escrow leaves once: to the buyer (a merchant's balance for a merchant), less `fee` to fee income. */
 async function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscrowInput): Promise<LedgerTransaction> {
   check(input, (issues) => {
     checkRef(walletOf(input.buyerId, input.currency), 'buyer', issues);
     if (!Number.isSafeInteger(input.fee) || input.fee < 0)
       issues.push({ field: 'fee', message: 'A fee is a whole number of minor units, zero or more.' });
   });
-  const { tradeRef, currency, buyerId, fee, memo } = input;
-  const fingerprint = fingerprintOf('releaseEscrow', { tradeRef, currency, buyerId, fee, memo });
+  const { tradeRef, currency, buyerId, fee, memo, into = 'user_wallet' } = input;
+  // `into` joins the fingerprint only when it is not the wallet: releases recorded before it keep theirs.
+  const where = into === 'merchant_balance' ? { into } : {};
+  const fingerprint = fingerprintOf('releaseEscrow', { tradeRef, currency, buyerId, fee, memo, ...where });
+  const buyer = into === 'merchant_balance' ? merchantBalanceOf(buyerId, currency) : walletOf(buyerId, currency);
   const { ensureAccount } = core;
   return once(core, ctx, input, { operation: 'releaseEscrow', kind: 'escrow_release', fingerprint }, async (at) => {
     const { escrow, resolved } = await openEscrow(core, tradeRef, currency, at);
@@ -114,7 +117,7 @@ async function release(core: LedgerCore, ctx: ServiceContext, input: ReleaseEscr
       throw invalidInput([{ field: 'fee', message: `The fee must be below the escrowed ${escrow.balance}.` }]);
     const legs = [
       { account: escrow, amount: -escrow.balance },
-      { account: await ensureAccount(walletOf(buyerId, currency), at), amount: escrow.balance - fee },
+      { account: await ensureAccount(buyer, at), amount: escrow.balance - fee },
     ];
     if (fee > 0) legs.push({ account: await ensureAccount(systemAccount('fee_income', currency), at), amount: fee });
     return { legs, written: resolved('released') };

@@ -14,7 +14,9 @@ export interface LedgerViolation {
     | 'negative_balance'
     | 'posting_currency'
     | 'escrow_resolution'
-    | 'audit_missing';
+    | 'audit_missing'
+    | 'kiosk_sale'
+    | 'wallet_copy';
   message: string;
 }
 
@@ -122,6 +124,45 @@ async function auditViolations(all: Read, violations: LedgerViolation[]): Promis
     violations.push({ rule: 'audit_missing', message: `${row.publicId}: no audit row.` });
 }
 
+/**
+ * Kiosk sales (docs/kiosks-and-merchants.md): each `kiosk_sale` transaction has its receipt row,
+ * which names the customer whose wallet it credited with the row's amount, and no row lacks one.
+ */
+async function kioskSaleViolations(all: Read, violations: LedgerViolation[]): Promise<void> {
+  for (const row of await all<{ publicId: string }>(
+    `SELECT t.public_id AS publicId FROM ledger_transactions t
+     WHERE t.kind = 'kiosk_sale' AND NOT EXISTS (
+       SELECT 1 FROM kiosk_sales s WHERE s.ledger_transaction_id = t.public_id
+         AND s.amount = (SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p
+           JOIN ledger_accounts a ON a.id = p.account_id
+           WHERE p.transaction_id = t.id AND a.kind = 'user_wallet' AND a.owner_id = s.customer_id))`,
+  ))
+    violations.push({
+      rule: 'kiosk_sale',
+      message: `${row.publicId}: no kiosk sale row matches what it credited the customer.`,
+    });
+  for (const row of await all<{ publicId: string }>(
+    `SELECT s.public_id AS publicId FROM kiosk_sales s WHERE NOT EXISTS (
+       SELECT 1 FROM ledger_transactions t WHERE t.public_id = s.ledger_transaction_id AND t.kind = 'kiosk_sale')`,
+  ))
+    violations.push({ rule: 'kiosk_sale', message: `Kiosk sale ${row.publicId}: no kiosk_sale transaction.` });
+}
+
+/** The copies of wallet balances on users (the listing's, decision 121) equal the wallets. */
+async function walletCopyViolations(all: Read, violations: LedgerViolation[]): Promise<void> {
+  const wallet = (currency: string) =>
+    `coalesce((SELECT a.balance FROM ledger_accounts a
+      WHERE a.kind = 'user_wallet' AND a.owner_id = u.id AND a.currency = '${currency}'), 0)`;
+  for (const row of await all<{ id: number; btc: number; usdt: number }>(
+    `SELECT u.id, u.wallet_btc AS btc, u.wallet_usdt AS usdt FROM users u
+     WHERE u.wallet_btc <> ${wallet('BTC')} OR u.wallet_usdt <> ${wallet('USDT')}`,
+  ))
+    violations.push({
+      rule: 'wallet_copy',
+      message: `User ${row.id}: the copies of the wallets (${row.btc} BTC, ${row.usdt} USDT) differ from the ledger.`,
+    });
+}
+
 export function verifyLedger(db: DatabaseLike): Promise<LedgerViolation[]> {
   const { sql } = asDatabase(db);
   const all: Read = <T>(text: string, args: readonly unknown[] = []) => sql.all<T>(text, args);
@@ -133,6 +174,8 @@ export function verifyLedger(db: DatabaseLike): Promise<LedgerViolation[]> {
     await balanceViolations(all, violations);
     await escrowViolations(all, violations);
     await auditViolations(all, violations);
+    await kioskSaleViolations(all, violations);
+    await walletCopyViolations(all, violations);
     return violations;
   });
 }

@@ -10,7 +10,16 @@ import { createLedgerReads } from './read.ts';
 // `verb(ctx, input)` with the ServiceContext of server/services/context.ts.
 
 export type { AccountRef, SystemAccountKind } from './accounts.ts';
-export { accountKey, earningsOf, escrowOf, refOfRow, systemAccount, walletOf } from './accounts.ts';
+export {
+  accountKey,
+  earningsOf,
+  escrowOf,
+  kioskBalanceOf,
+  merchantBalanceOf,
+  refOfRow,
+  systemAccount,
+  walletOf,
+} from './accounts.ts';
 export type { HistoryInput } from './read.ts';
 export type {
   DirectKind,

@@ -1,7 +1,7 @@
 import type { LedgerCurrency } from '../../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import type { AccountRef } from './accounts.ts';
+import { type AccountRef, isOwnedRef, type OwnedAccountKind } from './accounts.ts';
 import type { LedgerCore } from './execute.ts';
 import type { AccountRow } from './repository.ts';
 import { HISTORY_PAGE_SIZE, type LedgerTransaction, type UserHistoryEntry } from './types.ts';
@@ -17,17 +17,22 @@ export interface HistoryInput {
 
 export function createLedgerReads({ repo, viewOf }: LedgerCore) {
   return {
-    /** BTC and USDT of a user; zero where no wallet exists yet (spec section 9: default balances are zero). */
-    async balances(_ctx: ServiceContext, { userId }: { userId: number }): Promise<Record<LedgerCurrency, number>> {
+    /**
+     * BTC and USDT of a user's wallet (or their accounts of another `kind`); zero where none exists
+     * yet (spec section 9: default balances are zero).
+     */
+    async balances(
+      _ctx: ServiceContext,
+      { userId, kind }: { userId: number; kind?: OwnedAccountKind },
+    ): Promise<Record<LedgerCurrency, number>> {
       const result: Record<LedgerCurrency, number> = { BTC: 0, USDT: 0 };
-      for (const row of await repo.balancesOf(userId)) result[row.currency] = row.balance;
+      for (const row of await repo.balancesOf(userId, kind)) result[row.currency] = row.balance;
       return result;
     },
 
     /** An account's balance and state, or undefined before its first posting. */
     async account(_ctx: ServiceContext, ref: AccountRef): Promise<AccountRow | undefined> {
-      if (ref.kind === 'user_wallet' || ref.kind === 'affiliate_earnings')
-        return repo.ownedAccount(ref.kind, ref.userId, ref.currency);
+      if (isOwnedRef(ref)) return repo.ownedAccount(ref.kind, ref.userId, ref.currency);
       if (ref.kind === 'trade_escrow') return repo.escrowAccount(ref.reference, ref.currency);
       return repo.systemAccount(ref.kind, ref.currency);
     },

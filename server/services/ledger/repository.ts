@@ -1,5 +1,10 @@
 import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
-import type { LedgerAccountKind, LedgerCurrency, LedgerTransactionKind } from '../../../db/schema/index.ts';
+import {
+  type LedgerAccountKind,
+  type LedgerCurrency,
+  type LedgerTransactionKind,
+  OWNED_ACCOUNT_KINDS,
+} from '../../../db/schema/index.ts';
 import type { SqlClient } from '../../../db/sql-client.ts';
 import { type OwnedAccountKind, SYSTEM_KINDS } from './accounts.ts';
 
@@ -87,10 +92,10 @@ const TRANSACTION_COLUMNS = 'id, public_id AS publicId, kind, fingerprint, memo,
 // parameter on every run. The kinds come from the schema's closed list.
 const ownedAccountText = (kind: OwnedAccountKind) => `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
   WHERE kind = '${kind}' AND owner_id = ? AND currency = ?`;
-const OWNED_ACCOUNT: Record<OwnedAccountKind, string> = {
-  user_wallet: ownedAccountText('user_wallet'),
-  affiliate_earnings: ownedAccountText('affiliate_earnings'),
-};
+const OWNED_ACCOUNT = Object.fromEntries(OWNED_ACCOUNT_KINDS.map((kind) => [kind, ownedAccountText(kind)])) as Record<
+  OwnedAccountKind,
+  string
+>;
 const ESCROW_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts
   WHERE kind = 'trade_escrow' AND reference = ? AND currency = ?`;
 const SYSTEM_ACCOUNT = new Map<string, string>(
@@ -106,7 +111,7 @@ const USER_EXISTS = 'SELECT 1 AS one FROM users WHERE id = ?';
 /** The accounts: found by owner, trade or kind, and opened on first use. */
 function accounts(sql: SqlClient) {
   return {
-    /** A person's wallet or affiliate earnings in one currency. */
+    /** One of a person's accounts (wallet, affiliate earnings, merchant or kiosk balance) in one currency. */
     ownedAccount: (kind: OwnedAccountKind, userId: number, currency: LedgerCurrency) =>
       sql.get<AccountRow>(OWNED_ACCOUNT[kind], [userId, currency]),
     escrowAccount: (reference: string, currency: LedgerCurrency) =>
@@ -170,7 +175,13 @@ const POSTINGS_OF = `SELECT p.account_id AS accountId, a.kind, a.owner_id AS own
 /** One statement text per number of users (a transaction has at most a few wallets). */
 const publicIdsText = (count: number) =>
   `SELECT id, public_id AS publicId FROM users WHERE id IN (${Array(count).fill('?').join(', ')}) ORDER BY id`;
-const BALANCES_OF = `SELECT currency, balance FROM ledger_accounts WHERE kind = 'user_wallet' AND owner_id = ?`;
+/** A person's balances of one kind of account (the kind a literal, as above). */
+const BALANCES_OF = Object.fromEntries(
+  OWNED_ACCOUNT_KINDS.map((kind) => [
+    kind,
+    `SELECT currency, balance FROM ledger_accounts WHERE kind = '${kind}' AND owner_id = ?`,
+  ]),
+) as Record<OwnedAccountKind, string>;
 // A user's history: the transactions that touched their wallets, newest first, with the signed
 // sum per currency. Pages by the internal id (transactions are append-only, so a page never shifts).
 const HISTORY_OF = `WITH page AS (
@@ -192,7 +203,8 @@ function readings(sql: SqlClient) {
     postingsOf: (transactionId: number) => sql.all<PostingRow>(POSTINGS_OF, [transactionId]),
     publicIdsOf: async (userIds: number[]) =>
       userIds.length === 0 ? [] : sql.all<{ id: number; publicId: string }>(publicIdsText(userIds.length), userIds),
-    balancesOf: (userId: number) => sql.all<{ currency: LedgerCurrency; balance: number }>(BALANCES_OF, [userId]),
+    balancesOf: (userId: number, kind: OwnedAccountKind = 'user_wallet') =>
+      sql.all<{ currency: LedgerCurrency; balance: number }>(BALANCES_OF[kind], [userId]),
     historyOf: (userId: number, before: number, limit: number) =>
       sql.all<HistoryRow>(HISTORY_OF, [{ userId, before, limit }]),
   };

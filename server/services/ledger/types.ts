@@ -37,6 +37,8 @@ export interface ReleaseEscrowInput {
   tradeRef: string;
   currency: LedgerCurrency;
   buyerId: number;
+  /** Where the buyer's part goes: their wallet, or a merchant buyer's merchant balance (issue 21). */
+  into?: 'user_wallet' | 'merchant_balance';
   fee: number;
   idempotencyKey: string;
   memo?: string;
@@ -81,4 +83,9 @@ export interface LedgerPostedEvent {
   /** The users whose wallet balances changed (row ids and public ids, same order). */
   userIds: number[];
   userPublicIds: string[];
+  /**
+   * What the transaction did to each wallet it touched, net (signed minor units): the offers
+   * service relists or hides a vendor's sell offers when their wallet crosses a minimum.
+   */
+  wallets: { userId: number; currency: LedgerCurrency; amount: number }[];
 }

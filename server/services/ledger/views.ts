@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '../../../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { refOfRow } from './accounts.ts';
 import type { Outcome } from './execute.ts';
@@ -41,6 +42,14 @@ export async function committed(repo: LedgerRepository, id: number): Promise<Out
   const view = await viewOf(repo, (await repo.transactionById(id)) as TransactionRow, false);
   const owners = [...new Set(view.postings.flatMap((p) => ('userId' in p.account ? [p.account.userId] : [])))];
   const users = await repo.publicIdsOf(owners);
+  const wallets = new Map<string, { userId: number; currency: LedgerCurrency; amount: number }>();
+  for (const { account, amount } of view.postings) {
+    if (account.kind !== 'user_wallet') continue;
+    const key = `${account.userId}:${account.currency}`;
+    const change = wallets.get(key) ?? { userId: account.userId, currency: account.currency, amount: 0 };
+    change.amount += amount;
+    wallets.set(key, change);
+  }
   return {
     view,
     event: {
@@ -48,6 +57,7 @@ export async function committed(repo: LedgerRepository, id: number): Promise<Out
       kind: view.kind,
       userIds: users.map((u) => u.id),
       userPublicIds: users.map((u) => u.publicId),
+      wallets: [...wallets.values()],
     },
   };
 }

@@ -2,7 +2,7 @@ import { newId } from '../../../db/ids.ts';
 import { NEGATIVE_ALLOWED_KINDS } from '../../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
-import type { AccountRef } from './accounts.ts';
+import { type AccountRef, isOwnedRef } from './accounts.ts';
 import type { TransactionHeader } from './execute.ts';
 import type { AccountRow, LedgerRepository } from './repository.ts';
 
@@ -34,7 +34,7 @@ const mapConstraint = (error: unknown, account: AccountRow): unknown => {
 
 /** The account's row; wallets, earnings and system accounts are created on first use, escrows by a lock. */
 export async function ensureAccount(repo: LedgerRepository, ref: AccountRef, at: number): Promise<AccountRow> {
-  if (ref.kind === 'user_wallet' || ref.kind === 'affiliate_earnings') {
+  if (isOwnedRef(ref)) {
     const found = await repo.ownedAccount(ref.kind, ref.userId, ref.currency);
     if (found) return found;
     if (!(await repo.userExists(ref.userId))) throw notFound(`User ${ref.userId}`, 'account');

@@ -2,6 +2,7 @@ import { asDatabase } from '../../../db/database.ts';
 import type { BusEvent, EventBus } from '../../realtime/bus.ts';
 import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import type { NotificationsService, NotifyInput } from './notifications.ts';
+import { paymentDetailsChanged } from './payment-details.ts';
 import type { NotificationsRepository } from './repository.ts';
 import {
   AFFILIATES_BUS_CHANNEL,
@@ -13,6 +14,7 @@ import {
   type TradeChangedPayload,
   type TradeFeedbackPayload,
   type TradeMessagePayload,
+  type TradePaymentDetailsPayload,
   VERIFICATION_BUS_CHANNEL,
   type VerificationReviewedPayload,
 } from './trade-events.ts';
@@ -28,6 +30,8 @@ import {
 //   by a moderator     paid/released/cancelled/resolved → both parties: trade_pushed_by_mod;
 //                      reopened → both: trade_reopened_by_moderator
 //   every change       both parties: system:active_trades_updated (not stored)
+//   no payment details the seller, when a trade starts without them: trade_payment_details_missing
+//   details written    the buyer: trade_payment_details (added or changed)
 //   chat message       each recipient, one notification per trade and kind (count grows)
 //   feedback           its receiver: feedback_received
 //   verification       the person: verification_reviewed
@@ -279,6 +283,8 @@ async function tradeEvent(
     }
   } else if (event.type === 'trade.message') {
     await tradeMessage(event.payload as TradeMessagePayload, notify, username);
+  } else if (event.type === 'trade.payment_details') {
+    await paymentDetailsChanged(event.payload as TradePaymentDetailsPayload, notify);
   } else if (event.type === 'trade.feedback') {
     await feedbackReceived(event.payload as TradeFeedbackPayload, notify);
   }

@@ -63,6 +63,21 @@ export interface TradeMessagePayload {
   at: number;
 }
 
+/**
+ * A trade's payment details (where the buyer pays): `missing` when a trade started without them
+ * (the seller is asked to write them), `added` or `changed` when the seller wrote them in the trade.
+ */
+export interface TradePaymentDetailsPayload {
+  tradeHash: string;
+  state: 'missing' | 'added' | 'changed';
+  buyerId: number;
+  sellerId: number;
+  buyerUsername: string;
+  sellerUsername: string;
+  link: string;
+  at: number;
+}
+
 export interface TradeFeedbackPayload {
   tradeHash: string;
   fromId: number;

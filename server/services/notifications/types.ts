@@ -19,6 +19,10 @@ export const NOTIFICATION_TYPES = [
   'device_review',
   'affiliate_earned',
   'referral_joined',
+  'webhook_disabled',
+  'kiosk_purchase',
+  'trade_payment_details_missing',
+  'trade_payment_details',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -67,7 +71,12 @@ export type NotificationMessageKey =
   | 'verification_rejected'
   | 'device_review'
   | 'affiliate_earned'
-  | 'referral_joined';
+  | 'referral_joined'
+  | 'webhook_disabled'
+  | 'kiosk_purchase'
+  | 'trade_payment_details_missing'
+  | 'trade_payment_details_added'
+  | 'trade_payment_details_changed';
 
 export type NotificationSubtextKey =
   | 'amount'

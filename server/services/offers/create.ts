@@ -1,6 +1,6 @@
 import { newOfferHash } from '../../../db/ids.ts';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
-import type { PersonContext } from '../context.ts';
+import { immediate, type PersonContext } from '../context.ts';
 import type { OfferInput } from './offer-input.ts';
 import type { OfferView } from './offer-view.ts';
 import type { OfferRow } from './repository.ts';
@@ -18,7 +18,10 @@ export async function createOffer(
   const values = checkedOffer(offer, await catalogue);
   const at = now();
   const hash = newOfferHash();
-  await repo.insert({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at });
+  // One transaction: the row and the funding needs the listing reads come together.
+  await immediate(repo.db, () =>
+    repo.insert({ ...values, hash, ownerId: auth.user.id, status: 'active', createdAt: at, updatedAt: at }),
+  );
   searches.invalidate();
   return views.view((await repo.byHash(hash)) as OfferRow, locale, true);
 }

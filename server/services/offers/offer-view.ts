@@ -1,5 +1,6 @@
 import { escrowFeeBasisPoints } from '../../../src/lib/shared/fees.ts';
-import { minorToMajor, roundDecimal as round } from '../../../src/lib/shared/money.ts';
+import { CRYPTO_DECIMALS, minorToMajor, roundDecimal as round } from '../../../src/lib/shared/money.ts';
+import { minimumToFund } from '../../../src/lib/shared/offer-funding.ts';
 import {
   CASH_BY_MAIL_METHODS,
   CASH_IN_PERSON_GROUP,
@@ -32,6 +33,28 @@ export function offerPrice(row: OfferRow, rates: MarketRates): number {
   }
   const market = rates.fiatPerCrypto(row.cryptoCode, row.fiatCode);
   return round(market * (1 + row.marginBasisPoints / 10_000), row.fiatMinorUnits);
+}
+
+/**
+ * Whether the owner's wallet covers the smallest trade of a sell offer (src/lib/shared/offer-funding.ts),
+ * at the price shown; the owner alone reads their balance and what the offer needs (crypto, major
+ * units). Buy offers need nothing: the person who sells to them funds the trade.
+ */
+function fundingView(row: OfferRow, price: number, forOwner: boolean) {
+  if (row.type !== 'sell') return { balance: null, noCoins: false, ...(forOwner ? { balanceNeeded: null } : {}) };
+  const decimals = CRYPTO_DECIMALS[row.cryptoCode as 'BTC' | 'USDT'] ?? 8;
+  const need = minimumToFund({
+    fiatMinMinor: row.fiatMinMinor,
+    priceMinor: Math.round(price * 10 ** row.fiatMinorUnits),
+    cryptoDecimals: decimals,
+    groupSlug: row.paymentGroupSlug,
+  });
+  return {
+    balance: forOwner ? minorToMajor(row.ownerWalletBalance, decimals) : null,
+    // Without a price nothing can be said (and the trade start refuses for that reason).
+    noCoins: need !== undefined && row.ownerWalletBalance < need,
+    ...(forOwner ? { balanceNeeded: need === undefined ? null : minorToMajor(need, decimals) } : {}),
+  };
 }
 
 /** Where a cash-in-person trade meets, named in the reader's language. */
@@ -106,7 +129,7 @@ export function toOfferView(
     now: number;
     index?: number;
     countryName: (iso: string, fallback: string) => string;
-    /** The owner reads what only they may see (the trade instructions). */
+    /** The owner reads what only they may see (the trade instructions, their balance). */
     forOwner?: boolean;
   },
 ): OfferView {
@@ -147,8 +170,7 @@ export function toOfferView(
     isGold: row.isGold === 1,
     owner: ownerView(row),
     ...conditionsView(row, major),
-    balance: null,
-    noCoins: false,
+    ...fundingView(row, price, forOwner),
     isPubliclyVisible: row.isPubliclyVisible === 1,
     isBlocked: row.status === 'blocked',
     isSkipWarnings: row.isSkipWarnings === 1,

@@ -1,5 +1,6 @@
 import { bindVerb, type ServiceContext } from '../context.ts';
 import { createOffer } from './create.ts';
+import { watchVendorFunds } from './funding-watch.ts';
 import { listOffersOfUser } from './list-for-user.ts';
 import { createMarketViews } from './market-views.ts';
 import { getOffer, offerForTradeStart } from './read.ts';
@@ -17,7 +18,7 @@ export { OFFERS_PAGE_SIZE } from './search.ts';
 export type { OfferDetails, OffersDeps, RelaxedCriterion, SearchInput, SearchResult } from './types.ts';
 
 /** The verb with the area's parts bound: what callers see is `verb(ctx, input)`. */
-export function createOffersService({ repo, catalogue, reference, allowance, now, bus }: OffersDeps) {
+export function createOffersService({ repo, catalogue, reference, allowance, now, bus, onError }: OffersDeps) {
   const loaded = Promise.resolve(catalogue);
   // Marks a failed load as handled here only: every verb awaits `loaded` and fails with its error.
   void loaded.catch(() => {});
@@ -30,6 +31,8 @@ export function createOffersService({ repo, catalogue, reference, allowance, now
     searches: createSearchCache<SearchResult>({ maxEntries: 500, ...(bus ? { bus } : {}) }),
     views: createMarketViews({ reference, now }),
   };
+  // A wallet that crosses a sell offer's need relists or hides it at once (decision 121).
+  if (bus) watchVendorFunds(parts, bus, onError ?? (() => {}));
   return {
     search: bindVerb(parts, searchOffers),
     /** One offer as a person sees it, with what stands between them and a trade. */
@@ -46,6 +49,8 @@ export function createOffersService({ repo, catalogue, reference, allowance, now
     activeOffersCount: (_ctx: ServiceContext, { userId }: { userId: number }) => repo.activeCountOf(userId),
     /** Drops cached searches: for writers outside this service (moderation, tests' direct SQL). */
     invalidateSearches: (_ctx: ServiceContext) => parts.searches.invalidate(),
+    /** Grows at every offer write heard here or from another process (search-cache.ts). */
+    searchGeneration: () => parts.searches.generation(),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { asDatabase, type Database, type DatabaseLike } from '../../../db/database.ts';
 import { offers, users } from '../../../db/schema/index.ts';
 import type { OfferStatus } from '../../../src/lib/shared/views/offers.ts';
+import { setNeedsWhere } from './funding-needs.ts';
 
 // SQL of the offers area, in the SQL both engines run (db/sql-client.ts). The search's WHERE clause
 // depends on which filters are given, so there is one statement text per combination (at most
@@ -69,6 +70,8 @@ export interface OfferRow {
   ownerFeedbackNegative: number;
   ownerCompletedTrades: number;
   ownerAvatarUrl: string | null;
+  /** The owner's wallet in the offer's crypto (minor units), from the copy on their users row. */
+  ownerWalletBalance: number;
 }
 
 const COLUMNS = `
@@ -94,7 +97,8 @@ const COLUMNS = `
   u.public_id AS ownerPublicId, u.username AS ownerUsername, u.status AS ownerStatus,
   u.last_seen_at AS ownerLastSeenAt, u.feedback_positive AS ownerFeedbackPositive,
   u.feedback_negative AS ownerFeedbackNegative, u.completed_trades AS ownerCompletedTrades,
-  us.avatar_url AS ownerAvatarUrl`;
+  us.avatar_url AS ownerAvatarUrl,
+  CASE cc.code WHEN 'USDT' THEN u.wallet_usdt ELSE u.wallet_btc END AS ownerWalletBalance`;
 
 /** Everything a row shows beside the offer itself. */
 const FROM_JOINS = `
@@ -120,6 +124,31 @@ const PRICE_FACTOR = `CASE o.price_type
   WHEN 'fixed' THEN o.fixed_price_minor * 1.0 / (${MINOR_SCALE}) / (fc.usd_rate * @cryptoUsd)
   ELSE 1 + o.margin_basis_points / 10000.0 END`;
 
+/** The owner's wallet copy of each coin, on their users row (db/schema/users.ts). */
+const WALLET_COLUMN = { BTC: 'u.wallet_btc', USDT: 'u.wallet_usdt' } as const;
+
+/**
+ * A sell offer is listed only while its owner's wallet covers its smallest trade with the fee
+ * (decision 121): two comparisons with the needs kept on the offer (funding-needs.ts), the margin
+ * one at the bucket's market price (`@minorPerUsd`: the coin's minor units per US dollar).
+ */
+const funded = (wallet: string) => `${wallet} >= o.need_usd * @minorPerUsd AND ${wallet} >= o.need_crypto`;
+
+/**
+ * Whether a wallet change of `@amount` moved one of the owner's listed-if-funded sell offers across
+ * its need: funded now and not before, or the other way round (funding-watch.ts).
+ */
+const CROSSED = Object.fromEntries(
+  (['BTC', 'USDT'] as const).map((crypto) => [
+    crypto,
+    `SELECT 1 AS found FROM offers o JOIN users u ON u.id = o.owner_id
+      WHERE o.owner_id = @ownerId AND o.status = 'active' AND o.type = 'sell' AND o.is_publicly_visible = 1
+        AND o.crypto_currency_id = @cryptoCurrencyId
+        AND (${funded(WALLET_COLUMN[crypto])}) <> (${funded(`(${WALLET_COLUMN[crypto]} - @amount)`)})
+      LIMIT 1`,
+  ]),
+) as Record<'BTC' | 'USDT', string>;
+
 export interface SearchFilters {
   /** The offer owner's side: `sell` for a visitor who buys. */
   offerType: 'buy' | 'sell';
@@ -135,6 +164,8 @@ export interface SearchFilters {
   viewerId?: number | undefined;
   /** Cash in person near a place: a box of ±`radiusDegrees` around it. */
   near?: { latitude: number; longitude: number; radiusDegrees: number } | undefined;
+  /** Sell offers: only those whose owner holds the coins for the smallest trade (`funded`). */
+  sellerFunds?: { crypto: 'BTC' | 'USDT'; minorPerUsd: number } | undefined;
 }
 
 export interface SearchWindow {
@@ -158,6 +189,7 @@ const SHAPE_KEYS: (keyof Shape)[] = [
   'countryIso',
   'viewerId',
   'near',
+  'sellerFunds',
 ];
 
 function whereClause(filters: SearchFilters): string {
@@ -197,6 +229,7 @@ function whereClause(filters: SearchFilters): string {
     parts.push(`o.location_id IN (SELECT id FROM locations
       WHERE latitude BETWEEN @minLatitude AND @maxLatitude AND longitude BETWEEN @minLongitude AND @maxLongitude)`);
   }
+  if (filters.sellerFunds !== undefined) parts.push(funded(WALLET_COLUMN[filters.sellerFunds.crypto]));
   return `WHERE ${parts.join(' AND ')}`;
 }
 
@@ -208,10 +241,11 @@ function parameters(filters: SearchFilters, extra: Record<string, unknown>): Rec
   };
   for (const key of SHAPE_KEYS) {
     const value = filters[key];
-    if (value === undefined || key === 'near' || key === 'countryIso') continue;
+    if (value === undefined || key === 'near' || key === 'countryIso' || key === 'sellerFunds') continue;
     params[key] = value;
   }
   if (filters.countryIso !== undefined) params.countryPattern = `%"${filters.countryIso}"%`;
+  if (filters.sellerFunds) params.minorPerUsd = filters.sellerFunds.minorPerUsd;
   if (filters.near) {
     const { latitude, longitude, radiusDegrees } = filters.near;
     params.minLatitude = latitude - radiusDegrees;
@@ -239,9 +273,12 @@ function offerWrites(database: Database) {
           .where(sql`lower(${users.username}) = lower(${username})`)
           .limit(1),
       ),
+    /** With the funding needs the listing compares (funding-needs.ts): call it in a transaction. */
     insert: async (values: NewOffer) => {
       await database.run(orm.insert(offers).values(values));
+      await database.sql.run(SET_NEEDS_OF_HASH, [values.hash]);
     },
+    /** With the funding needs, as `insert`. */
     replace: async (hash: string, ownerId: number, values: Partial<NewOffer>) => {
       await database.run(
         orm
@@ -249,6 +286,7 @@ function offerWrites(database: Database) {
           .set(values)
           .where(and(own(hash, ownerId), ne(offers.status, 'deleted'))),
       );
+      await database.sql.run(SET_NEEDS_OF_HASH, [hash]);
     },
     /** Blocked offers stay as a moderator left them. */
     setActive: async (hash: string, ownerId: number, status: 'active' | 'paused') => {
@@ -265,6 +303,7 @@ function offerWrites(database: Database) {
   };
 }
 
+const SET_NEEDS_OF_HASH = setNeedsWhere('offers.hash = ?');
 const BY_HASH = `SELECT ${COLUMNS} ${FROM} WHERE o.hash = ?`;
 const BY_OWNER = `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status != 'deleted' ORDER BY o.created_at DESC, o.id DESC`;
 const PUBLIC_BY_OWNER = `SELECT ${COLUMNS} ${FROM} WHERE o.owner_id = ? AND o.status = 'active' AND o.is_publicly_visible = 1
@@ -278,7 +317,8 @@ export function createOffersRepository(db: DatabaseLike) {
   const searchStatements = new Map<string, { page: string; counts: string }>();
 
   const statementsFor = (filters: SearchFilters, cheapestFirst: boolean) => {
-    const key = `${SHAPE_KEYS.map((k) => (filters[k] === undefined ? 0 : 1)).join('')}${cheapestFirst ? 'a' : 'd'}`;
+    // The wallet column compared is in the text: one statement per coin where funds count.
+    const key = `${SHAPE_KEYS.map((k) => (filters[k] === undefined ? 0 : 1)).join('')}${cheapestFirst ? 'a' : 'd'}${filters.sellerFunds?.crypto ?? ''}`;
     let found = searchStatements.get(key);
     if (!found) {
       const where = whereClause(filters);
@@ -335,6 +375,17 @@ export function createOffersRepository(db: DatabaseLike) {
       (await database.sql.get<{ kind: 'trusted' | 'blocked' }>(TRUST_BETWEEN, [userId, otherId]))?.kind,
     activeCountOf: async (ownerId: number) =>
       Number((await database.sql.get<{ n: number }>(ACTIVE_COUNT_OF, [ownerId]))?.n ?? 0),
+    /** Whether a wallet change moved one of the owner's sell offers in or out of the listing (CROSSED). */
+    fundsCrossedNeed: async (change: {
+      ownerId: number;
+      crypto: 'BTC' | 'USDT';
+      cryptoCurrencyId: number;
+      amount: number;
+      minorPerUsd: number;
+    }) => {
+      const { crypto, ...params } = change;
+      return (await database.sql.get(CROSSED[crypto], [params])) !== undefined;
+    },
     /** Whether `userId` blocked anyone or was blocked by anyone: only then do their searches differ. */
     hasBlocks: async (userId: number) => (await database.sql.get(BLOCKS_OF, [{ id: userId }])) !== undefined,
     ...offerWrites(database),

@@ -18,12 +18,21 @@ export interface SearchCache<T> {
   get(key: string, bucket: number, compute: () => Promise<T>): Promise<T>;
   /** Forgets everything, here and in every process sharing `bus`: an offer was written. */
   invalidate(): void;
+  /**
+   * How many offer writes this process has heard of: a cache of what searches produce (the
+   * visitors' listing pages, src/middleware.ts) keys on it, so it forgets with this one.
+   */
+  generation(): number;
 }
 
 export function createSearchCache<T>({ maxEntries, bus }: { maxEntries: number; bus?: EventBus }): SearchCache<T> {
   const entries = new Map<string, { bucket: number; value: Promise<T> }>();
+  let generation = 0;
   // A search still running keeps answering its own callers; anyone after this computes anew.
-  const forget = () => entries.clear();
+  const forget = () => {
+    entries.clear();
+    generation += 1;
+  };
   bus?.subscribe(OFFERS_WRITTEN_CHANNEL, forget, 'everywhere');
   return {
     get(key, bucket, compute) {
@@ -45,5 +54,6 @@ export function createSearchCache<T>({ maxEntries, bus }: { maxEntries: number; 
       forget();
       bus?.publish(OFFERS_WRITTEN_CHANNEL, { type: 'offers.written', payload: null });
     },
+    generation: () => generation,
   };
 }

@@ -2,6 +2,7 @@ import { toMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { type FieldIssue, invalidInput } from '../errors.ts';
 import type { OffersCatalogue } from './catalogue.ts';
+import { minorPerUsd } from './funding-needs.ts';
 import type { OffersRepository, SearchFilters } from './repository.ts';
 import type { RelaxedCriterion, SearchInput } from './types.ts';
 
@@ -36,9 +37,8 @@ function lookUp(input: SearchInput, ctx: ServiceContext, catalogue: OffersCatalo
   if (input.locationId !== undefined && !place) {
     details.push({ field: 'location_id', message: `Unknown location ${input.locationId}.` });
   }
-  if (!catalogue.cryptoById(input.cryptoCurrencyId)) {
-    details.push({ field: 'crypto_currency_id', message: 'Must be 1 (BTC) or 2 (USDT).' });
-  }
+  const crypto = catalogue.cryptoById(input.cryptoCurrencyId);
+  if (!crypto) details.push({ field: 'crypto_currency_id', message: 'Must be 1 (BTC) or 2 (USDT).' });
   // The amount is read in major units; with a currency it must fit that currency's decimals.
   let amount: number | undefined;
   if (input.fiatMin) {
@@ -47,7 +47,7 @@ function lookUp(input: SearchInput, ctx: ServiceContext, catalogue: OffersCatalo
     else amount = Number(input.fiatMin);
   }
   if (details.length > 0) throw invalidInput(details);
-  return { countryIso, currency, method, group, place, amount };
+  return { countryIso, currency, method, group, place, amount, crypto };
 }
 
 /** The filters of one try, and the criteria the next try may drop, in the spec's order. */
@@ -56,13 +56,16 @@ export async function filtersOf(
   input: SearchInput,
   ctx: ServiceContext,
   relaxed: Set<RelaxedCriterion>,
+  /** The coin's market price in US dollars this bucket: margin offers' funds are compared at it. */
+  cryptoUsd: number,
 ) {
   const { auth } = ctx;
-  const { countryIso, currency, method, group, place, amount } = lookUp(input, ctx, catalogue);
+  const { countryIso, currency, method, group, place, amount, crypto } = lookUp(input, ctx, catalogue);
+  const offerType = input.type === 'buy' ? 'sell' : 'buy';
   // Only people with blocks see a list of their own; everyone else shares the cached one.
   const viewerId = auth && (await repo.hasBlocks(auth.user.id)) ? auth.user.id : undefined;
   const filters: SearchFilters = {
-    offerType: input.type === 'buy' ? 'sell' : 'buy',
+    offerType,
     cryptoCurrencyId: input.cryptoCurrencyId,
     fiatCurrencyId: relaxed.has('currency') ? undefined : currency?.id,
     paymentMethodId: relaxed.has('payment_method') ? undefined : method?.id,
@@ -71,6 +74,11 @@ export async function filtersOf(
     countryIso,
     viewerId,
     near: place ? { latitude: place.latitude, longitude: place.longitude, radiusDegrees: NEAR_DEGREES } : undefined,
+    // A sell offer whose owner cannot cover its smallest trade is not listed (decision 121).
+    sellerFunds:
+      offerType === 'sell' && crypto
+        ? { crypto: crypto.code, minorPerUsd: minorPerUsd(cryptoUsd, crypto.decimals) }
+        : undefined,
   };
   const canRelax: RelaxedCriterion[] = [];
   if (filters.amount !== undefined) canRelax.push('amount');

@@ -22,7 +22,13 @@ export async function searchOffers(parts: OffersParts, ctx: ServiceContext, inpu
   const cryptoUsd = (await views.marketRates()).fiatPerCrypto(crypto?.code ?? 'BTC', 'USD');
   const relaxed = new Set<RelaxedCriterion>();
   for (;;) {
-    const { filters, canRelax, currencyCode, countryIso } = await filtersOf({ repo, catalogue }, input, ctx, relaxed);
+    const { filters, canRelax, currencyCode, countryIso } = await filtersOf(
+      { repo, catalogue },
+      input,
+      ctx,
+      relaxed,
+      cryptoUsd,
+    );
     const window = {
       onlineSince: at - OFFLINE_AFTER_MS,
       activeSince: at - LAST_SEEN_BREAKPOINT_SECONDS * 1000,

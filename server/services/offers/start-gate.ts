@@ -9,6 +9,7 @@ export type StartBlockCode =
   | 'sign_in_required'
   | 'own_offer'
   | 'offer_inactive'
+  | 'vendor_no_coins'
   | 'account_restricted'
   | 'email_not_verified'
   | 'country_not_allowed'
@@ -30,6 +31,8 @@ export const BLOCK_MESSAGES: Record<StartBlockCode, string> = {
   sign_in_required: 'Sign in to trade on this offer.',
   own_offer: 'This is your own offer.',
   offer_inactive: 'This offer is switched off.',
+  vendor_no_coins:
+    'The vendor does not have enough {crypto} for this offer right now, so no trade can start. Try another offer.',
   account_restricted: 'Your account cannot trade at the moment. Contact support.',
   email_not_verified: 'Confirm your e-mail address to start trading.',
   country_not_allowed: 'This offer is not available in your country.',
@@ -77,12 +80,16 @@ export function startBlocks(
 ): StartBlock[] {
   const blocks: StartBlock[] = [];
   if (offer.status !== 'active') blocks.push({ code: 'offer_inactive' });
+  // Decision 121: the owner's wallet cannot cover even the smallest trade (the owner sees why in
+  // My offers and the editor, not here).
+  const isOwner = viewer !== null && viewer.username === offer.owner.username;
+  if (offer.noCoins && !isOwner) blocks.push({ code: 'vendor_no_coins', params: { crypto: offer.cryptoCurrency } });
   if (!viewer) {
     blocks.push({ code: 'sign_in_required' });
     if (!ownerOnline) blocks.push({ code: 'owner_offline' });
     return blocks;
   }
-  if (viewer.username === offer.owner.username) {
+  if (isOwner) {
     blocks.push({ code: 'own_offer' });
     return blocks;
   }

@@ -66,8 +66,13 @@ export interface OffersDeps {
   /** What a person may still trade in the rolling 30 days (server/services/verification). */
   allowance?: (userId: number) => Allowance | Promise<Allowance>;
   now: () => number;
-  /** Where writes announce themselves, so every process's search cache forgets (search-cache.ts). */
+  /**
+   * Where writes announce themselves, so every process's search cache forgets (search-cache.ts),
+   * and where the ledger's postings come from (funding-watch.ts).
+   */
   bus?: EventBus;
+  /** A background check that failed (funding-watch.ts); nobody's request waits for it. */
+  onError?: (error: unknown) => void;
 }
 
 export interface Allowance {
@@ -76,7 +81,7 @@ export interface Allowance {
 }
 
 /** What every verb of the area is given: the deps, the search cache and the priced views. */
-export interface OffersParts extends Omit<OffersDeps, 'reference' | 'catalogue' | 'bus'> {
+export interface OffersParts extends Omit<OffersDeps, 'reference' | 'catalogue' | 'bus' | 'onError'> {
   /** The catalogue once loaded: every verb that resolves names awaits it (at once after the first time). */
   catalogue: Promise<OffersCatalogue>;
   /**

@@ -14,8 +14,12 @@ export type Relation = TrustKind | 'none';
 export interface ProfileView {
   username: string;
   avatarUrl: string | null;
-  /** Never shared: people have no setting to publish a full name (docs/decisions.md). */
-  fullName: null;
+  /**
+   * The verified name (identity verified by a moderator), for the person and the people who
+   * completed a trade with them; null for everyone else and before the identity is verified
+   * (docs/decisions/122-who-sees-the-verified-name.md).
+   */
+  fullName: string | null;
   bio: string;
   /** Country of the newest sign-in the geolocation placed; null when none is known. */
   ipLocation: { iso: string; name: string } | null;
@@ -46,6 +50,19 @@ function lastSeenText(locale: Locale, level: PresenceLevel, lastSeenAt: number, 
       });
 }
 
+/**
+ * Decision 122: a verified name is no one else's business until money has changed hands. The
+ * person sees their own; a partner of a completed trade has seen it on a bank statement anyway
+ * (and the payer check showed it to sellers, decision 112); a visitor or a stranger never does.
+ */
+function verifiedNameFor(
+  user: { idVerifiedAt: number | null; fullName: string | null },
+  { isSelf, tradedWithYou }: { isSelf: boolean; tradedWithYou: number | null },
+): string | null {
+  if (user.idVerifiedAt === null || !user.fullName) return null;
+  return isSelf || (tradedWithYou ?? 0) > 0 ? user.fullName : null;
+}
+
 /** A person's public profile (spec section 3 "User profile"), as the reader sees it. */
 export async function publicProfile(
   { repo, now }: ProfilesDeps,
@@ -64,14 +81,15 @@ export async function publicProfile(
   const trust = await repo.trustCounts(user.id);
   const reader = viewerId === undefined || isSelf ? undefined : viewerId;
   const registered = new Date(user.createdAt);
+  const tradedWithYou = reader === undefined ? null : await repo.completedWith(reader, user.id);
   return {
     username: user.username,
     avatarUrl: user.avatarUrl,
-    fullName: null,
+    fullName: verifiedNameFor(user, { isSelf, tradedWithYou }),
     bio: user.bio ?? '',
     ipLocation: location,
     detectedLocation: location,
-    tradedWithYou: reader === undefined ? null : await repo.completedWith(reader, user.id),
+    tradedWithYou,
     lastSeen: { text: lastSeenText(locale, level, user.lastSeenAt, at), level, at: seconds(user.lastSeenAt) },
     phone: { verified: user.phoneVerifiedAt !== null },
     feedback: { positive: user.feedbackPositive, negative: user.feedbackNegative },

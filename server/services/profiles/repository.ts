@@ -27,6 +27,8 @@ export interface ProfileUserRow {
   status: 'active' | 'suspended' | 'banned';
   isEmailVerified: number;
   idVerifiedAt: number | null;
+  /** The name given with the identity documents; the verified name once `idVerifiedAt` is set. */
+  fullName: string | null;
   feedbackPositive: number;
   feedbackNegative: number;
   completedTrades: number;
@@ -114,7 +116,7 @@ function pastTradesReads(database: Database) {
 }
 
 const USER_BY_NAME = `SELECT u.id, u.username, u.status, u.is_email_verified AS isEmailVerified,
-    u.id_verified_at AS idVerifiedAt, u.feedback_positive AS feedbackPositive,
+    u.id_verified_at AS idVerifiedAt, u.full_name AS fullName, u.feedback_positive AS feedbackPositive,
     u.feedback_negative AS feedbackNegative, u.completed_trades AS completedTrades,
     u.last_seen_at AS lastSeenAt, u.created_at AS createdAt,
     s.avatar_url AS avatarUrl, s.bio, p.verified_at AS phoneVerifiedAt

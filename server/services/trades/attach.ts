@@ -56,7 +56,7 @@ export async function attach(
   try {
     for (const file of processed) names.push(await store.store(file.contentType, file.bytes));
     const at = now();
-    messageIds = await immediate(repo.db, async () => {
+    messageIds = await immediate(repo.db, async (tx) => {
       const ids: number[] = [];
       for (const [i, file] of processed.entries()) {
         const attachmentId = await repo.insertAttachment({
@@ -80,6 +80,7 @@ export async function attach(
           }),
         );
       }
+      await trades.recordStored(ctx, { tx, trade: row, messageIds: ids, isForModerator });
       return ids;
     });
   } catch (error) {

@@ -2,7 +2,9 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import type { TradeMessageView } from '../../../src/lib/shared/views/trades.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { tradeChannel } from '../../realtime/channels.ts';
+import { invalidInput } from '../errors.ts';
 import type { TradeMessagePayload } from '../notifications/trade-events.ts';
+import type { ChatLine } from '../webhooks/recorder.ts';
 import { TRADES_CHANNEL } from './events.ts';
 import type { MessageRow, TradeRow, TradesRepository } from './repository.ts';
 
@@ -12,6 +14,17 @@ import type { MessageRow, TradeRow, TradesRepository } from './repository.ts';
 export const MAX_MESSAGE_LENGTH = 2000;
 
 export type { TradeMessageView };
+
+/** `text` trimmed; ERROR_INPUT_VALIDATION on `field` when nothing or more than `max` characters is left. */
+export function trimmedText(field: string, text: string, max: number): string {
+  const body = text.trim();
+  if (body.length === 0 || body.length > max) {
+    throw invalidInput([
+      { field, message: `Write 1 to ${max} characters.`, key: 'trade_message_length', params: { max } },
+    ]);
+  }
+  return body;
+}
 
 export function messageView(row: MessageRow): TradeMessageView {
   return {
@@ -53,6 +66,20 @@ export const systemLine = (
     isForModerator: 0,
     at,
   });
+
+/** A stored line as the webhooks of the parties who did not write it describe it. */
+export const webhookLine = (row: TradeRow, message: TradeMessageView, authorId: number): ChatLine => ({
+  tradeHash: row.hash,
+  buyerId: row.buyerId,
+  sellerId: row.sellerId,
+  authorId,
+  author: message.author ?? '',
+  authorRole: message.role,
+  messageId: message.id,
+  text: message.text ?? '',
+  attachment: message.attachment ? { id: message.attachment.id, contentType: message.attachment.contentType } : null,
+  at: message.createdAt * 1000,
+});
 
 export interface PublishedLine {
   authorId: number;

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import type { LedgerService } from '../ledger/ledger.ts';
 import type { OffersService } from '../offers/offers.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.ts';
+import type { WebhookRecorder } from '../webhooks/recorder.ts';
 import type { TradeAccess } from './access.ts';
 import type { TradeRow, TradesRepository } from './repository.ts';
 import type { TradeAction } from './state-machine.ts';
@@ -51,6 +52,8 @@ export interface TradesDeps {
   bankAccountOf?: (tradeId: number) => Promise<TradeBankAccountView | null>;
   /** Affiliate shares of the fee; the container wires it, tests of other areas may leave it out. */
   affiliates?: AffiliateShares;
+  /** Merchants' webhooks: each change's deliveries join the outbox in its transaction (issue 21). */
+  webhooks?: WebhookRecorder;
 }
 
 /** What every verb is given: the deps, who may read a trade, and the transition. */

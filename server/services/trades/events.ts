@@ -2,7 +2,11 @@ import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { tradeChannel } from '../../realtime/channels.ts';
-import { TRADES_BUS_CHANNEL, type TradeChangedPayload } from '../notifications/trade-events.ts';
+import {
+  TRADES_BUS_CHANNEL,
+  type TradeChangedPayload,
+  type TradePaymentDetailsPayload,
+} from '../notifications/trade-events.ts';
 import type { TradeRow } from './repository.ts';
 
 // What a change of a trade announces, once its transaction committed: the trade's own channel
@@ -53,4 +57,25 @@ export function announceChange(bus: EventBus, row: TradeRow, event: TradeChanged
 /** A start: nobody follows the new trade's page yet, so only notifications hear of it. */
 export function announceStart(bus: EventBus, event: TradeChangedPayload): void {
   bus.publish(TRADES_CHANNEL, { type: 'trade.changed', payload: event });
+}
+
+/**
+ * The payment details: written (the trade's page reloads the trade and its chat, and the buyer is
+ * told), or missing at the start (only the seller is told: nobody follows the new trade's page).
+ */
+export function announcePaymentDetails(bus: EventBus, row: TradeRow, state: TradePaymentDetailsPayload['state']): void {
+  if (state !== 'missing') {
+    bus.publish(tradeChannel(row.hash), { type: 'payment_details', payload: { version: row.version } });
+  }
+  const payload: TradePaymentDetailsPayload = {
+    tradeHash: row.hash,
+    state,
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    buyerUsername: row.buyerUsername,
+    sellerUsername: row.sellerUsername,
+    link: `/trade/${row.hash}`,
+    at: row.updatedAt,
+  };
+  bus.publish(TRADES_CHANNEL, { type: 'trade.payment_details', payload });
 }

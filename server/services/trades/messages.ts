@@ -1,7 +1,14 @@
 import type { TradeActorRole } from '../../../db/schema/index.ts';
-import type { PersonContext } from '../context.ts';
-import { invalidInput } from '../errors.ts';
-import { MAX_MESSAGE_LENGTH, messageView, publishMessage, storedMessage, type TradeMessageView } from './chat.ts';
+import { immediate, type PersonContext, type Transaction } from '../context.ts';
+import {
+  MAX_MESSAGE_LENGTH,
+  messageView,
+  publishMessage,
+  storedMessage,
+  type TradeMessageView,
+  trimmedText,
+  webhookLine,
+} from './chat.ts';
 import type { TradesParts } from './deps.ts';
 import type { TradeRow } from './repository.ts';
 
@@ -19,33 +26,28 @@ export async function tradeMessages(
 }
 
 export async function postMessage(
-  { repo, readable, bus, now }: TradesParts,
+  { repo, readable, bus, now, webhooks }: TradesParts,
   ctx: PersonContext,
   { hash, text, isForModerator = false }: { hash: string; text: string; isForModerator?: boolean },
 ): Promise<TradeMessageView> {
   const userId = ctx.auth.user.id;
   const { row, role } = await readable(hash, userId);
-  const body = text.trim();
-  if (body.length === 0 || body.length > MAX_MESSAGE_LENGTH) {
-    throw invalidInput([
-      {
-        field: 'text',
-        message: `Write 1 to ${MAX_MESSAGE_LENGTH} characters.`,
-        key: 'trade_message_length',
-        params: { max: MAX_MESSAGE_LENGTH },
-      },
-    ]);
-  }
-  const id = await repo.insertMessage({
-    tradeId: row.id,
-    authorId: userId,
-    authorRole: role,
-    body,
-    attachmentId: null,
-    isForModerator: isForModerator ? 1 : 0,
-    at: now(),
+  const body = trimmedText('text', text, MAX_MESSAGE_LENGTH);
+  // The line and its webhook deliveries (none for a moderators-only line) in one transaction.
+  const message = await immediate(repo.db, async (tx) => {
+    const id = await repo.insertMessage({
+      tradeId: row.id,
+      authorId: userId,
+      authorRole: role,
+      body,
+      attachmentId: null,
+      isForModerator: isForModerator ? 1 : 0,
+      at: now(),
+    });
+    const stored = await storedMessage(repo, id);
+    if (!isForModerator) await webhooks?.chatLine(tx, webhookLine(row, stored, userId));
+    return stored;
   });
-  const message = await storedMessage(repo, id);
   publishMessage(bus, row, message, { authorId: userId, authorRole: role, hasAttachment: false, isForModerator });
   return message;
 }
@@ -61,4 +63,18 @@ export async function publishStored(
   const line = { authorId: ctx.auth.user.id, authorRole: role, hasAttachment: true, isForModerator };
   publishMessage(bus, trade, message, line);
   return message;
+}
+
+/**
+ * Inside the uploads service's transaction that stored attachment lines: their webhook deliveries
+ * (none for moderators-only lines), so they exist exactly when the lines do.
+ */
+export async function recordStored(
+  { repo, webhooks }: TradesParts,
+  ctx: PersonContext,
+  input: { tx: Transaction; trade: TradeRow; messageIds: number[]; isForModerator: boolean },
+): Promise<void> {
+  if (!webhooks || input.isForModerator) return;
+  for (const id of input.messageIds)
+    await webhooks.chatLine(input.tx, webhookLine(input.trade, await storedMessage(repo, id), ctx.auth.user.id));
 }

@@ -180,6 +180,9 @@ const CHANGE_STATUS = `UPDATE trades SET status = @to, version = version + 1, up
     dispute_text = @disputeText, dispute_opened_by = @disputeOpenedBy, resolved_by = @resolvedBy,
     escrow_ref = @escrowRef
   WHERE id = @id AND status = @from`;
+// The seller's payment details while the trade waits for payment; guarded like a status change.
+const SET_PAYMENT_DETAILS = `UPDATE trades SET payment_details = @text, version = version + 1, updated_at = @at
+  WHERE id = @id AND status = 'active_funded'`;
 const INSERT_TRANSITION = `INSERT INTO trade_transitions (trade_id, action, from_status, to_status, actor_id,
     actor_role, ledger_transaction_id, note, at)
   VALUES (@tradeId, @action, @fromStatus, @toStatus, @actorId, @actorRole, @ledgerTransactionId, @note, @at)`;
@@ -187,6 +190,7 @@ const INSERT_REQUIREMENT = `INSERT INTO trade_requirements (trade_id, stage, kin
   VALUES (@tradeId, @stage, @kind, @optional, 'pending', @at)`;
 
 const BY_HASH = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM} WHERE t.hash = ?`;
+const IS_MERCHANT = 'SELECT is_merchant AS isMerchant FROM users WHERE id = ?';
 const REQUIREMENTS_OF = `SELECT id, stage, kind, optional, status, attachment_id AS attachmentId
   FROM trade_requirements WHERE trade_id = ? ORDER BY id`;
 const ACTIVE_OF = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
@@ -233,6 +237,9 @@ export function createTradesRepository(db: DatabaseLike) {
       Number((await sql.get<{ id: number }>(INSERT_TRADE, [trade]))?.id),
     changeStatus: async (change: StatusChange): Promise<boolean> =>
       (await sql.run(CHANGE_STATUS, [change])).changes === 1,
+    /** False when the trade is no longer waiting for payment. */
+    setPaymentDetails: async (change: { id: number; text: string; at: number }): Promise<boolean> =>
+      (await sql.run(SET_PAYMENT_DETAILS, [change])).changes === 1,
     insertTransition: (row: NewTransition) => sql.run(INSERT_TRANSITION, [row]),
     insertRequirement: (row: NewRequirement) => sql.run(INSERT_REQUIREMENT, [row]),
 
@@ -242,6 +249,9 @@ export function createTradesRepository(db: DatabaseLike) {
     activeOf: (userId: number) => sql.all<TradeRow>(ACTIVE_OF, [userId, userId]),
     dueForExpiry: async (at: number, limit: number): Promise<string[]> =>
       (await sql.all<{ hash: string }>(DUE_FOR_EXPIRY, [at, limit])).map((r) => r.hash),
+    /** Whether the person is a merchant now: a merchant buyer's releases collect in its merchant balance. */
+    isMerchant: async (userId: number) =>
+      Boolean((await sql.get<{ isMerchant: number | boolean }>(IS_MERCHANT, [userId]))?.isMerchant),
     partiesOf: (hash: string) => sql.get<{ buyerId: number; sellerId: number }>(PARTIES_OF, [hash]),
     openDisputes: (limit: number, offset: number) => sql.all<TradeRow>(OPEN_DISPUTES, [{ limit, offset }]),
 

@@ -3,6 +3,7 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { escrowFeeBasisPoints } from '../../../src/lib/shared/fees.ts';
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../../src/lib/shared/money.ts';
+import { cryptoForFiat, escrowFeeOf } from '../../../src/lib/shared/offer-funding.ts';
 import { nameIssue, normalizeName } from '../../../src/lib/shared/person-name.ts';
 import { immediate, type PersonContext, type ServiceContext, type Transaction } from '../context.ts';
 import { AppError, invalidInput } from '../errors.ts';
@@ -11,7 +12,8 @@ import type { OfferRow } from '../offers/repository.ts';
 import { BLOCK_MESSAGES } from '../offers/start-gate.ts';
 import { systemLine } from './chat.ts';
 import type { TradesDeps, TradesParts } from './deps.ts';
-import { announceStart, changedEvent } from './events.ts';
+import { announcePaymentDetails, announceStart, changedEvent } from './events.ts';
+import { lacksPaymentDetails } from './payment-details.ts';
 import type { TradeRow } from './repository.ts';
 import type { TradeView } from './trade-view.ts';
 
@@ -50,12 +52,6 @@ interface Amounts {
   priceMinor: number;
   cryptoAmount: number;
   usdAmountCents: number;
-}
-
-/** Rounded half up, in integers: fiat minor units × 10^decimals / price minor units. */
-function cryptoForFiat(fiatMinor: number, priceMinor: number, decimals: number): number {
-  const numerator = BigInt(fiatMinor) * 10n ** BigInt(decimals) * 2n + BigInt(priceMinor);
-  return Number(numerator / (2n * BigInt(priceMinor)));
 }
 
 /** 1. The start gate of the offer (spec section 5). */
@@ -273,7 +269,7 @@ async function insertTrade(
   const { repo, bus, now } = parts;
   const userId = ctx.auth.user.id;
   const feeBasisPoints = escrowFeeBasisPoints(offer.paymentGroup);
-  const feeAmount = Math.ceil((amounts.cryptoAmount * feeBasisPoints) / 10_000);
+  const feeAmount = escrowFeeOf(amounts.cryptoAmount, feeBasisPoints);
   const ownerSells = offerRow.type === 'sell';
   const buyerId = ownerSells ? userId : offerRow.ownerId;
   const sellerId = ownerSells ? offerRow.ownerId : userId;
@@ -329,7 +325,10 @@ async function insertTrade(
   const created = (await repo.byHash(hash)) as TradeRow;
   await input.attachCards?.(created);
   const event = changedEvent(created, 'started', null, userId, role);
+  await parts.webhooks?.tradeChanged(tx, event);
   tx.afterCommit(() => announceStart(bus, event));
+  // Nothing tells the buyer where to pay: the seller hears of it at once (payment-details.ts).
+  if (lacksPaymentDetails(created)) tx.afterCommit(() => announcePaymentDetails(bus, created, 'missing'));
   return { row: created, role };
 }
 

@@ -1,5 +1,6 @@
 import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { CRYPTO_DECIMALS, fromMinorUnits, minorToMajor } from '../../../src/lib/shared/money.ts';
+import { knownOfferTags } from '../../../src/lib/shared/offer-rules.ts';
 import { sameName } from '../../../src/lib/shared/person-name.ts';
 import { isBlocking } from '../../../src/lib/shared/trade-requirements.ts';
 import type {
@@ -10,6 +11,7 @@ import type {
 } from '../../../src/lib/shared/views/trades.ts';
 import { BANK_TRANSFERS_GROUP } from '../bank-accounts/share.ts';
 import { GIFT_CARDS_GROUP } from './deps.ts';
+import { needsPaymentDetails } from './payment-details.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
 import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
 
@@ -73,6 +75,7 @@ function readerActions(
   row: TradeRow,
   ctx: ViewContext,
   flow: TradeView['flow'],
+  revealed: boolean,
 ): Pick<TradeView, 'dispute' | 'actions'> {
   const availableAt = disputeAvailableAt(row, ctx.disputeWaitMs);
   const may = (action: Parameters<typeof transitionFor>[0]) =>
@@ -94,6 +97,9 @@ function readerActions(
       dispute: disputeOpen,
       resolve: may('resolve_for_buyer'),
       reopen: may('reopen'),
+      // The seller writes where to pay until the buyer marked it paid (payment-details.ts); never
+      // over instructions they may not read yet.
+      paymentDetails: ctx.role === 'seller' && row.status === 'active_funded' && needsPaymentDetails(row) && revealed,
     },
   };
 }
@@ -109,7 +115,7 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
   const profile = (username: string) => `/profile/${username}`;
   const isResponder = ctx.readerId === row.responderId;
   const ownerUserName = row.ownerId === row.buyerId ? row.buyerUsername : row.sellerUsername;
-  const tags = JSON.parse(row.tags) as string[];
+  const tags = knownOfferTags(JSON.parse(row.tags) as string[]);
   return {
     id: row.hash,
     hash: row.hash,
@@ -160,7 +166,7 @@ export function toTradeView(row: TradeRow, requirements: RequirementRow[], ctx: 
     paymentWindowMinutes: row.paymentWindowMinutes,
     info: { tags, offerTerms: row.offerTerms, isResponder, ownerUserName },
     flow,
-    ...readerActions(row, ctx, flow),
+    ...readerActions(row, ctx, flow, revealed),
     releaseNeedsCode: ctx.role === 'seller' && ctx.releaseNeedsCode,
     version: row.version,
   };

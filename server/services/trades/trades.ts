@@ -6,8 +6,9 @@ import type { TradesDeps, TradesParts } from './deps.ts';
 import { openDispute } from './dispute.ts';
 import { expireDue, startExpiryJob } from './expiry.ts';
 import { markPaid } from './mark-paid.ts';
-import { postMessage, publishStored, tradeMessages } from './messages.ts';
+import { postMessage, publishStored, recordStored, tradeMessages } from './messages.ts';
 import { disputeQueue, reopenTrade, resolveDispute } from './moderation.ts';
+import { setPaymentDetails } from './payment-details.ts';
 import { activeTrades, canFollowTrade, getTrade, tradeAccess } from './read.ts';
 import { releaseTrade } from './release.ts';
 import { startTrade } from './start.ts';
@@ -39,6 +40,8 @@ export function createTradesService(deps: TradesDeps) {
     /** Gift-card trades: the seller gives the cards back, stating no code was redeemed. */
     returnUnredeemed: bindVerb(parts, cancelUnredeemed),
     openDispute: bindVerb(parts, openDispute),
+    /** The seller writes where the buyer pays, while the trade waits for payment. */
+    setPaymentDetails: bindVerb(parts, setPaymentDetails),
     resolve: bindVerb(parts, resolveDispute),
     reopen: bindVerb(parts, reopenTrade),
     /** Open disputes, oldest first: the moderators' queue. */
@@ -59,6 +62,7 @@ export function createTradesService(deps: TradesDeps) {
     access: bindVerb(parts, tradeAccess),
     /** Publishes a chat line another service stored (an attachment) as postMessage does its own. */
     publishStored: bindVerb(parts, publishStored),
+    recordStored: bindVerb(parts, recordStored),
   };
 }
 

@@ -72,7 +72,7 @@ const nextRound = (row: TradeRow) => {
 
 /** The rule's escrow move through the ledger, inside the caller's transaction (`ctx.tx`). */
 async function moveEscrow(
-  { ledger }: TradesDeps,
+  { ledger, repo }: TradesDeps,
   ctx: ServiceContext,
   row: TradeRow,
   move: EscrowMove,
@@ -81,7 +81,9 @@ async function moveEscrow(
   const memo = `trade ${row.hash}: ${action}`;
   const tradeRef = row.escrowRef;
   if (move === 'release_to_buyer') {
-    const input = { tradeRef, currency: row.cryptoCode, buyerId: row.buyerId, fee: row.feeAmount, memo };
+    // A merchant buys for its customers: what they paid for collects in its merchant balance (docs/kiosks-and-merchants.md).
+    const into = (await repo.isMerchant(row.buyerId)) ? 'merchant_balance' : 'user_wallet';
+    const input = { tradeRef, currency: row.cryptoCode, buyerId: row.buyerId, fee: row.feeAmount, memo, into } as const;
     const posted = await ledger.releaseEscrow(ctx, { ...input, idempotencyKey: `trade:${tradeRef}:release` });
     return { escrowRef: tradeRef, ledgerTx: posted.id };
   }
@@ -194,6 +196,7 @@ export function applyTransition(
     await record(deps, applied, ledgerTx);
     const updated = (await repo.byHash(hash)) as TradeRow;
     const event = changedEvent(updated, CHANGE_OF[action], row.status, actor.id, actor.role);
+    await deps.webhooks?.tradeChanged(tx, event);
     // Queued after the ledger's own events: they go out in that order once committed.
     tx.afterCommit(() => announceChange(bus, updated, event));
     return updated;

@@ -24,7 +24,7 @@ export { ATTACHMENT_ID, ATTACHMENT_URL_PREFIX, type TradeUploadView } from './up
 export interface TradeUploadsDeps {
   repo: TradeUploadsRepository;
   tradesRepo: Pick<TradesRepository, 'blocked'>;
-  trades: Pick<TradesService, 'access' | 'publishStored'>;
+  trades: Pick<TradesService, 'access' | 'publishStored' | 'recordStored'>;
   bus: EventBus;
   /** UPLOADS_DIR; files go to its `trades/` folder. */
   root: string;

@@ -1,27 +1,14 @@
 import { formatFiat } from '../../lib/shared/format.ts';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import { CRYPTO_DECIMALS } from '../../lib/shared/money.ts';
 
 // Amounts and dates as the affiliate screen shows them: bitcoin with its 8 decimals, tether with
-// 2 to 6, dollars as the reader writes them; registration days in UTC, the days the table's
+// its 6, dollars as the reader writes them; registration days in UTC, the days the table's
 // date filters mean (and the same on the server and in the browser, so hydration agrees).
 
 type Crypto = 'BTC' | 'USDT';
 
-const numbers = new Map<string, Intl.NumberFormat>();
-
-/** `0.00027777 BTC`, `12.50 USDT`, from the API's decimal text. */
-export function formatCryptoAmount(amount: string, code: Crypto, lang: string): string {
-  const key = `${lang}|${code}`;
-  let format = numbers.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, {
-      minimumFractionDigits: code === 'BTC' ? CRYPTO_DECIMALS.BTC : 2,
-      maximumFractionDigits: CRYPTO_DECIMALS[code],
-    });
-    numbers.set(key, format);
-  }
-  return `${format.format(Number(amount))} ${code}`;
-}
+export { formatCryptoAmount };
 
 export const formatUsd = (amount: string, lang: string) => formatFiat(Number(amount), 'USD', lang);
 

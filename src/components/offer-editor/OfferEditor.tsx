@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { PAYMENT_METHOD_LABEL_MAX_LENGTH } from '../../lib/shared/offer-rules.ts';
 import { CurrencyPicker } from './CurrencyPicker.tsx';
+import { EditorFunding } from './EditorFunding.tsx';
 import { LocationPicker } from './LocationPicker.tsx';
 import { MethodPicker } from './MethodPicker.tsx';
 import { PricePreview } from './PricePreview.tsx';
@@ -16,6 +17,7 @@ import {
 import type { EditableOffer, EditorCountry, EditorCurrency, EditorGroup, EditorMethod } from './types.ts';
 import { controlAria, EditorContext, Field, Section, Segmented } from './ui.tsx';
 import { useOfferEditor } from './use-offer-editor.ts';
+import { useOfferPrice } from './use-offer-price.ts';
 
 // The vendor's offer form (/offers/new and /offers/{hash}/edit). Problems show at their field as
 // soon as the vendor leaves it and all at once on submit, from the same rules the server applies;
@@ -36,6 +38,10 @@ export interface OfferEditorProps {
   offer?: EditableOffer;
   /** /my-offers in the page's language; `?done=created|updated` is added. */
   doneUrl: string;
+  /** The vendor's wallets (minor units), for the warning on a sell offer they cannot fund. */
+  balances?: Record<'BTC' | 'USDT', number> | undefined;
+  /** /wallet in the page's language: where the warning sends the vendor to deposit. */
+  walletUrl: string;
 }
 
 type T = ReturnType<typeof islandTranslator>;
@@ -132,6 +138,7 @@ export default function OfferEditor(props: OfferEditorProps) {
   const context = useMemo(() => ({ t, lang, locale }), [t, lang, locale]);
   const editor = useOfferEditor(props, t);
   const { form, currency, group } = editor;
+  const offerPrice = useOfferPrice(currency, form.crypto, form);
   const sections = { form, set: editor.set, err: editor.err };
 
   return (
@@ -161,10 +168,18 @@ export default function OfferEditor(props: OfferEditorProps) {
               currency={currency}
               crypto={form.crypto}
               type={form.type}
-              priceType={form.priceType}
-              margin={form.margin}
-              fixedPrice={form.fixedPrice}
+              offerPrice={offerPrice}
               groupSlug={group?.slug}
+            />
+            <EditorFunding
+              type={form.type}
+              crypto={form.crypto}
+              fiatMin={form.fiatMin}
+              price={offerPrice.price}
+              decimals={editor.decimals}
+              groupSlug={group?.slug}
+              balances={props.balances}
+              walletHref={props.walletUrl}
             />
           </div>
         </div>

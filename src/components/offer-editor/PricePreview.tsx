@@ -1,37 +1,14 @@
 import { escrowFeeBasisPoints } from '../../lib/shared/fees.ts';
 import { formatFiat, formatMargin, formatPercent } from '../../lib/shared/format.ts';
-import { roundDecimal, toMinorUnits } from '../../lib/shared/money.ts';
-import { MARGIN_MAX_PERCENT, MARGIN_MIN_PERCENT } from '../../lib/shared/offer-rules.ts';
-import { marginPrice } from './format.ts';
-import { type MarketPrice, useMarketPrice } from './market-price.ts';
+import { roundDecimal } from '../../lib/shared/money.ts';
+import type { MarketPrice } from './market-price.ts';
 import type { EditorCurrency } from './types.ts';
 import { useEditor } from './ui.tsx';
+import type { OfferPrice } from './use-offer-price.ts';
 
-// What the offer will cost per coin as the vendor types: the live market price of the coin in
-// the offer's currency, moved by the margin (or the fixed price and how far it sits from the
-// market), and the seller's escrow fee of src/lib/shared/fees.ts, which a sell offer's vendor pays.
-
-const MARGIN = /^-?\d{1,3}(?:\.\d{1,2})?$/;
-
-/** The offer's price per coin and how far it sits from the market, once both are known. */
-function offerPrice(
-  market: MarketPrice,
-  { priceType, margin, fixedPrice }: { priceType: 'margin' | 'fixed'; margin: string; fixedPrice: string },
-  decimals: number,
-): { price?: number; premium?: number } {
-  if (market.state !== 'ready') return {};
-  if (priceType === 'margin') {
-    const text = margin.trim();
-    const percent = Number(text);
-    if (MARGIN.test(text) && percent >= MARGIN_MIN_PERCENT && percent <= MARGIN_MAX_PERCENT)
-      return { price: marginPrice(market.price, percent, decimals), premium: percent };
-    return {};
-  }
-  const minor = toMinorUnits(fixedPrice, decimals);
-  if (minor === undefined || !(minor > 0)) return {};
-  const price = minor / 10 ** decimals;
-  return { price, premium: roundDecimal((price / market.price - 1) * 100, 2) };
-}
+// What the offer will cost per coin as the vendor types (use-offer-price.ts: the live market price
+// moved by the margin, or the fixed price and how far it sits from the market), and the seller's
+// escrow fee of src/lib/shared/fees.ts, which a sell offer's vendor pays.
 
 function PreviewList({
   market,
@@ -96,26 +73,20 @@ export function PricePreview({
   currency,
   crypto,
   type,
-  priceType,
-  margin,
-  fixedPrice,
+  offerPrice: { market, price, premium },
   groupSlug,
 }: {
   currency: EditorCurrency | undefined;
   crypto: 'BTC' | 'USDT';
   type: 'buy' | 'sell';
-  priceType: 'margin' | 'fixed';
-  margin: string;
-  fixedPrice: string;
+  offerPrice: OfferPrice;
   groupSlug: string | undefined;
 }) {
   const { t, lang } = useEditor();
   const code = currency?.code ?? '';
   const decimals = currency?.minorUnits ?? 2;
-  const market = useMarketPrice(code, crypto, currency?.rate[crypto === 'USDT' ? 'usdt' : 'btc']);
   const money = (amount: number) => formatFiat(amount, code, lang, decimals);
   const coin = crypto === 'BTC' ? t('offerEditor.crypto.btc') : t('offerEditor.crypto.usdt');
-  const { price, premium } = offerPrice(market, { priceType, margin, fixedPrice }, decimals);
   const feePercent = escrowFeeBasisPoints(groupSlug ?? 'default') / 100;
 
   return (

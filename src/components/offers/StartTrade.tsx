@@ -52,7 +52,8 @@ export interface StartTradeProps {
   personBuys: boolean;
   blocks: { code: string; message: string }[];
   step: StartTradeStep;
-  links: { signIn: string; settings: string; vendorTerms: string; giftCards: string };
+  /** `otherOffers`: the listing this offer belongs to, for when it cannot be traded now. */
+  links: { signIn: string; settings: string; vendorTerms: string; giftCards: string; otherOffers: string };
 }
 
 export default function StartTrade(props: StartTradeProps) {

@@ -14,6 +14,7 @@ type T = ReturnType<typeof islandTranslator>;
 const BLOCK_ACTIONS: Record<string, keyof StartTradeProps['links']> = {
   sign_in_required: 'signIn',
   email_not_verified: 'settings',
+  vendor_no_coins: 'otherOffers',
 };
 
 /** The message under the amount for a problem with it, or nothing. */

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { ApiKeysSection } from './ApiKeysSection.tsx';
 import { CompromisedBanner, EmailBanner } from './Banners.tsx';
 import { CookiesSection } from './CookiesSection.tsx';
 import { SettingsContext } from './context.ts';
@@ -52,6 +53,7 @@ export default function SettingsApp(props: SettingsProps) {
           />
           <TwoFactorSection status={twoFactor} onStatus={setTwoFactor} onSessionRotated={sessionsChanged} />
           <DevicesSection initial={props.devices} version={sessionsVersion} />
+          <ApiKeysSection initial={props.apiKeys} />
           <CookiesSection initial={props.cookies} />
         </div>
       </div>

@@ -11,6 +11,7 @@ export const SECTIONS = [
   ['password', 'settings.nav.password'],
   ['two-factor', 'settings.nav.twoFactor'],
   ['devices', 'settings.nav.devices'],
+  ['api-keys', 'settings.nav.apiKeys'],
   ['cookies', 'settings.nav.cookies'],
 ] as const;
 

@@ -1,9 +1,10 @@
+import type { ApiKeyView } from '../../lib/shared/api-keys.ts';
 import type { CookieSettings } from '../../lib/shared/cookie-settings.ts';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import type { SessionDevice } from '../../lib/shared/views/sessions.ts';
 import type { ProfileSettings, TwoFactorStatus } from '../../lib/shared/views/settings.ts';
 
-export type { ProfileSettings, SessionDevice, TwoFactorStatus };
+export type { ApiKeyView, ProfileSettings, SessionDevice, TwoFactorStatus };
 
 // What the settings page loads on the server (src/pages/[...locale]/settings.astro) and hands the
 // island as props: the answers of the API calls the island would otherwise make on its first
@@ -40,6 +41,8 @@ export interface SettingsProps {
   twoFactor: TwoFactorStatus;
   cookies: CookieSettings;
   devices: SessionDevice[];
+  /** GET /rest/v1/api-keys (issue 21); null for people who may hold none (neither merchant nor ID-verified). */
+  apiKeys: ApiKeyView[] | null;
   /** Every country, for the profile's country field (issue 19). */
   countries: SettingsCountry[];
   /** `?compromised=1`: the sign-in said the password is in leaked lists. */

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
+import { announceAccountChange } from '../../lib/account-change.ts';
 import { apiPost } from '../../lib/api-client.ts';
 import { AVATAR_MAX_BYTES, looksLikeAvatarImage } from '../../lib/shared/avatar-rules.ts';
 import { type Failure, failureOf, localized, noFailure, type SettingsContextValue, useSettings } from './context.ts';
@@ -37,6 +38,8 @@ export function useAvatarUpload(initialUrl: string | null) {
     if (processed.ok && processed.data) {
       setUrl(processed.data.url);
       setDone(t('settings.avatar.saved'));
+      // The header shows the new picture without a reload.
+      announceAccountChange({ avatarUrl: processed.data.url });
     } else {
       setFailure(failureOf(processed, ['fileUrl'], { t, lang }));
     }

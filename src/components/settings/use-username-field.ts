@@ -1,4 +1,5 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { announceAccountChange } from '../../lib/account-change.ts';
 import { apiPost } from '../../lib/api-client.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../lib/shared/input-patterns.ts';
 import { type Failure, failureOf, localized, noFailure, type SettingsContextValue, useSettings } from './context.ts';
@@ -48,6 +49,8 @@ export function useUsernameField(initialUsername: string, initiallyChanged: bool
     if (result.ok && result.data) {
       setUsername(result.data.username);
       setChanged(true);
+      // The header shows the new name without a reload.
+      announceAccountChange({ username: result.data.username });
       setDone(t('settings.username.saved'));
     } else {
       setFailure(failureOf(result, ['username'], { t, lang }));

@@ -1,33 +1,32 @@
-import { useEffect, useState } from 'react';
 import { clock, secondsLeft } from './trade-logic.ts';
 import type { T } from './ui.tsx';
+import { useDeadline, useServerClock } from './use-server-clock.ts';
 
-// The payment window (spec section 2): time left to pay while the trade is funded and unpaid.
-// At zero the server's expiry job cancels the trade; the page hears it, or asks (onElapsed).
+// The payment window (spec section 2): time left to pay while the trade is funded and unpaid, by
+// the server's clock (use-server-clock.ts). At zero the server's expiry job cancels the trade; the
+// page hears it, or asks (onElapsed) until the server says so.
 
-export function Countdown({ expiresAt, t, onElapsed }: { expiresAt: number; t: T; onElapsed(): void }) {
-  const [now, setNow] = useState(() => Date.now());
+export function Countdown({
+  expiresAt,
+  serverNow,
+  t,
+  onElapsed,
+}: {
+  expiresAt: number;
+  /** The server's time (unix ms) when it rendered the page. */
+  serverNow: number;
+  t: T;
+  onElapsed(): void;
+}) {
+  const now = useServerClock(serverNow);
   const left = secondsLeft(expiresAt, now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  useEffect(() => {
-    if (left > 0) return;
-    // The job runs every few seconds: ask again shortly after the deadline.
-    const timer = setTimeout(onElapsed, 6000);
-    return () => clearTimeout(timer);
-  }, [left, onElapsed]);
-  // The server renders the clock a moment before the page hydrates: a second may pass in between,
-  // so its text may differ once without anything being wrong.
+  // The expiry job runs every few seconds: ask a little after the deadline, and again.
+  useDeadline(expiresAt + 6, now, onElapsed, 6000);
   return (
     <p className={`trade-countdown${left < 300 ? ' is-urgent' : ''}`} role="timer" aria-live="off" data-countdown>
       {left > 0 ? (
         <>
-          {t('trade.countdown.left')}{' '}
-          <strong dir="ltr" suppressHydrationWarning>
-            {clock(left)}
-          </strong>
+          {t('trade.countdown.left')} <strong dir="ltr">{clock(left)}</strong>
         </>
       ) : (
         t('trade.countdown.over')

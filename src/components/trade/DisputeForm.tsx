@@ -1,23 +1,32 @@
 import { useId, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { type DisputeReasonOption, reasonsFor, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
 import { type DisputeFormState, useDisputeForm } from './use-dispute-form.ts';
+import { useDeadline, useServerClock } from './use-server-clock.ts';
 
 // The dispute form (spec sections 3 and 7): once `dispute.available`, a reason of the reader's
-// side and a text; before that, when it becomes available.
+// side and a text; before that, when it becomes available. When the wait ends by the server's
+// clock the page asks the server for the trade (onDue), and the button appears without a reload.
 
 export function DisputeForm({
   trade,
   reasons,
   t,
   lang,
+  serverNow,
   onTrade,
+  onDue,
 }: {
   trade: TradeView;
   reasons: DisputeReasonOption[];
   t: T;
   lang: string;
+  /** The server's time (unix ms) when it rendered the page. */
+  serverNow: number;
   onTrade(trade: TradeView): void;
+  /** The wait is over: reload the trade, whose `dispute.available` the server sets. */
+  onDue(): void;
 }) {
   const id = useId();
   const options = reasonsFor(reasons, trade.role);
@@ -27,7 +36,9 @@ export function DisputeForm({
   if (trade.role === 'moderator' || trade.status !== 'paid') return null;
   if (!trade.dispute.available) {
     if (trade.dispute.availableAt === null) return null;
-    return <DisputeLater availableAt={trade.dispute.availableAt} t={t} lang={lang} />;
+    return (
+      <DisputeLater availableAt={trade.dispute.availableAt} serverNow={serverNow} t={t} lang={lang} onDue={onDue} />
+    );
   }
   if (!open) {
     return (
@@ -42,9 +53,28 @@ export function DisputeForm({
   return <DisputeFields id={id} options={options} t={t} form={form} onBack={() => setOpen(false)} />;
 }
 
-/** When a dispute may be opened (unix seconds), in the reader's language. */
-function DisputeLater({ availableAt, t, lang }: { availableAt: number; t: T; lang: string }) {
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(availableAt * 1000);
+interface LaterProps {
+  /** Unix seconds. */
+  availableAt: number;
+  serverNow: number;
+  t: T;
+  lang: string;
+  onDue(): void;
+}
+
+/**
+ * When a dispute may be opened, in the reader's language and clock (UTC until hydrated: the server
+ * knows no time zone, and both renders must agree); at that time, the trade is asked for again.
+ */
+function DisputeLater({ availableAt, serverNow, t, lang, onDue }: LaterProps) {
+  const now = useServerClock(serverNow);
+  useDeadline(availableAt, now, onDue);
+  const hydrated = useHydrated();
+  const when = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(hydrated ? {} : { timeZone: 'UTC' }),
+  }).format(availableAt * 1000);
   return (
     <p className="trade-dispute-later muted" data-dispute-later>
       {t('trade.dispute.later', { time: when })}

@@ -1,7 +1,8 @@
 import { BankAccountDetails } from './BankAccountDetails.tsx';
 import { BankAccountShare } from './BankAccountShare.tsx';
-import { canShareBankAccount, emptyDetailsHint } from './bank-details.ts';
+import { canShareBankAccount, emptyDetailsHint, nothingToShow } from './bank-details.ts';
 import { PayerCheck } from './PayerCheck.tsx';
+import { PaymentDetailsForm } from './PaymentDetailsForm.tsx';
 import { RequirementItem } from './RequirementItem.tsx';
 import { isRunning, type TradeUploadView, type TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
@@ -12,10 +13,19 @@ import type { Requirement } from './use-requirement.ts';
 // answered the offer uploads a proof per requirement; the owner (or a moderator) approves or
 // rejects it. Non-optional requirements that are not uploaded hold the trade back. In a
 // bank-transfer trade the seller shares a saved account, shown to both with copy buttons; with no
-// details at all each side is told what to do instead of an empty box.
+// details at all each side is told what to do instead of an empty box, and the seller writes them
+// here until the trade is paid (decision 125).
 
-/** The owner's instructions, the shared account and the seller's share control, or why there are none. */
-function Details({ trade, prefix, t, onBankShared }: { trade: TradeView; prefix: string; t: T; onBankShared(): void }) {
+interface DetailsProps {
+  trade: TradeView;
+  prefix: string;
+  t: T;
+  onBankShared(): void;
+  onTrade(trade: TradeView): void;
+}
+
+/** The owner's instructions, the shared account and the seller's controls, or why there are none. */
+function Details({ trade, prefix, t, onBankShared, onTrade }: DetailsProps) {
   if (trade.paymentDetails === null) {
     return (
       <p className="trade-locked" data-payment-details="hidden">
@@ -37,6 +47,7 @@ function Details({ trade, prefix, t, onBankShared }: { trade: TradeView; prefix:
           </p>
         )
       )}
+      {trade.actions.paymentDetails && <PaymentDetailsForm trade={trade} t={t} onTrade={onTrade} />}
       {trade.bankAccount && <BankAccountDetails account={trade.bankAccount} t={t} />}
       {canShareBankAccount(trade, isRunning(trade.status)) && (
         <BankAccountShare
@@ -58,6 +69,7 @@ export function PaymentDetails({
   prefix,
   t,
   onChanged,
+  onTrade,
 }: {
   trade: TradeView;
   uploads: TradeUploadView[];
@@ -65,9 +77,12 @@ export function PaymentDetails({
   prefix: string;
   t: T;
   onChanged(uploads?: TradeUploadView[]): void;
+  /** The seller saved the payment details: the server's trade replaces the page's. */
+  onTrade(trade: TradeView): void;
 }) {
   const { beforeRevealPaymentDetails: beforeReveal, beforeMarkAsPaid: beforePaid } = trade.flow.state;
   const running = isRunning(trade.status);
+  if (nothingToShow(trade)) return null;
   const list = (title: string, items: Requirement[]) =>
     items.length > 0 && (
       <div className="trade-requirements">
@@ -93,7 +108,7 @@ export function PaymentDetails({
         {t('trade.payment.title')}
       </h2>
       {list(t('trade.payment.beforeReveal'), beforeReveal)}
-      <Details trade={trade} prefix={prefix} t={t} onBankShared={() => onChanged()} />
+      <Details trade={trade} prefix={prefix} t={t} onBankShared={() => onChanged()} onTrade={onTrade} />
       {trade.payerCheck ? (
         <PayerCheck check={trade.payerCheck} t={t} />
       ) : (

@@ -1,4 +1,5 @@
-import { formatCrypto, formatFiat } from '../../lib/shared/format.ts';
+import { formatFiat } from '../../lib/shared/format.ts';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import type { TradeView } from './trade-logic.ts';
 import { ConfirmDialog, type T } from './ui.tsx';
 import type { TradeActionsState } from './use-trade-actions.ts';
@@ -45,7 +46,7 @@ export function ReleaseDialog({ trade, t, lang, id, actions }: DialogProps & { l
     >
       <p>
         {t('trade.release.confirmText', {
-          amount: formatCrypto(Number(trade.cryptoAmount), trade.cryptoCurrency, lang),
+          amount: formatCryptoAmount(trade.cryptoAmount, trade.cryptoCurrency, lang),
           username: trade.buyer.username,
         })}
       </p>

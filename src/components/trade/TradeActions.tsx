@@ -60,7 +60,8 @@ function ActionButtons({ trade, t, actions }: PartProps) {
       )}
       {allowed.release && (
         <ActionButton
-          className="btn btn-primary btn-lg"
+          // Before the buyer says they paid, releasing is rarely right: it does not lead the page.
+          className={trade.status === 'active_funded' ? 'btn btn-secondary' : 'btn btn-primary btn-lg'}
           action="release"
           onClick={() => setAsking('release')}
           busy={release === 'start'}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessage } from './ChatMessage.tsx';
 import { ExternalLinkWarning } from './ExternalLinkWarning.tsx';
@@ -33,8 +34,15 @@ export function TradeChat({
   const [external, setExternal] = useState<string | null>(null);
   // New lines scroll into view, as chats do.
   const list = useScrollToEnd<HTMLOListElement>(messages.length);
-  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
-  const host = typeof location === 'undefined' ? '' : location.host;
+  // The browser's time zone and host are unknown to the server: both renders use UTC and no host
+  // (every link asks before leaving) until hydrated, then the reader's own (no mismatch, #418).
+  const hydrated = useHydrated();
+  const time = new Intl.DateTimeFormat(lang, {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(hydrated ? {} : { timeZone: 'UTC' }),
+  });
+  const host = hydrated ? location.host : '';
 
   return (
     <section className="trade-chat card" aria-labelledby={`${id}-title`}>

@@ -1,4 +1,5 @@
-import { formatCrypto, formatFiat, formatPercent } from '../../lib/shared/format.ts';
+import { formatFiat, formatPercent } from '../../lib/shared/format.ts';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import type { TradeView } from './trade-logic.ts';
 import { StatusBadge, type T } from './ui.tsx';
 
@@ -13,7 +14,7 @@ interface InfoProps {
 }
 
 const cryptoOf = (trade: TradeView, lang: string) => (amount: string) =>
-  formatCrypto(Number(amount), trade.cryptoCurrency, lang);
+  formatCryptoAmount(amount, trade.cryptoCurrency, lang);
 const partnerOf = (trade: TradeView) => (trade.role === 'buyer' ? trade.seller : trade.buyer);
 
 /** The heading: what the reader buys or sells from whom, or, for a moderator, who trades. */

@@ -34,6 +34,8 @@ export interface TradePageProps {
   reasons: DisputeReasonOption[];
   /** The gift code check of a gift-card trade (the server answers it for those only), else null. */
   giftCards: GiftCodeCheckView | null;
+  /** The server's time (unix ms) when it rendered the page: its deadlines are read by its clock. */
+  serverNow: number;
 }
 
 const RATEABLE = ['released', 'dispute_won_buyer', 'dispute_won_seller'];
@@ -50,11 +52,27 @@ export default function TradePage(props: TradePageProps) {
     void refresh();
   };
 
+  const details = (
+    <PaymentDetails
+      trade={trade}
+      uploads={data.uploads}
+      prefix={props.prefix}
+      t={t}
+      onChanged={onUploads}
+      onTrade={replace}
+    />
+  );
+  // Until the buyer paid, where to pay comes before "I have paid" (and the seller's form before
+  // "Release"); afterwards the actions, the dispute and feedback lead.
+  const detailsFirst = trade.status === 'active_funded';
+
   return (
     <div className="trade-layout" data-trade={hash} data-status={trade.status} data-role={trade.role}>
       <div className="trade-main">
         <TradeInfo trade={trade} t={t} lang={props.lang} prefix={props.prefix} />
-        {trade.status === 'active_funded' && <Countdown expiresAt={trade.expiresAt} t={t} onElapsed={refresh} />}
+        {trade.status === 'active_funded' && (
+          <Countdown expiresAt={trade.expiresAt} serverNow={props.serverNow} t={t} onElapsed={refresh} />
+        )}
         <StatusHint trade={trade} t={t} />
         <ModeratorPanel trade={trade} reasons={props.reasons} t={t} onTrade={replace} />
         {props.giftCards && (
@@ -68,10 +86,19 @@ export default function TradePage(props: TradePageProps) {
             onTrade={replace}
           />
         )}
+        {detailsFirst && details}
         <TradeActions trade={trade} t={t} lang={props.lang} onTrade={replace} />
-        <DisputeForm trade={trade} reasons={props.reasons} t={t} lang={props.lang} onTrade={replace} />
+        <DisputeForm
+          trade={trade}
+          reasons={props.reasons}
+          t={t}
+          lang={props.lang}
+          serverNow={props.serverNow}
+          onTrade={replace}
+          onDue={refresh}
+        />
         {trade.role !== 'moderator' && RATEABLE.includes(trade.status) && <FeedbackForm trade={trade} t={t} />}
-        <PaymentDetails trade={trade} uploads={data.uploads} prefix={props.prefix} t={t} onChanged={onUploads} />
+        {!detailsFirst && details}
       </div>
       <TradeChat
         trade={trade}

@@ -75,12 +75,27 @@ export function accountSummary(account: BankAccountView): string {
 export const canShareBankAccount = (trade: TradeView, running: boolean) =>
   running && trade.role === 'seller' && trade.isBankTransferTrade;
 
+const hasNoDetails = (trade: TradeView) =>
+  trade.paymentDetails !== null && trade.paymentDetails.trim() === '' && !trade.bankAccount;
+
+/**
+ * A gift-card trade is paid with the cards (its gift code check says how): without instructions,
+ * requirements or a payer name its payment details would be an empty box, so there is none.
+ */
+export const nothingToShow = (trade: TradeView) =>
+  trade.isGccTrade &&
+  hasNoDetails(trade) &&
+  trade.payerName === null &&
+  trade.flow.state.beforeRevealPaymentDetails.length === 0 &&
+  trade.flow.state.beforeMarkAsPaid.length === 0;
+
 /**
  * What the reader is told when the trade has no payment details at all (no instructions and no
- * shared account), instead of an empty box; null when there are some, or while they are hidden.
+ * shared account), instead of an empty box; null when there are some, while they are hidden, and
+ * in a gift-card trade (paid with the cards).
  */
 export function emptyDetailsHint(trade: TradeView): string | null {
-  if (trade.paymentDetails === null || trade.paymentDetails.trim() !== '' || trade.bankAccount) return null;
+  if (!hasNoDetails(trade) || trade.isGccTrade) return null;
   if (trade.role === 'buyer') return 'trade.payment.emptyBuyer';
   if (trade.role === 'seller')
     return trade.isBankTransferTrade ? 'trade.payment.emptySellerBank' : 'trade.payment.emptySeller';

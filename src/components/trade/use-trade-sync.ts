@@ -5,7 +5,8 @@ import type { TradeMessageView } from './trade-logic.ts';
 import type { TradeData } from './use-trade-data.ts';
 
 // Keeping the trade page current: the trade's channel `trade:<hash>` brings chat lines, status
-// events, requirement changes, gift-card changes and the bank account the seller shares; if the
+// events, requirement changes, gift-card changes, the bank account the seller shares and the
+// payment details the seller writes; if the
 // channel cannot be kept, the page tells the server (…/fallback) and polls every 10 s. Moderators
 // poll anyway, as moderator-only lines are not pushed.
 
@@ -32,6 +33,10 @@ export function useTradeSync(hash: string, data: TradeData): Live {
       } else if (event.type === 'bank_account') {
         // The seller shared (or replaced) the account to pay into: the trade view carries it.
         void refresh();
+      } else if (event.type === 'payment_details') {
+        // The seller wrote where to pay: the trade view carries it, the chat its line.
+        void refresh();
+        void loadMessages();
       } else {
         if (event.type === 'paid') data.markPaid();
         void refresh();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatFiat } from '../../lib/shared/format.ts';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import { type ActiveTrade, type PastTrade, STATUS_LABELS } from './types.ts';
 
@@ -40,15 +41,6 @@ export const pastRow = (trade: PastTrade): TradeRowData => ({
   fiatAmount: trade.fiatAmountRequested,
   at: trade.endedAt ?? trade.startedAt,
 });
-
-function crypto(amount: string, code: 'BTC' | 'USDT', lang: string) {
-  const digits = code === 'BTC' ? 8 : 2;
-  const format = new Intl.NumberFormat(lang, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: code === 'BTC' ? 8 : 6,
-  });
-  return `${format.format(amount as unknown as number)} ${code}`;
-}
 
 /** The header of a table: its columns in order, then the unlabelled "open" link's. */
 export function TradeTableHead({ t, table }: { t: Translate; table: TradeTable }) {
@@ -100,7 +92,7 @@ export function TradeRow({
     amount: (
       <span className="trades-amount">
         {formatFiat(trade.fiatAmount, trade.currency, lang)}
-        <small className="muted">{crypto(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+        <small className="muted">{formatCryptoAmount(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
       </span>
     ),
     method: trade.paymentMethod,

@@ -1,7 +1,9 @@
+import { useId } from 'react';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import type { ConversionState } from './conversion.ts';
 import { AmountInput, ModalActions, ModalForm } from './form-parts.tsx';
 import type { ConversionDirection, HedgingSettings, Quote } from './types.ts';
-import { Field, formatAmount, formatPrice, Modal } from './ui.tsx';
+import { Field, formatPrice, Modal } from './ui.tsx';
 import { type ConvertView, useConvertView } from './use-convert-view.ts';
 
 // The conversion modal of one direction (spec sections 4 and 5): the quote with its countdown,
@@ -23,6 +25,8 @@ export interface ConvertModalProps {
   subscribeError: boolean;
   settings: HedgingSettings;
   isIdVerified: boolean;
+  /** The verification page in the reader's language: where the missing-identity reason leads. */
+  verificationHref: string;
   onConvert(): void;
   onClearError(): void;
   onClose(): void;
@@ -38,6 +42,7 @@ export function ConvertModal(props: ConvertModalProps) {
   const { t, lang, direction, state, onClose } = props;
   const view = useConvertView(props);
   const { posting, pending } = view;
+  const reasonId = useId();
   return (
     <Modal
       title={t(direction === 'toUsdt' ? 'wallet.convert.titleToTether' : 'wallet.convert.titleToBitcoin')}
@@ -52,12 +57,22 @@ export function ConvertModal(props: ConvertModalProps) {
         }}
       >
         <ConvertAmount {...props} view={view} />
-        <ConvertNotes t={t} lang={lang} view={view} state={state} onClearError={props.onClearError} />
+        <ConvertNotes
+          t={t}
+          lang={lang}
+          view={view}
+          state={state}
+          reasonId={reasonId}
+          verificationHref={props.verificationHref}
+          onClearError={props.onClearError}
+        />
         <ModalActions
           label={
             posting ? t('wallet.convert.posting') : pending ? t('wallet.convert.retry') : t('wallet.convert.submit')
           }
           disabled={!view.canSubmit}
+          busy={posting}
+          reasonId={view.reason ? reasonId : undefined}
           cancelLabel={t('wallet.cancel')}
           onCancel={onClose}
           marker={{ 'data-convert': true }}
@@ -110,11 +125,11 @@ function ConvertAmount({
   return (
     <>
       <p className="muted">
-        {t('wallet.convert.available', { amount: formatAmount(balance, from, lang) })}
+        {t('wallet.convert.available', { amount: formatCryptoAmount(balance, from, lang) })}
         {' · '}
         {t('wallet.convert.limits', {
-          min: formatAmount(limits.min, from, lang),
-          max: formatAmount(limits.max, from, lang),
+          min: formatCryptoAmount(limits.min, from, lang),
+          max: formatCryptoAmount(limits.max, from, lang),
         })}
       </p>
       <Field id={`${id}-amount`} label={t('wallet.convert.amount', { currency: from })} error={amountError}>
@@ -133,21 +148,32 @@ function ConvertAmount({
       </Field>
       <p className="wallet-preview" data-preview aria-live="polite">
         {preview
-          ? t('wallet.convert.youReceive', { amount: formatAmount(preview, to, lang) })
+          ? t('wallet.convert.youReceive', { amount: formatCryptoAmount(preview, to, lang) })
           : t('wallet.convert.youReceiveNothing')}
       </p>
     </>
   );
 }
 
-/** Why conversion is disabled, and the pending and error states. */
-function ConvertNotes({ t, view, state, onClearError }: Part & { state: ConversionState; onClearError(): void }) {
+/**
+ * Why conversion is disabled (the Convert button names this line as its description; a missing
+ * identity links to the verification page), and the pending and error states.
+ */
+function ConvertNotes({
+  t,
+  view,
+  state,
+  reasonId,
+  verificationHref,
+  onClearError,
+}: Part & { state: ConversionState; reasonId: string; verificationHref: string; onClearError(): void }) {
   const { reason, errorText } = view;
+  const reasonText = reason && t(`wallet.convert.disabled.${reason}`);
   return (
     <>
       {reason && (
-        <p className="alert alert-info" data-disabled-reason={reason}>
-          {t(`wallet.convert.disabled.${reason}`)}
+        <p className="alert alert-info" id={reasonId} data-disabled-reason={reason}>
+          {reason === 'idRequired' ? <a href={verificationHref}>{reasonText}</a> : reasonText}
         </p>
       )}
 

@@ -1,6 +1,6 @@
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import { LEDGER_TRANSACTION_KINDS } from '../../lib/shared/ledger-kinds.ts';
 import { entryKey, type WalletEntry, type WalletPage } from './types.ts';
-import { formatAmount } from './ui.tsx';
 
 // The wallet's ledger (transactions), newest first, 50 a page with "more" (spec section 9's page
 // size). A table on wide screens; each row a small card on phones (CSS only).
@@ -29,7 +29,7 @@ function detailsOf(t: T, entry: WalletEntry, lang: string): string[] {
     entry.network ? t(`wallet.network.${entry.network}`) : '',
     entry.address ? short(entry.address) : '',
     entry.fee && Number(entry.fee) > 0
-      ? t('wallet.ledger.fee', { fee: formatAmount(entry.fee, entry.cryptoCurrencyCode, lang) })
+      ? t('wallet.ledger.fee', { fee: formatCryptoAmount(entry.fee, entry.cryptoCurrencyCode, lang) })
       : '',
   ].filter(Boolean);
 }
@@ -106,7 +106,7 @@ function LedgerRow({ t, lang, date, entry }: { t: T; lang: string; date: Intl.Da
           : entry.type}
       </td>
       <td data-label={t('wallet.ledger.amount')} className={`wallet-num ${negative ? 'wallet-out' : 'wallet-in'}`}>
-        {formatAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}
+        {formatCryptoAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}
       </td>
       <td data-label={t('wallet.ledger.status')}>
         <span className={`wallet-status wallet-status-${entry.status}`}>{statusText(t, entry)}</span>

@@ -1,13 +1,17 @@
+import { useEffect, useRef } from 'react';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import { AmountInput, ModalActions, ModalForm } from './form-parts.tsx';
+import { SendReview } from './SendReview.tsx';
 import type { CryptoCode, SendNetwork } from './types.ts';
-import { Field, fieldAria, formatAmount, Modal } from './ui.tsx';
+import { Field, fieldAria, Modal } from './ui.tsx';
 import { NETWORKS_OF, type SendForm, type SendFormInput, useSendForm } from './use-send-form.ts';
 
-// The send modal (spec sections 2 and 6): currency, network for tether, address (checked by the
-// server: format, checksum, network), amount with "max" (the balance less the network fee), the
-// fee, the second-factor code when sendouts ask for one. Without the allowed-sendout flag it says
-// why and does not send. A request id per attempt makes a repeated click or a retry after a lost
-// answer one sendout (use-send-form.ts).
+// The send modal (spec sections 2 and 6) in two steps. The form: currency, network for tether,
+// address, amount with "max" (the balance less the network fee) and the fee; Review checks what it
+// can and shows the review: the address, the network, the amount, the fee, the total taken from
+// the wallet, the second-factor code when sendouts ask for one, and Confirm, which alone sends
+// (Edit goes back). Without the allowed-sendout flag it says why and does not send. A request id
+// per attempt makes a double click or a retry after a lost answer one sendout (use-send-form.ts).
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -27,30 +31,54 @@ export function SendModal({
   onSent,
 }: SendFormInput & { onClose(): void }) {
   const form = useSendForm({ t, lang, api, user, balances, networks, onSent });
+  const body = useStepFocus(form.step);
   return (
     <Modal title={t('wallet.send.title')} closeLabel={t('wallet.close')} onClose={onClose} className="wallet-send">
       {!form.allowed && (
-        <p className="alert alert-info" data-not-allowed>
+        <p className="alert alert-info" id="send-not-allowed" data-not-allowed>
           {t(user.isEmailVerified ? 'wallet.send.notAllowed' : 'wallet.send.notAllowedEmail')}
         </p>
       )}
-      <ModalForm onSubmit={() => void form.submit()}>
-        <p className="alert alert-error" role="alert">
-          {form.errors.summary}
-        </p>
-        <SendCurrencyRow t={t} form={form} />
-        <SendAddressField t={t} form={form} />
-        <SendAmountField t={t} form={form} lang={lang} />
-        {user.sendoutCode && <SendCodeField t={t} form={form} />}
-        <ModalActions
-          label={form.posting ? t('wallet.send.posting') : t('wallet.send.submit')}
-          disabled={!form.allowed || form.posting}
-          cancelLabel={t('wallet.cancel')}
-          onCancel={onClose}
-        />
-      </ModalForm>
+      <div className="wallet-send-step" ref={body}>
+        {form.step === 'review' ? (
+          <SendReview t={t} lang={lang} form={form} askCode={user.sendoutCode} />
+        ) : (
+          <ModalForm onSubmit={form.review}>
+            <p className="alert alert-error" role="alert">
+              {form.errors.summary}
+            </p>
+            <SendCurrencyRow t={t} form={form} />
+            <SendAddressField t={t} form={form} />
+            <SendAmountField t={t} form={form} lang={lang} />
+            <ModalActions
+              label={t('wallet.send.review')}
+              disabled={!form.allowed}
+              reasonId="send-not-allowed"
+              cancelLabel={t('wallet.cancel')}
+              onCancel={onClose}
+              marker={{ 'data-review': true }}
+            />
+          </ModalForm>
+        )}
+      </div>
     </Modal>
   );
+}
+
+/**
+ * Where focus goes when the step changes (the button pressed is gone): the review's heading, or
+ * back on the form the first field with a problem, else the address.
+ */
+function useStepFocus(step: SendForm['step']) {
+  const body = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const selector = step === 'review' ? '#send-review-title' : '[aria-invalid="true"], #send-address';
+    body.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [step]);
+  return body;
 }
 
 function SendCurrencyRow({ t, form }: Part) {
@@ -112,9 +140,9 @@ function SendAmountField({ t, form, lang }: Part & { lang: string }) {
       error={errors.fields.amount}
       hint={
         <>
-          {t('wallet.send.fee', { fee: formatAmount(form.info.fee, currency, lang) })}
+          {t('wallet.send.fee', { fee: formatCryptoAmount(form.info.fee, currency, lang) })}
           {' · '}
-          {t('wallet.convert.available', { amount: formatAmount(form.balance, currency, lang) })}
+          {t('wallet.convert.available', { amount: formatCryptoAmount(form.balance, currency, lang) })}
         </>
       }
     >
@@ -126,22 +154,6 @@ function SendAmountField({ t, form, lang }: Part & { lang: string }) {
         maxLabel={t('wallet.max')}
         onChange={form.setAmount}
         onMax={form.max}
-      />
-    </Field>
-  );
-}
-
-function SendCodeField({ t, form }: Part) {
-  const error = form.errors.fields.code;
-  return (
-    <Field id="send-code" label={t('wallet.send.code')} error={error}>
-      <input
-        {...fieldAria('send-code', error)}
-        className="input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={form.code}
-        onChange={(event) => form.setCode(event.target.value)}
       />
     </Field>
   );

@@ -1,21 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { useSeededStore } from '../../lib/use-seeded-store.ts';
 import { $balances, withDefaults } from '../../stores/balances.ts';
 import { $currentUser } from '../../stores/current-user.ts';
 import { $narrow } from '../../stores/viewport.ts';
 import { createWallet, isConversion, type WalletStore } from '../../stores/wallet.ts';
+import { AccountBalances } from './AccountBalances.tsx';
 import { ConvertModal } from './ConvertModal.tsx';
 import { LedgerTable } from './LedgerTable.tsx';
 import { ReceiveModal } from './ReceiveModal.tsx';
 import { SendModal } from './SendModal.tsx';
 import type { HedgingSettings, WalletBalance, WalletProps, WalletUser } from './types.ts';
-import { formatAmount } from './ui.tsx';
 
 // The wallet screen (spec section 2): a card per currency (always BTC and USDT, spec section 9)
 // with what is incoming, the actions (send, receive, convert each way), the ledger with paging,
-// and the send, receive and conversion modals. The first render comes from the server; in the
+// and the send, receive and conversion modals; a merchant's and a kiosk's other balance beside it. The first render comes from the server; in the
 // browser the island's store (src/stores/wallet.ts, with the quote of src/stores/quote.ts) and
 // the shared balances and current user follow the person's wallet channel and the quotes. This
 // component renders them and hands events to the store's actions.
@@ -50,6 +51,16 @@ export default function WalletApp(props: WalletProps) {
         <WalletActions t={t} wallet={wallet} settings={settings} />
       </section>
 
+      <AccountBalances
+        t={t}
+        lang={lang}
+        locale={props.locale}
+        merchant={props.merchant}
+        kiosk={props.kiosk}
+        kioskLink={props.kioskLink}
+        onSettled={() => void wallet.reload()}
+      />
+
       <LedgerTable
         t={t}
         lang={lang}
@@ -80,11 +91,11 @@ function BalanceCard({ t, lang, balance }: { t: T; lang: string; balance: Wallet
         {t(code === 'BTC' ? 'wallet.bitcoin' : 'wallet.tether')}
       </h2>
       <p className="wallet-balance" data-balance>
-        {formatAmount(balance.balance, code, lang)}
+        {formatCryptoAmount(balance.balance, code, lang)}
       </p>
       <p className={`wallet-incoming${incoming ? '' : ' muted'}`} data-incoming>
         {incoming
-          ? t('wallet.incoming', { amount: formatAmount(balance.incoming, code, lang) })
+          ? t('wallet.incoming', { amount: formatCryptoAmount(balance.incoming, code, lang) })
           : t('wallet.noIncoming')}
       </p>
     </article>
@@ -176,6 +187,7 @@ function WalletModals({
           subscribeError={subscribeError}
           settings={settings}
           isIdVerified={user.isIdVerified}
+          verificationHref={props.verificationLink}
           onConvert={() => void wallet.convert(modal)}
           onClearError={() => wallet.clearError(modal)}
           onClose={wallet.closeModal}

@@ -58,23 +58,39 @@ export function AmountInput({
   );
 }
 
-/** Submit and cancel; `marker` sets the submit button's data-* attributes. */
+/**
+ * Submit and cancel; `marker` sets the submit button's data-* attributes. A submit that may not
+ * be used now stays focusable and says why: `aria-disabled`, looking disabled (wallet.css), with
+ * the reason's element named by `reasonId`; the form's handler refuses it. `busy` (a request under
+ * way) disables it outright, so a second click cannot land.
+ */
 export function ModalActions({
   label,
   disabled,
+  busy = false,
+  reasonId,
   cancelLabel,
   onCancel,
   marker,
 }: {
   label: string;
   disabled: boolean;
+  busy?: boolean;
+  reasonId?: string | undefined;
   cancelLabel: string;
   onCancel(): void;
   marker?: Record<`data-${string}`, boolean>;
 }) {
   return (
     <div className="wallet-modal-actions">
-      <button type="submit" className="btn btn-primary" disabled={disabled} {...marker}>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={busy}
+        aria-disabled={disabled || busy ? true : undefined}
+        aria-describedby={disabled ? reasonId : undefined}
+        {...marker}
+      >
         {label}
       </button>
       <button type="button" className="btn btn-secondary" onClick={onCancel}>

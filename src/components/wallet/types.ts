@@ -1,4 +1,5 @@
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
+import type { BalancePair } from '../../lib/shared/views/kiosks.ts';
 import type { CurrentUser } from '../../stores/current-user.ts';
 
 // The shapes the wallet island works with: what the wallet, hedging and market APIs answer
@@ -88,4 +89,12 @@ export interface WalletProps {
   settings: HedgingSettings;
   quote: Quote | undefined;
   networks: Record<SendNetwork, NetworkInfo>;
+  /** A merchant's merchant balance (GET /rest/v1/merchants/balance); null for anyone else. */
+  merchant: BalancePair | null;
+  /** A kiosk's kiosk balance (GET /rest/v1/kiosk); null for anyone else. */
+  kiosk: BalancePair | null;
+  /** The kiosk screen, in the page's language. */
+  kioskLink: string;
+  /** The verification page, in the page's language (where converting bitcoin's reason leads). */
+  verificationLink: string;
 }

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type ApiError, apiPost, NETWORK_ERROR_CODE, splitErrors } from '../../lib/api-client.ts';
-import { CRYPTO_DECIMALS, fromMinorUnits, toMinorUnits } from '../../lib/shared/money.ts';
+import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
+import { draftProblems, maxSendable } from './send-checks.ts';
 import type { CryptoCode, NetworkInfo, SendNetwork, WalletBalance, WalletUser } from './types.ts';
-import { formatAmount } from './ui.tsx';
 
 // The send modal's state: what is sent, the request id of this attempt (any change of what is
-// sent is a new sendout: a new id), posting, the errors, and the actions "max" and submit.
+// sent is a new sendout: a new id), the step (the form, then the review that alone sends),
+// posting, the errors, and the actions "max", review, edit and confirm.
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -18,13 +19,6 @@ const FIELDS = ['currency', 'network', 'address', 'amount', 'code'] as const;
 export const NETWORKS_OF: Record<CryptoCode, SendNetwork[]> = { BTC: ['bitcoin'], USDT: ['TRC20', 'ERC20'] };
 
 const newRequestId = () => `snd_${crypto.randomUUID().replaceAll('-', '')}`;
-
-/** The balance less the network fee, as decimal text without trailing zeros (or 0). */
-export function maxSendable(balance: string, fee: string, currency: CryptoCode): string {
-  const decimals = CRYPTO_DECIMALS[currency];
-  const left = (toMinorUnits(balance, decimals) ?? 0) - (toMinorUnits(fee, decimals) ?? 0);
-  return left > 0 ? fromMinorUnits(left, decimals).replace(/\.?0+$/, '') : '0';
-}
 
 /** A refused sendout's errors: a lost answer, the fields', or the generic message. */
 function refusal(errors: ApiError[], t: T): SendErrors {
@@ -82,10 +76,16 @@ function useSendFields() {
   };
 }
 
+/** The fields the form holds (the code is the review's): a problem there sends the person back to it. */
+const FORM_FIELDS: readonly string[] = FIELDS.filter((field) => field !== 'code');
+
 export function useSendForm({ t, lang, api, user, balances, networks, onSent }: SendFormInput) {
   const fields = useSendFields();
   const { currency, network, address, amount, code, requestId } = fields;
+  const [step, setStep] = useState<'edit' | 'review'>('edit');
   const [posting, setPosting] = useState(false);
+  // A second click lands before React re-renders the disabled button: this refuses it at once.
+  const inFlight = useRef(false);
   const [errors, setErrors] = useState<SendErrors>({ summary: undefined, fields: {} });
   const info = networks[network];
   const balance = balances.find((b) => b.cryptoCurrencyCode === currency)?.balance ?? '0';
@@ -93,8 +93,22 @@ export function useSendForm({ t, lang, api, user, balances, networks, onSent }: 
 
   const max = () => fields.setAmount(maxSendable(balance, info.fee, currency));
 
-  const submit = async () => {
-    if (!allowed || posting) return;
+  /** The form's own checks, then the review: nothing is sent yet. */
+  const review = () => {
+    if (!allowed) return;
+    const problems = draftProblems(t, lang, { currency, address, amount, balance, info });
+    setErrors({ summary: undefined, fields: problems });
+    if (Object.keys(problems).length === 0) setStep('review');
+  };
+
+  const edit = () => {
+    setErrors({ summary: undefined, fields: {} });
+    setStep('edit');
+  };
+
+  const confirm = async () => {
+    if (!allowed || inFlight.current) return;
+    inFlight.current = true;
     setPosting(true);
     const answer = await apiPost<{ amount: string; cryptoCurrencyCode: CryptoCode }>(api('/rest/v1/wallet/send'), {
       currency,
@@ -104,18 +118,22 @@ export function useSendForm({ t, lang, api, user, balances, networks, onSent }: 
       ...(user.sendoutCode ? { code: code.trim() } : {}),
       request_id: requestId,
     });
+    inFlight.current = false;
     setPosting(false);
     if (answer.ok && answer.data) {
-      onSent(t('wallet.send.sent', { amount: formatAmount(answer.data.amount, answer.data.cryptoCurrencyCode, lang) }));
+      const sent = formatCryptoAmount(answer.data.amount, answer.data.cryptoCurrencyCode, lang);
+      onSent(t('wallet.send.sent', { amount: sent }));
       return;
     }
     const next = refusal(answer.errors, t);
     setErrors(next);
+    // The server's verdict on what the form holds: back to the form, its fields marked.
+    if (Object.keys(next.fields).some((field) => FORM_FIELDS.includes(field))) setStep('edit');
     // A refused code is spent or wrong: the next attempt brings a new one.
     if (next.fields.code) fields.setCode('');
   };
 
-  return { ...fields, info, balance, allowed, posting, errors, max, submit };
+  return { ...fields, info, balance, allowed, step, posting, errors, max, review, edit, confirm };
 }
 
 export type SendForm = ReturnType<typeof useSendForm>;

@@ -8,6 +8,7 @@ import type {
   EditorMethod,
 } from '../../components/offer-editor/types.ts';
 import { type Locale, localizePath } from '../shared/i18n/locales.ts';
+import { CRYPTO_DECIMALS, toMinorUnits } from '../shared/money.ts';
 import { type ApiAnswer, callApi } from './page-api.ts';
 
 // Server side of the vendor pages (offer editor, my offers): who is asking, the reference lists
@@ -104,6 +105,22 @@ export async function loadEditorLists(
       .map((c): EditorCountry => ({ iso: c.iso, name: c.name }))
       .sort((a, b) => collator.compare(a.name, b.name)),
   };
+}
+
+/**
+ * The vendor's wallets in minor units (GET /rest/v1/balances), for the editor's warning on a sell
+ * offer they cannot fund; undefined when the API did not answer them.
+ */
+export async function loadBalances(
+  Astro: AstroGlobal,
+): Promise<{ balances: Record<'BTC' | 'USDT', number> | undefined; answer: ApiAnswer<unknown> }> {
+  const answer = await callApi<{ cryptoCurrencyCode: string; balance: string }[]>(Astro, '/rest/v1/balances');
+  if (!answer.data) return { balances: undefined, answer };
+  const balances = { BTC: 0, USDT: 0 };
+  for (const { cryptoCurrencyCode: code, balance } of answer.data) {
+    if (code === 'BTC' || code === 'USDT') balances[code] = toMinorUnits(balance, CRYPTO_DECIMALS[code]) ?? 0;
+  }
+  return { balances, answer };
 }
 
 /** The fields of an offer view the editor starts from (the rest would only weigh on the page). */

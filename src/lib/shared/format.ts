@@ -1,8 +1,9 @@
-// Numbers as people read them (spec section 9): fiat with 2 decimals, crypto with 8, the Turkish
-// locale writing the currency code after the number. `lang` is a BCP 47 tag (`localeTags`).
+// Numbers as people read them (spec section 9): fiat with 2 decimals, crypto amounts with all the
+// decimals of their coin (bitcoin 8, tether 6), the Turkish locale writing the currency code after
+// the number (crypto amounts: format-crypto.ts). `lang` is a BCP 47 tag (`localeTags`).
 
 const cache = new Map<string, Intl.NumberFormat>();
-function formatter(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+export function formatter(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${lang}|${JSON.stringify(options)}`;
   let found = cache.get(key);
   if (!found) {
@@ -34,12 +35,6 @@ export function formatFiat(amount: number, code: string, lang: string, decimals 
     // A code Intl does not know (never in our list, but the page must not break on it).
     return `${formatter(lang, digits).format(amount)} ${code}`;
   }
-}
-
-/** `0.01234567 BTC`, always 8 decimals. */
-export function formatCrypto(amount: number, code: string, lang: string): string {
-  const digits = { minimumFractionDigits: CRYPTO_DECIMALS, maximumFractionDigits: CRYPTO_DECIMALS };
-  return `${formatter(lang, digits).format(amount)} ${code}`;
 }
 
 /** A plain number with grouping, for counts. */

@@ -12,6 +12,9 @@ export const LEDGER_TRANSACTION_KINDS = [
   'fee',
   'affiliate_share',
   'affiliate_payout',
+  'merchant_settlement',
+  'kiosk_transfer',
+  'kiosk_sale',
   'correction',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

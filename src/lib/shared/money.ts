@@ -4,8 +4,7 @@
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$/;
 
-/** Minor-unit digits of the crypto currencies: satoshi (8) and micro-tether (6). */
-export const CRYPTO_DECIMALS: Readonly<Record<'BTC' | 'USDT', number>> = { BTC: 8, USDT: 6 };
+export { CRYPTO_DECIMALS } from './crypto-decimals.ts';
 
 /**
  * `text` as an integer count of minor units, or undefined when it is not a plain non-negative
@@ -28,6 +27,14 @@ export function fromMinorUnits(minor: number, minorDigits: number): string {
   const digits = String(Math.abs(minor)).padStart(minorDigits + 1, '0');
   if (minorDigits === 0) return `${sign}${digits}`;
   return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
+}
+
+/**
+ * The sum of two amounts given as decimal text, as decimal text with exactly `minorDigits`
+ * decimals (an amount and its fee: what leaves a balance); text that is not an amount counts as 0.
+ */
+export function addAmounts(a: string, b: string, minorDigits: number): string {
+  return fromMinorUnits((toMinorUnits(a, minorDigits) ?? 0) + (toMinorUnits(b, minorDigits) ?? 0), minorDigits);
 }
 
 /** Integer minor units as a number of major units, for JSON answers (fiat limits, prices). */

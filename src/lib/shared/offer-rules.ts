@@ -32,6 +32,14 @@ export const OFFER_TAGS = [
 export const OFFER_TAGS_MAX = 3;
 
 /**
+ * The tags of `tags` a vendor may set. Rows written before the list was closed (a trade's copy of
+ * its offer's tags) may hold others, which have no words in any language: they are left out
+ * rather than shown as a raw message key.
+ */
+export const knownOfferTags = (tags: readonly string[]): string[] =>
+  tags.filter((tag) => (OFFER_TAGS as readonly string[]).includes(tag));
+
+/**
  * An offer tagged "no third parties" takes payment only from the buyer's own account: on a sell
  * offer the person who starts the trade pays, and says in whose name (`payer_name`, spec section 5),
  * which the seller compares with the buyer's verified name before releasing. Gift cards are paid

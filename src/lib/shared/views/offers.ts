@@ -85,8 +85,17 @@ export interface OfferView {
   newBuyerMaxFiatLimit: number | null;
   allowedCountries: string[];
   blockedCountries: string[];
-  /** Crypto the owner holds for a sell offer; the wallet issue fills it, null until then. */
+  /**
+   * The owner's wallet in the offer's crypto (major units), for a sell offer and its owner only;
+   * null for anyone else and for buy offers (docs/decisions/121-unfunded-sell-offers.md).
+   */
   balance: number | null;
+  /**
+   * What the owner's wallet must hold for the smallest trade, fee included (major units): in the
+   * offer only for its owner, null for buy offers.
+   */
+  balanceNeeded?: number | null;
+  /** A sell offer whose owner's wallet cannot cover its smallest trade: not listed, and no trade can start. */
   noCoins: boolean;
   isPubliclyVisible: boolean;
   isBlocked: boolean;

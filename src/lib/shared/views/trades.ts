@@ -72,7 +72,10 @@ export interface TradeView {
   isGccTrade: boolean;
   /** Paid by bank transfer (the bank-transfers payment group): the seller may share a saved account. */
   isBankTransferTrade: boolean;
-  /** The owner's trade instructions, null until the requirements before reveal are met. */
+  /**
+   * Where the buyer pays: the owner's trade instructions, or what the seller wrote in the trade
+   * (decision 125); null until the requirements before reveal are met.
+   */
   paymentDetails: string | null;
   /** The bank account the seller shared into a bank-transfer trade (issue 19), or null. */
   bankAccount: TradeBankAccountView | null;
@@ -114,6 +117,8 @@ export interface TradeView {
     dispute: boolean;
     resolve: boolean;
     reopen: boolean;
+    /** The seller may write the payment details (POST …/payment-details): until the trade is paid. */
+    paymentDetails: boolean;
   };
   /** The release asks for a second-factor code. */
   releaseNeedsCode: boolean;
