@@ -73,9 +73,9 @@ describe('a sell offer its vendor cannot fund', () => {
     const editor = await load(vendor, `/offers/${hash}/edit`, problems);
     const editorWarning = editor.getByTestId('offer-no-coins');
     expect(await editorWarning.getByRole('link', { name: 'Deposit BTC' }).getAttribute('href')).toBe('/wallet');
-    await editor.getByText('Buy crypto', { exact: true }).click();
+    await editor.locator('input[name="type"][value="buy"]').check();
     await expect.poll(() => editorWarning.count()).toBe(0);
-    await editor.getByText('Sell crypto', { exact: true }).click();
+    await editor.locator('input[name="type"][value="sell"]').check();
     await expect.poll(() => editorWarning.count()).toBe(1);
 
     // A buyer who has the link: the reason, a way to similar offers, and no start.

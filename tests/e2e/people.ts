@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { tradeStartBody } from '../support/trade-fixtures.ts';
 
 // People in their own browser contexts on one test server: a context with the cookie choice made,
@@ -63,7 +63,14 @@ export function browserPeople(live: Live) {
       (await api<{ cryptoCurrencyCode: string; balance: string }[]>(ctx, '/rest/v1/balances')).find(
         (b) => b.cryptoCurrencyCode === currency,
       )?.balance;
-    await expect.poll(balance, { timeout: 15_000 }).not.toMatch(/^0\.0+$/);
+    // vi.waitFor, not expect.poll: suites fund people in beforeAll too, outside any test.
+    await vi.waitFor(
+      async () => {
+        const seen = await balance();
+        if (!seen || /^0\.0+$/.test(seen)) throw new Error(`no ${currency} on the wallet of ${email} yet (${seen})`);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   }
 
   /**

@@ -451,7 +451,8 @@ describe('the wallet page', () => {
     expect(await dialog.locator('[data-not-allowed]').textContent()).toBe(
       'Confirm your e-mail address to send coins out of your wallet.',
     );
-    expect(await dialog.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    // The form's one action leads to the review step; it is disabled, so nothing is ever reviewed.
+    expect(await dialog.getByRole('button', { name: 'Review', exact: true }).isDisabled()).toBe(true);
     await page.context().close();
   });
 });
