@@ -607,7 +607,7 @@ describe('GET /rest/v1/offers/{hash}: the start gate', () => {
     const buyerUser = await createUser(t);
     const buyer = await buyerUser.signIn();
     const read = async () => (await (await buyer.get(`/rest/v1/offers/${offer.hash}`)).json()).meta.limits;
-    expect(await read()).toEqual({ min: 50, max: 200 });
+    expect(await read()).toEqual({ min: 50, max: 200, cappedBy: 'new_partner' });
     await sql('UPDATE users SET completed_trades = 3 WHERE id = ?', buyerUser.id);
     expect(await read()).toEqual({ min: 50, max: 1000 });
   });

@@ -553,8 +553,12 @@ describe('trading limit', () => {
     const block = before.blocks.find((x: { code: string }) => x.code === 'trading_limit');
     expect(block?.message).toContain('1000.00 USD');
     expect(block?.params).toMatchObject({ level: 1, unused: '1000.00', currency: 'USD' });
+    // The maximum comes down to what the level leaves, and says why (issue 22).
+    expect(before.limits).toEqual({ min: 2000, max: 2000, cappedBy: 'verification', level: 1 });
 
     await verifyPhone(person().email);
+    const phoned = (await (await b.get(`/rest/v1/offers/${hash}`)).json()).meta;
+    expect(phoned.limits).toEqual({ min: 2000, max: 5000, cappedBy: 'verification', level: 2 });
     await t.db.run(t.db.orm.update(users).set({ idVerifiedAt: t.clock.now }).where(eq(users.id, person().id)));
     const after = (await (await b.get(`/rest/v1/offers/${hash}`)).json()).meta;
     expect(after.blocks.map((x: { code: string }) => x.code)).not.toContain('trading_limit');

@@ -2,13 +2,34 @@ import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { startTradeStep } from '../../../src/lib/shared/start-trade-decision.ts';
 import type { PersonContext, ServiceContext } from '../context.ts';
 import { notFound } from '../errors.ts';
+import type { OfferView } from './offer-view.ts';
 import { OFFLINE_AFTER_MS } from './online.ts';
 import type { OfferRow } from './repository.ts';
 import { startBlocks } from './start-gate.ts';
-import type { OfferDetails, OffersParts } from './types.ts';
+import type { OfferDetails, OffersParts, ViewerLimits } from './types.ts';
 import { viewerOf } from './viewer.ts';
 
 // One offer as a person sees it, with what stands between them and a trade.
+
+/**
+ * What this viewer may trade: a new partner up to the vendor's cap for them, anyone up to what
+ * their verification level has left (a trade above it would be refused at the start), never below
+ * the offer's minimum; and which of the two brought the maximum down.
+ */
+function viewerLimits(
+  offer: OfferView,
+  isNewPartner: boolean,
+  allowance: { level: number; unused: number } | undefined,
+): ViewerLimits {
+  const limits: ViewerLimits = { min: offer.fiatLimitMin, max: offer.fiatLimitMax };
+  const cap = isNewPartner ? offer.newBuyerMaxFiatLimit : null;
+  if (cap !== null && cap < limits.max) Object.assign(limits, { max: cap, cappedBy: 'new_partner' });
+  const left = allowance ? Math.max(offer.fiatLimitMin, Math.floor(allowance.unused)) : undefined;
+  if (allowance && left !== undefined && left < limits.max) {
+    Object.assign(limits, { max: left, cappedBy: 'verification', level: allowance.level });
+  }
+  return limits;
+}
 
 async function detailsOf(
   { repo, catalogue, allowance, views, now }: OffersParts,
@@ -32,14 +53,7 @@ async function detailsOf(
     countryCurrency: (await catalogue).countryCurrency,
     allowance: viewerAllowance,
   });
-  const isNewPartner = (viewer?.completedTrades ?? 0) === 0;
-  const cap = isNewPartner ? offer.newBuyerMaxFiatLimit : null;
-  const max = cap === null ? offer.fiatLimitMax : Math.min(cap, offer.fiatLimitMax);
-  const limits = {
-    min: offer.fiatLimitMin,
-    // A trade above what the verification level has left would be refused at the start.
-    max: viewerAllowance ? Math.max(offer.fiatLimitMin, Math.min(max, Math.floor(viewerAllowance.unused))) : max,
-  };
+  const limits = viewerLimits(offer, (viewer?.completedTrades ?? 0) === 0, viewerAllowance);
   const step = startTradeStep(offer, viewer ?? { isIdVerified: false });
   return { row, details: { offer, blocks, step, isOwner, limits } };
 }

@@ -55,7 +55,19 @@ export interface OfferDetails {
   step: StartTradeStep;
   isOwner: boolean;
   /** The amounts this viewer may trade: a new partner is capped by `newBuyerMaxFiatLimit`. */
-  limits: { min: number; max: number };
+  limits: ViewerLimits;
+}
+
+/**
+ * The amounts one viewer may trade on an offer. `cappedBy` says why `max` is below the offer's
+ * own maximum, so the start widget can say it (issue 22): what is left of the viewer's
+ * verification level (`level`), or the vendor's cap on a first trade with a new partner.
+ */
+export interface ViewerLimits {
+  min: number;
+  max: number;
+  cappedBy?: 'verification' | 'new_partner';
+  level?: number;
 }
 
 export interface OffersDeps {
