@@ -293,7 +293,7 @@ function crossCheck(
   const notes: string[] = [];
   const lists: Partial<Record<PageCollection, string[]>> = {
     testimonials: ['items'],
-    media: ['mentions.items'],
+    media: ['coverage.items'],
     support: ['faq.items', 'links'],
     terms: ['sections'],
     privacy: ['sections'],

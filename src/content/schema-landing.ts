@@ -100,21 +100,33 @@ export const vendors = z.strictObject({
   cta: z.strictObject({ title: text(), text: text(), start: text(), secondary: cta() }),
 });
 
+/** An article's address: a real site, never a reserved name (`.example`, `example.com`, `.test`, `.invalid`, `.localhost`). */
+const realLink = () =>
+  externalLink().refine(
+    (url) =>
+      !/(?:^|\.)(?:example|test|invalid|localhost)$|(?:^|\.)example\.(?:com|net|org)$/i.test(new URL(url).hostname),
+    {
+      message: 'must be the address of a real article, not a reserved example domain',
+    },
+  );
+
 export const media = z.strictObject({
   ...meta,
   hero: z.strictObject({ title: text(), text: text() }),
-  mentions: z.strictObject({
+  /** Press coverage that exists: `text` says so while `items` is empty (decision 130). */
+  coverage: z.strictObject({
     title: text(),
+    text: text(),
     items: z
       .array(
         z.strictObject({
           outlet: text(),
           date: day(),
-          url: externalLink(),
+          url: realLink(),
           headline: text(),
         }),
       )
-      .min(1),
+      .optional(),
   }),
   kit: z.strictObject({
     title: text(),

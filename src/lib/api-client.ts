@@ -29,6 +29,56 @@ export interface ApiResult<T> {
 
 /** Status 0: the request never got an answer (offline, aborted). */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+/** Status 0: no answer within the time-out (spec section 8, "A timeout is a timeout error"). */
+export const TIMEOUT_ERROR_CODE = 'TIMEOUT_ERROR';
+
+/**
+ * How long a call may wait for its answer (decision 129): JSON calls 30 s; uploads (a FormData
+ * body) the spec's load time-out of 120 s, as a photo on a slow line takes longer.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * The timeout error in the page's language: Base.astro writes it on `#transport-errors`, so
+ * every island and script shows the same words without carrying them as a prop.
+ */
+export function timeoutMessage(): string {
+  if (typeof document === 'undefined') return '';
+  return document.getElementById('transport-errors')?.dataset.timeout ?? '';
+}
+
+/** A signal that aborts when the caller's does, or after `ms`; `timedOut()` tells which. */
+export function withTimeout(
+  signal: AbortSignal | undefined,
+  ms: number,
+): { signal: AbortSignal; timedOut(): boolean; clear(): void } {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  const forward = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+const failed = (code: string, message: string) => ({
+  ok: false,
+  status: 0,
+  data: undefined,
+  meta: undefined,
+  errors: [{ code, message }],
+});
 
 export function csrfToken(): string {
   return /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
@@ -60,30 +110,27 @@ export async function apiRequest<T>(
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  const deadline = withTimeout(init.signal, body instanceof FormData ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   let response: Response;
+  let json: { data?: T; meta?: Record<string, unknown>; errors?: ApiError[]; message?: unknown };
   try {
     response = await fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
+      signal: deadline.signal,
       ...(payload === undefined ? {} : { body: payload }),
-      ...(init.signal ? { signal: init.signal } : {}),
     });
+    // The body counts too: an answer whose body never ends is a timeout as well.
+    json = (await response.json().catch((error: unknown) => {
+      if (deadline.signal.aborted) throw error;
+      return {};
+    })) as typeof json;
   } catch {
-    return {
-      ok: false,
-      status: 0,
-      data: undefined,
-      meta: undefined,
-      errors: [{ code: NETWORK_ERROR_CODE, message: '' }],
-    };
+    return deadline.timedOut() ? failed(TIMEOUT_ERROR_CODE, timeoutMessage()) : failed(NETWORK_ERROR_CODE, '');
+  } finally {
+    deadline.clear();
   }
-  const json = (await response.json().catch(() => ({}))) as {
-    data?: T;
-    meta?: Record<string, unknown>;
-    errors?: ApiError[];
-    message?: unknown;
-  };
   const retryAfter = Number(response.headers.get('Retry-After'));
   return {
     ok: response.ok,

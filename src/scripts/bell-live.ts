@@ -24,6 +24,8 @@ interface Counts {
 const CHAT = ['trade_msg_received', 'trade_attach_uploaded', 'moderator_message', 'trade_attach_uploaded_by_moderator'];
 const POPUP_ITEMS = 10;
 const TOAST_MS = 6000;
+/** The least height a toast needs under the open popup. */
+const TOAST_ROOM_PX = 96;
 /** Spec section 9: one retry after 3 s. */
 const MARK_READ_RETRY_MS = 3000;
 
@@ -109,6 +111,23 @@ function setOpen(open: boolean): void {
   });
 }
 
+/**
+ * Toasts never cover the open popup: while it is open they start 8 px below it, and where the
+ * screen has no room left under it (a phone, a long list) they wait hidden; the popup lists the
+ * same notifications anyway.
+ */
+function placeToasts(): void {
+  if (!toasts || !popup) return;
+  if (popup.hidden) {
+    toasts.style.insetBlockStart = '';
+    toasts.hidden = false;
+    return;
+  }
+  const below = Math.ceil(popup.getBoundingClientRect().bottom) + 8;
+  toasts.style.insetBlockStart = `${below}px`;
+  toasts.hidden = below + TOAST_ROOM_PX > innerHeight;
+}
+
 function toast(item: Item): void {
   if (!toasts) return;
   const element = itemElement(item, 'div');
@@ -154,6 +173,9 @@ export function startBell(): void {
   if (!user) return;
   sound = bell?.dataset.sound !== 'false';
   const channel = `notifications:${user}`;
+  // The popup's size changes as it opens, closes and fills: the toasts follow it.
+  if (popup) new ResizeObserver(placeToasts).observe(popup);
+  addEventListener('resize', placeToasts);
   bell?.addEventListener('click', (event) => {
     event.preventDefault();
     setOpen(popup?.hidden === true);

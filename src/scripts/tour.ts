@@ -1,7 +1,10 @@
 // Wakes src/components/Tour.astro: walks through `[data-tour="<target>"]` elements with one
 // popover placed under (or above) each. Esc or × ends it; ← and → step. Steps whose target is
 // missing or hidden (display: none at this width) are left out, so one step list serves phones
-// and desktops (spec section 2: "convert to tether (not on mobile)").
+// and desktops (spec section 2: "convert to tether (not on mobile)"). A second start within 500 ms
+// of the last is ignored (spec section 9, the tour start throttle), so a double click does not
+// restart a walk that has begun.
+import { TOUR_START_THROTTLE_MS, throttle } from '../lib/shared/throttle.ts';
 
 interface Step {
   target: string;
@@ -74,14 +77,15 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-tour-root]')) {
   };
 
   start.hidden = false;
-  start.addEventListener('click', () => {
+  const begin = throttle(() => {
     steps = all
       .map((step) => ({ step, element: document.querySelector<HTMLElement>(`[data-tour="${step.target}"]`) }))
       .filter(
         (entry): entry is { step: Step; element: HTMLElement } => entry.element !== null && visible(entry.element),
       );
     if (steps.length > 0) show(0);
-  });
+  }, TOUR_START_THROTTLE_MS);
+  start.addEventListener('click', () => begin());
   back?.addEventListener('click', () => show(index - 1));
   next?.addEventListener('click', () => (index >= steps.length - 1 ? end(true) : show(index + 1)));
   close?.addEventListener('click', () => end(false));

@@ -110,6 +110,23 @@ describe('a deliberately broken entry fails the check with its file and field', 
     ]);
   });
 
+  it('press coverage on a reserved example site (decision 130); a real address passes', () => {
+    const withArticle = (url: string) =>
+      withFixture(undefined, (d) => {
+        const file = join(d, 'media', 'en.yaml');
+        const item = `  items:\n    - outlet: Some Paper\n      date: "2026-11-20"\n      url: ${url}\n      headline: Coinfair\n`;
+        writeFileSync(file, readFileSync(file, 'utf8').replace('\nkit:\n', `\n${item}kit:\n`));
+      });
+    expect(problems(withArticle('https://ledgerweekly.example/coinfair-escrow'))).toEqual([
+      {
+        file: 'media/en.yaml',
+        field: 'coverage.items[0].url',
+        message: 'must be the address of a real article, not a reserved example domain',
+      },
+    ]);
+    expect(problems(withArticle('https://www.newspaper.com/2026/11/coinfair'))).toEqual([]);
+  });
+
   it('a misspelt field and a misspelt placeholder', () => {
     expect(problems(withFixture('misspelt-field'))).toEqual([
       { file: 'levels/pl.yaml', field: 'items[0].summary', message: 'is missing (required)' },

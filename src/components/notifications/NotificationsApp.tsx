@@ -1,5 +1,6 @@
 import { type SubmitEvent, useMemo } from 'react';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import { type NotificationItem, type NotificationsPage, type NotificationTab, pageHref } from './types.ts';
 import { type Go, openNotification, useNotifications } from './use-notifications.ts';
 
@@ -25,6 +26,7 @@ type T = ReturnType<typeof islandTranslator>;
 export default function NotificationsApp({ locale, lang, base, messages, initial, csrf }: Props) {
   const t = useMemo(() => islandTranslator(messages), [messages]);
   const { view, busy, failed, go, markAll } = useNotifications({ locale, base, initial });
+  const browseHref = localizePath(locale as Locale, '/buy-bitcoin');
   return (
     <div className="ntf-app" aria-busy={busy}>
       <div className="ntf-bar">
@@ -37,9 +39,12 @@ export default function NotificationsApp({ locale, lang, base, messages, initial
         </p>
       )}
       {view.items.length === 0 ? (
-        <p className="ntf-empty" data-empty>
-          {t('notifications.empty')}
-        </p>
+        <div className="ntf-empty empty-state" data-empty>
+          <p>{t('notifications.empty')}</p>
+          <a className="text-link" href={browseHref}>
+            {t('notifications.emptyBrowse')}
+          </a>
+        </div>
       ) : (
         <NotificationList t={t} lang={lang} items={view.items} />
       )}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
-import type { Locale } from '../../lib/shared/i18n/locales.ts';
+import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import { TabBar } from '../TabBar.tsx';
 import { activeRow, pastRow, TradeRow, TradeTableHead } from './TradeRow.tsx';
 import {
@@ -67,7 +67,12 @@ function ActiveTrades({ rows, active, alarmed }: { rows: Rows; active: ActiveTra
         {t('trades.active.title')}
       </h2>
       {active.length === 0 ? (
-        <p className="muted">{t('trades.active.empty')}</p>
+        <div className="empty-state" data-empty>
+          <p className="muted">{t('trades.active.empty')}</p>
+          <a className="btn btn-secondary" href={localizePath(rows.locale, '/buy-bitcoin')}>
+            {t('trades.empty.browse')}
+          </a>
+        </div>
       ) : (
         <table className="trades-table">
           <TradeTableHead t={t} table="active" />
@@ -125,9 +130,12 @@ function PastTradesSection({ rows, base, state }: { rows: Rows; base: string; st
         </p>
       )}
       {past.items.length === 0 && !loading && !failed ? (
-        <p className="muted" data-empty>
-          {t('trades.past.empty')}
-        </p>
+        <div className="empty-state" data-empty>
+          <p className="muted">{t('trades.past.empty')}</p>
+          <a className="text-link" href={localizePath(rows.locale, '/buy-bitcoin')}>
+            {t('trades.empty.browse')}
+          </a>
+        </div>
       ) : (
         <table className="trades-table" aria-busy={loading || undefined}>
           <TradeTableHead t={t} table="past" />

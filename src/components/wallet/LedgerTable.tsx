@@ -40,12 +40,15 @@ export function LedgerTable({
   history,
   loadingMore,
   onMore,
+  onDeposit,
 }: {
   t: T;
   lang: string;
   history: WalletPage;
   loadingMore: boolean;
   onMore(): void;
+  /** An empty ledger's next step: the receive (deposit) dialog. */
+  onDeposit?: () => void;
 }) {
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -54,9 +57,14 @@ export function LedgerTable({
         {t('wallet.ledger.title')}
       </h2>
       {history.items.length === 0 ? (
-        <p className="muted" data-empty>
-          {t('wallet.ledger.empty')}
-        </p>
+        <div className="empty-state" data-empty>
+          <p className="muted">{t('wallet.ledger.empty')}</p>
+          {onDeposit && (
+            <button type="button" className="btn btn-secondary" onClick={onDeposit}>
+              {t('wallet.ledger.deposit')}
+            </button>
+          )}
+        </div>
       ) : (
         <table className="wallet-table">
           <LedgerHead t={t} />

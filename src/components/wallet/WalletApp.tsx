@@ -67,6 +67,7 @@ export default function WalletApp(props: WalletProps) {
         history={history}
         loadingMore={loadingMore}
         onMore={() => void wallet.loadMore()}
+        onDeposit={() => wallet.open('receive')}
       />
 
       <WalletModals t={t} props={props} wallet={wallet} user={user} balances={balances} />
