@@ -61,8 +61,12 @@ export function OffersList({ t, lang, locale, code, name, offers, state, onRetry
             <li key={offer.hash} className="calc-offer">
               <a href={localizePath(locale, `/offers/${offer.hash}`)} data-offer={offer.hash}>
                 <span className="calc-offer-who">
-                  <strong>{offer.username}</strong>
-                  <span className="muted">{offer.paymentMethod}</span>
+                  <strong>
+                    <bdi>{offer.username}</bdi>
+                  </strong>
+                  <span className="muted">
+                    <bdi>{offer.paymentMethod}</bdi>
+                  </span>
                 </span>
                 <span className="calc-offer-limits">
                   <span className="calc-offer-label">{t('calculator.offers.limits')}</span>

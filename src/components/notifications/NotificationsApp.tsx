@@ -1,4 +1,5 @@
 import { type SubmitEvent, useMemo } from 'react';
+import { isolatedText } from '../../lib/isolated.tsx';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import { type NotificationItem, type NotificationsPage, type NotificationTab, pageHref } from './types.ts';
@@ -120,8 +121,10 @@ function NotificationList({ t, lang, items }: { t: T; lang: string; items: Notif
         >
           <a href={item.link} onClick={openNotification(item)}>
             {!item.isRead && <span className="visually-hidden">{t('notifications.unread')}: </span>}
-            <strong>{item.message}</strong>
-            {item.subtext && <span className="ntf-sub">{item.subtext}</span>}
+            <strong>{isolatedText(item.message, item.messagePlaceholders ?? {})}</strong>
+            {item.subtext && (
+              <span className="ntf-sub">{isolatedText(item.subtext, item.subtextPlaceholders ?? {})}</span>
+            )}
           </a>
           <time dateTime={new Date(item.updatedAt * 1000).toISOString()}>{date(item.updatedAt)}</time>
         </li>

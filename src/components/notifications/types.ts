@@ -9,7 +9,10 @@ export interface NotificationItem {
   link: string;
   count: number;
   message: string;
+  /** The values in `message` (names, amounts): isolated for right-to-left readers (issue 22). */
+  messagePlaceholders?: Record<string, string | number>;
   subtext: string | null;
+  subtextPlaceholders?: Record<string, string | number>;
   isRead: boolean;
   /** Unix seconds. */
   updatedAt: number;

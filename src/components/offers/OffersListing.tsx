@@ -106,6 +106,12 @@ export default function OffersListing(props: ListingProps) {
   const heading = listingHeading(t, query, props.groups);
   usePageTitle(heading);
   const total = meta.featuredOffersCount + meta.otherOffersCount;
+  // The amount in the box goes with each offer link, in the currency it was searched in.
+  const searchCurrency = query.currency ?? meta.currency;
+  const search =
+    listing.amount && Number(listing.amount) > 0 && searchCurrency
+      ? { amount: listing.amount, currency: searchCurrency }
+      : undefined;
 
   return (
     <div className="listing" aria-busy={status === 'loading'}>
@@ -140,6 +146,7 @@ export default function OffersListing(props: ListingProps) {
         meta={meta}
         personBuys={query.type === 'buy'}
         now={props.now}
+        search={search}
       />
       {offers.length < total && (
         <MoreButton

@@ -17,9 +17,18 @@ interface Props {
   meta: ListingMeta;
   personBuys: boolean;
   now: number;
+  /** The amount searched for and its currency: the offer links carry them to the start widget. */
+  search?: { amount: string; currency: string } | undefined;
 }
 
-export function OffersTable({ t, lang, locale, offers, meta, personBuys, now }: Props) {
+/** An offer's page, with the amount searched for when there is one (the widget prefills it). */
+export function offerHref(locale: Locale, hash: string, search: Props['search']): string {
+  const path = localizePath(locale, `/offers/${hash}`);
+  if (!search) return path;
+  return `${path}?${new URLSearchParams({ amount: search.amount, currency: search.currency })}`;
+}
+
+export function OffersTable({ t, lang, locale, offers, meta, personBuys, now, search }: Props) {
   if (offers.length === 0) {
     return (
       <div className="listing-empty card">
@@ -57,7 +66,15 @@ export function OffersTable({ t, lang, locale, offers, meta, personBuys, now }: 
                       {t('offers.last_seen_trades', { hours: Math.round(meta.lastSeenBreakpoint / 3600) })}
                     </li>
                   )}
-                  <OfferRow t={t} lang={lang} locale={locale} offer={offer} personBuys={personBuys} now={now} />
+                  <OfferRow
+                    t={t}
+                    lang={lang}
+                    locale={locale}
+                    offer={offer}
+                    personBuys={personBuys}
+                    now={now}
+                    search={search}
+                  />
                 </Fragment>
               ))}
             </ul>
@@ -75,37 +92,51 @@ function OfferRow({
   offer,
   personBuys,
   now,
+  search,
 }: Omit<Props, 'offers' | 'meta'> & { offer: ListedOffer }) {
   const money = (amount: number) => formatFiat(amount, offer.fiatCurrency, lang, offer.fiatDecimals);
   const seenAt = now - offer.score;
   const level = presenceLevel(offer.score);
-  const href = localizePath(locale, `/offers/${offer.hash}`);
+  const href = offerHref(locale, offer.hash, search);
   return (
     <li className="offers-row" data-offer={offer.hash} data-currency={offer.fiatCurrency}>
       <span className="offer-vendor">
-        <span className="offer-vendor-name">{offer.owner.username}</span>
+        {/* One line: a long name ends in an ellipsis (its title tells it whole), never breaks mid-word;
+            <bdi> keeps a Latin name's punctuation on its side in Hebrew (issue 22). */}
+        <bdi className="offer-vendor-name" title={offer.owner.username}>
+          {offer.owner.username}
+        </bdi>
         <span className="offer-vendor-meta" data-presence={level}>
-          <span className="presence-dot" aria-hidden="true" />
-          {level === 'online' ? t('listing.online') : t('listing.seen', { ago: formatAgo(seenAt, now, lang) })}
+          {/* The dot and its words wrap as one. */}
+          <span className="offer-presence">
+            <span className="presence-dot" aria-hidden="true" />
+            {level === 'online' ? t('listing.online') : t('listing.seen', { ago: formatAgo(seenAt, now, lang) })}
+          </span>
         </span>
         <span className="offer-vendor-meta">
-          <span className="feedback-positive">+{offer.owner.feedbackPositive}</span>
-          <span className="feedback-negative">−{offer.owner.feedbackNegative}</span>
-          <span>· {t('listing.trades', { count: offer.owner.completedTrades })}</span>
+          <span className="offer-feedback">
+            <span className="feedback-positive">+{offer.owner.feedbackPositive}</span>{' '}
+            <span className="feedback-negative">−{offer.owner.feedbackNegative}</span>
+          </span>
+          <span className="offer-trades">· {t('listing.trades', { count: offer.owner.completedTrades })}</span>
         </span>
       </span>
       <span className="offer-method">
-        <span className="offer-method-name">{offer.paymentMethod}</span>
-        {offer.paymentMethodLabel && <span className="muted">{offer.paymentMethodLabel}</span>}
-        {offer.location && <span className="muted">{offer.location.prettyName}</span>}
+        <bdi className="offer-method-name">{offer.paymentMethod}</bdi>
+        {offer.paymentMethodLabel && <bdi className="muted">{offer.paymentMethodLabel}</bdi>}
+        {offer.location && <bdi className="muted">{offer.location.prettyName}</bdi>}
       </span>
       <span className="offer-limits">
         <span className="offer-cell-label">{t('listing.column.limits')}</span>
-        {money(offer.fiatLimitMin)} – {money(offer.fiatLimitMax)}
+        <span className="offer-limit-range">
+          <bdi>{money(offer.fiatLimitMin)}</bdi> – <bdi>{money(offer.fiatLimitMax)}</bdi>
+        </span>
       </span>
       <span className="offer-price-cell">
         <span className="offer-cell-label">{t('listing.column.price')}</span>
-        <strong>{money(offer.fiatPricePerCrypto)}</strong>
+        <strong>
+          <bdi>{money(offer.fiatPricePerCrypto)}</bdi>
+        </strong>
         <span className="muted">
           {offer.margin === 0
             ? t('listing.margin.market')

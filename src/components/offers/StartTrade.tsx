@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatFiat } from '../../lib/shared/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { Locale } from '../../lib/shared/i18n/locales.ts';
@@ -8,6 +9,7 @@ import {
   AmountChips,
   AmountInputs,
   BlockList,
+  CapNote,
   FailedAlert,
   PayerNameField,
   problemMessage,
@@ -47,13 +49,28 @@ export interface StartTradeProps {
     /** The person pays and must say from whose account (a no-third-parties offer, decision 112). */
     requirePayerName: boolean;
   };
-  limits: { min: number; max: number };
+  /** What this person may trade; `cappedBy` says why the maximum is below the offer's. */
+  limits: {
+    min: number;
+    max: number;
+    cappedBy?: 'verification' | 'new_partner' | undefined;
+    level?: number | undefined;
+  };
+  /** The amount searched for on the listing, in the offer's currency: the fiat field starts with it. */
+  initialAmount?: string | undefined;
   /** The person buys crypto (the offer sells). */
   personBuys: boolean;
   blocks: { code: string; message: string }[];
   step: StartTradeStep;
   /** `otherOffers`: the listing this offer belongs to, for when it cannot be traded now. */
-  links: { signIn: string; settings: string; vendorTerms: string; giftCards: string; otherOffers: string };
+  links: {
+    signIn: string;
+    settings: string;
+    vendorTerms: string;
+    giftCards: string;
+    otherOffers: string;
+    verification: string;
+  };
 }
 
 export default function StartTrade(props: StartTradeProps) {
@@ -91,8 +108,9 @@ export default function StartTrade(props: StartTradeProps) {
         onFiatBlur={() => trade.setTouched(true)}
       />
       <p id={`${id}-limits`} className="muted start-limits">
-        {t('offer.limits', { min: fiatText(limits.min), max: fiatText(limits.max) })}
+        {tIsolated(t, 'offer.limits', { min: fiatText(limits.min), max: fiatText(limits.max) })}
       </p>
+      <CapNote t={t} limits={limits} fiatText={fiatText} verificationHref={props.links.verification} />
       <p id={`${id}-problem`} className="field-error" role={touched && problemText ? 'alert' : undefined}>
         {touched ? problemText : ''}
       </p>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { StartTradeStep } from '../../lib/shared/start-trade-decision.ts';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
@@ -15,6 +16,7 @@ const BLOCK_ACTIONS: Record<string, keyof StartTradeProps['links']> = {
   sign_in_required: 'signIn',
   email_not_verified: 'settings',
   vendor_no_coins: 'otherOffers',
+  trading_limit: 'verification',
 };
 
 /** The message under the amount for a problem with it, or nothing. */
@@ -29,6 +31,39 @@ export function problemMessage(
   if (problem === 'not_predefined') return t('offer.amount.pickOne');
   if (problem === 'empty') return t('offer.amount.empty');
   return '';
+}
+
+/**
+ * Why the maximum is below the offer's (issue 22): what the person's verification level has left,
+ * with the way to raise it, or the vendor's cap on a first trade with a new partner.
+ */
+export function CapNote({
+  t,
+  limits,
+  fiatText,
+  verificationHref,
+}: {
+  t: T;
+  limits: StartTradeProps['limits'];
+  fiatText: (value: number) => string;
+  verificationHref: string;
+}) {
+  if (limits.cappedBy === 'new_partner') {
+    return (
+      <p className="muted start-cap" data-cap="new_partner">
+        {tIsolated(t, 'offer.cap.newPartner', { max: fiatText(limits.max) })}
+      </p>
+    );
+  }
+  if (limits.cappedBy !== 'verification') return null;
+  return (
+    <p className="muted start-cap" data-cap="verification">
+      {t('offer.cap.verification', { level: limits.level ?? 0 })}{' '}
+      <a className="text-link" href={verificationHref}>
+        {t('offer.blocked.action.verification')}
+      </a>
+    </p>
+  );
 }
 
 export function ReloadRequired({ t }: { t: T }) {

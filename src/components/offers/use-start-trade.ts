@@ -30,8 +30,9 @@ function marginPriceFrom(rates: Rates | undefined, offer: Offer): number | undef
 
 /** The two amount fields: fiat leads, crypto follows at the price (and the other way round). */
 function useAmounts(props: StartTradeProps, price: number, cryptoDecimals: number) {
-  // Starts at the smallest amount the person may trade, unless they must pick a predefined one.
-  const initialFiat = props.offer.predefined.length > 0 ? '' : String(props.limits.min);
+  // Starts at the amount searched for on the listing, else at the smallest amount the person may
+  // trade, unless they must pick a predefined one.
+  const initialFiat = props.initialAmount ?? (props.offer.predefined.length > 0 ? '' : String(props.limits.min));
   const [fiat, setFiat] = useState(initialFiat);
   const [crypto, setCrypto] = useState(() => cryptoForFiat(initialFiat, price, cryptoDecimals));
   const onFiat = (text: string) => {
@@ -144,7 +145,8 @@ export function useStartTrade(props: StartTradeProps) {
   const offer = { ...props.offer, price };
   const cryptoDecimals = CRYPTO_DECIMALS[props.offer.crypto as 'BTC' | 'USDT'] ?? 8;
   const { fiat, crypto, setCrypto, onFiat, onCrypto } = useAmounts(props, price, cryptoDecimals);
-  const [touched, setTouched] = useState(false);
+  // An amount brought from the listing says at once what is wrong with it (above this person's maximum…).
+  const [touched, setTouched] = useState(props.initialAmount !== undefined);
   const [payerName, setPayerName] = useState('');
   const payerProblem = props.offer.requirePayerName ? nameIssue(payerName) : null;
 

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
@@ -127,20 +128,22 @@ function FeedbackEntry({
       <div className="feedback-body">
         <p className="feedback-head">
           <a className="text-link" href={localizePath(locale, `/profile/${item.from.username}`)}>
-            {item.from.username}
+            <bdi>{item.from.username}</bdi>
           </a>
           <span className="visually-hidden">{t(`profile.feedback.${item.rating}`)}</span>
           <span className="muted">
             {' · '}
-            {item.paymentMethod} · {item.currency} ·{' '}
+            <bdi>{item.paymentMethod}</bdi> · {item.currency} ·{' '}
             <time dateTime={new Date(item.createdAt * 1000).toISOString()}>{date.format(item.createdAt * 1000)}</time>
           </span>
         </p>
-        <p className="feedback-message">{item.message}</p>
+        <p className="feedback-message" dir="auto">
+          {item.message}
+        </p>
         {item.reply && (
           <blockquote className="feedback-reply">
-            <p className="muted">{t('profile.feedback.reply', { username })}</p>
-            <p>{item.reply}</p>
+            <p className="muted">{tIsolated(t, 'profile.feedback.reply', { username })}</p>
+            <p dir="auto">{item.reply}</p>
           </blockquote>
         )}
       </div>

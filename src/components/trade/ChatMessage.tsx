@@ -28,7 +28,7 @@ export function ChatMessage({
     <li className={`trade-message trade-message-${kind}`} data-message-id={message.id}>
       {!message.isSystem && (
         <p className="trade-message-meta">
-          <span dir="ltr">{message.author}</span>
+          <bdi className="trade-message-author">{message.author}</bdi>
           {message.role === 'moderator' && <span className="trade-chip">{t('trade.chat.moderator')}</span>}
           {message.isForModerator && <span className="trade-chip">{t('trade.chat.moderatorOnly')}</span>}
           <time dateTime={new Date(message.createdAt * 1000).toISOString()}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
 import { type FeedbackState, type TradeFeedback, useFeedback } from './use-feedback.ts';
@@ -16,11 +17,11 @@ export function FeedbackForm({ trade, t }: { trade: TradeView; t: T }) {
   return (
     <section className="trade-feedback card" aria-labelledby={`${id}-title`} data-feedback>
       <h2 id={`${id}-title`} className="h4">
-        {t('trade.feedback.title', { username: partner })}
+        {tIsolated(t, 'trade.feedback.title', { username: partner })}
       </h2>
       {feedback.received && (
         <p className="trade-feedback-received" data-feedback-received={feedback.received.rating}>
-          {t(`trade.feedback.received.${feedback.received.rating}`, { username: partner })}{' '}
+          {tIsolated(t, `trade.feedback.received.${feedback.received.rating}`, { username: partner })}{' '}
           <q dir="auto">{feedback.received.message}</q>
         </p>
       )}

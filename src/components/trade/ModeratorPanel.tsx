@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { DisputeReasonOption, TradeView } from './trade-logic.ts';
 import { ConfirmDialog, type T } from './ui.tsx';
 import { type Decision, useModeratorDecision } from './use-moderator-decision.ts';
@@ -75,7 +76,7 @@ function DecisionButtons({ trade, t, onAsk }: { trade: TradeView; t: T; onAsk(de
       {trade.actions.resolve && (
         <>
           <button type="button" className="btn btn-primary" data-action="resolve-buyer" onClick={() => onAsk('buyer')}>
-            {t('trade.moderation.forBuyer', { username: trade.buyer.username })}
+            {tIsolated(t, 'trade.moderation.forBuyer', { username: trade.buyer.username })}
           </button>
           <button
             type="button"
@@ -83,7 +84,7 @@ function DecisionButtons({ trade, t, onAsk }: { trade: TradeView; t: T; onAsk(de
             data-action="resolve-seller"
             onClick={() => onAsk('seller')}
           >
-            {t('trade.moderation.forSeller', { username: trade.seller.username })}
+            {tIsolated(t, 'trade.moderation.forSeller', { username: trade.seller.username })}
           </button>
         </>
       )}

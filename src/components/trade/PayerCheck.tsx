@@ -19,11 +19,13 @@ export function PayerCheck({ check, t }: { check: NonNullable<TradeView['payerCh
       <dl className="payer-names">
         <div>
           <dt>{t('trade.payer.given')}</dt>
-          <dd>{check.payerName}</dd>
+          <dd>
+            <bdi>{check.payerName}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('trade.payer.verified')}</dt>
-          <dd>{check.verifiedName ?? t('trade.payer.none')}</dd>
+          <dd>{check.verifiedName ? <bdi>{check.verifiedName}</bdi> : t('trade.payer.none')}</dd>
         </div>
       </dl>
       <p>{verdict}</p>

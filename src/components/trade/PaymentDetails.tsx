@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import { BankAccountDetails } from './BankAccountDetails.tsx';
 import { BankAccountShare } from './BankAccountShare.tsx';
 import { canShareBankAccount, emptyDetailsHint, nothingToShow } from './bank-details.ts';
@@ -112,7 +113,11 @@ export function PaymentDetails({
       {trade.payerCheck ? (
         <PayerCheck check={trade.payerCheck} t={t} />
       ) : (
-        trade.payerName && <p className="muted">{t('trade.payment.payerName', { name: trade.payerName })}</p>
+        trade.payerName && (
+          <p className="muted" data-payer-name>
+            {tIsolated(t, 'trade.payment.payerName', { name: trade.payerName })}
+          </p>
+        )
       )}
       {list(t('trade.payment.beforePaid'), beforePaid)}
     </section>

@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatFiat } from '../../lib/shared/format.ts';
 import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import type { TradeView } from './trade-logic.ts';
@@ -24,7 +25,7 @@ export function MarkPaidDialog({ trade, t, lang, actions }: DialogProps & { lang
       onCancel={() => actions.setAsking(null)}
     >
       <p>
-        {t('trade.paid.confirmText', {
+        {tIsolated(t, 'trade.paid.confirmText', {
           amount: formatFiat(trade.fiatAmount, trade.currency, lang, trade.fiatDecimals),
           username: trade.seller.username,
         })}
@@ -45,7 +46,7 @@ export function ReleaseDialog({ trade, t, lang, id, actions }: DialogProps & { l
       onCancel={actions.backFromRelease}
     >
       <p>
-        {t('trade.release.confirmText', {
+        {tIsolated(t, 'trade.release.confirmText', {
           amount: formatCryptoAmount(trade.cryptoAmount, trade.cryptoCurrency, lang),
           username: trade.buyer.username,
         })}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatFiat, formatPercent } from '../../lib/shared/format.ts';
 import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import type { TradeView } from './trade-logic.ts';
@@ -17,12 +19,12 @@ const cryptoOf = (trade: TradeView, lang: string) => (amount: string) =>
   formatCryptoAmount(amount, trade.cryptoCurrency, lang);
 const partnerOf = (trade: TradeView) => (trade.role === 'buyer' ? trade.seller : trade.buyer);
 
-/** The heading: what the reader buys or sells from whom, or, for a moderator, who trades. */
-function infoTitle(trade: TradeView, t: T, lang: string): string {
+/** The heading: what the reader buys or sells from whom, or, for a moderator, who trades (names and amounts isolated). */
+function infoTitle(trade: TradeView, t: T, lang: string): ReactNode {
   if (trade.role === 'moderator') {
-    return t('trade.info.titleModerator', { buyer: trade.buyer.username, seller: trade.seller.username });
+    return tIsolated(t, 'trade.info.titleModerator', { buyer: trade.buyer.username, seller: trade.seller.username });
   }
-  return t(trade.role === 'buyer' ? 'trade.info.titleBuying' : 'trade.info.titleSelling', {
+  return tIsolated(t, trade.role === 'buyer' ? 'trade.info.titleBuying' : 'trade.info.titleSelling', {
     amount: cryptoOf(trade, lang)(trade.cryptoAmount),
     username: partnerOf(trade).username,
   });
@@ -54,7 +56,9 @@ function TradeFacts({ trade, t, lang, prefix }: InfoProps) {
     <dl className="trade-facts">
       <div>
         <dt>{t('trade.info.fiat')}</dt>
-        <dd data-fact="fiat">{money(trade.fiatAmount)}</dd>
+        <dd data-fact="fiat">
+          <bdi>{money(trade.fiatAmount)}</bdi>
+        </dd>
       </div>
       <div>
         <dt>
@@ -62,16 +66,20 @@ function TradeFacts({ trade, t, lang, prefix }: InfoProps) {
             crypto: trade.cryptoCurrency,
           })}
         </dt>
-        <dd data-fact="crypto">{crypto(trade.cryptoAmount)}</dd>
+        <dd data-fact="crypto">
+          <bdi>{crypto(trade.cryptoAmount)}</bdi>
+        </dd>
       </div>
       <div>
         <dt>{t('trade.info.price', { crypto: trade.cryptoCurrency })}</dt>
-        <dd>{money(trade.fiatPricePerBtc)}</dd>
+        <dd>
+          <bdi>{money(trade.fiatPricePerBtc)}</bdi>
+        </dd>
       </div>
       <div>
         <dt>{t('trade.info.fee')}</dt>
         <dd>
-          {t('trade.info.feeValue', {
+          {tIsolated(t, 'trade.info.feeValue', {
             amount: crypto(trade.fee.amount),
             percent: formatPercent(trade.fee.percentage, lang),
           })}
@@ -79,7 +87,9 @@ function TradeFacts({ trade, t, lang, prefix }: InfoProps) {
       </div>
       <div>
         <dt>{t('trade.info.method')}</dt>
-        <dd>{trade.paymentMethodName}</dd>
+        <dd>
+          <bdi>{trade.paymentMethodName}</bdi>
+        </dd>
       </div>
       <PeopleFacts trade={trade} t={t} prefix={prefix} />
       <div>
@@ -124,8 +134,8 @@ function PeopleFacts({ trade, t, prefix }: { trade: TradeView; t: T; prefix: str
 
 function Person({ user, prefix }: { user: { username: string }; prefix: string }) {
   return (
-    <a className="text-link" href={`${prefix}/profile/${encodeURIComponent(user.username)}`} dir="ltr">
-      {user.username}
+    <a className="text-link" href={`${prefix}/profile/${encodeURIComponent(user.username)}`}>
+      <bdi>{user.username}</bdi>
     </a>
   );
 }

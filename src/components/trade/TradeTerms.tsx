@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { TradeView } from './trade-logic.ts';
 import type { T } from './ui.tsx';
 
@@ -8,7 +9,7 @@ export function TradeTerms({ trade, t }: { trade: TradeView; t: T }) {
   return (
     <section className="trade-terms card" aria-labelledby="trade-terms-title">
       <h2 id="trade-terms-title" className="h4">
-        {t('trade.terms.title', { username: ownerUserName })}
+        {tIsolated(t, 'trade.terms.title', { username: ownerUserName })}
       </h2>
       {tags.length > 0 && (
         <ul className="offer-tags">

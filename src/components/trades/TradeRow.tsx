@@ -85,17 +85,19 @@ export function TradeRow({
   const cells: Record<Column, ReactNode> = {
     partner: (
       <a className="text-link" href={localizePath(locale, `/profile/${trade.partner}`)}>
-        {trade.partner}
+        <bdi>{trade.partner}</bdi>
       </a>
     ),
     role: t(trade.role === 'seller' ? 'trades.role.seller' : 'trades.role.buyer'),
     amount: (
       <span className="trades-amount">
-        {formatFiat(trade.fiatAmount, trade.currency, lang)}
-        <small className="muted">{formatCryptoAmount(trade.cryptoAmount, trade.cryptoCurrency, lang)}</small>
+        <bdi>{formatFiat(trade.fiatAmount, trade.currency, lang)}</bdi>
+        <small className="muted">
+          <bdi>{formatCryptoAmount(trade.cryptoAmount, trade.cryptoCurrency, lang)}</bdi>
+        </small>
       </span>
     ),
-    method: trade.paymentMethod,
+    method: <bdi>{trade.paymentMethod}</bdi>,
     status: (
       <>
         <span className={`trades-status trades-status-${trade.status}`}>{statusLabel}</span>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { formatCryptoAmount } from '../../lib/shared/format-crypto.ts';
 import { LEDGER_TRANSACTION_KINDS } from '../../lib/shared/ledger-kinds.ts';
 import { entryKey, type WalletEntry, type WalletPage } from './types.ts';
@@ -114,13 +115,21 @@ function LedgerRow({ t, lang, date, entry }: { t: T; lang: string; date: Intl.Da
           : entry.type}
       </td>
       <td data-label={t('wallet.ledger.amount')} className={`wallet-num ${negative ? 'wallet-out' : 'wallet-in'}`}>
-        {formatCryptoAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}
+        <bdi>{formatCryptoAmount(entry.amount, entry.cryptoCurrencyCode, lang, { sign: true })}</bdi>
       </td>
       <td data-label={t('wallet.ledger.status')}>
         <span className={`wallet-status wallet-status-${entry.status}`}>{statusText(t, entry)}</span>
       </td>
       <td data-label={t('wallet.ledger.details')} className="wallet-details">
-        {details.length > 0 ? details.join(' · ') : '—'}
+        {/* Each detail isolated: an address or amount keeps its order in a right-to-left line (issue 22). */}
+        {details.length > 0
+          ? details.map((detail, i) => (
+              <Fragment key={detail}>
+                {i > 0 && ' · '}
+                <bdi>{detail}</bdi>
+              </Fragment>
+            ))
+          : '—'}
         {entry.txid && (
           <span className="wallet-mono muted" title={entry.txid}>
             {' '}
