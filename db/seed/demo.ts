@@ -20,6 +20,7 @@ import {
 } from '../schema/index.ts';
 import { insertMany } from './bulk.ts';
 import { countries as countrySeeds } from './data/countries.ts';
+import { withTradeRules } from './demo-trade-rules.ts';
 import { type SeededRandom, seededRandom } from './random.ts';
 
 /** Every demo account shares this password; the README lists the accounts. */
@@ -209,7 +210,7 @@ export async function seedDemoData(
     }
 
     const offerContext = { ...context, vendorIds };
-    const rows = Array.from({ length: offerCount }, () => demoOffer(random, offerContext));
+    const rows = Array.from({ length: offerCount }, (_, i) => withTradeRules(demoOffer(random, offerContext), i, now));
     await insertMany(database, offers, rows);
     // What each sell offer's owner must hold to be listed (written around the repository, so here).
     await refreshFundingNeeds(database);

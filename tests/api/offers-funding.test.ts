@@ -85,7 +85,7 @@ describe('an unfunded sell offer', () => {
       expect(data).not.toHaveProperty('balanceNeeded');
     }
     // A buy offer needs nothing of its owner: the person who sells to it funds the trade.
-    const buying = await fixedOffer(vendor, { type: 'buy' });
+    const buying = await fixedOffer(vendor, { type: 'buy', is_skip_warnings: false });
     expect((await offerAs(vendor, buying.hash)).data).toMatchObject({ balance: null, noCoins: false });
     expect(await listed('type=sell&currency=USD')).toEqual([buying.hash]);
   });

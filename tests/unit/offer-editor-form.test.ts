@@ -5,7 +5,9 @@ import {
   fieldId,
   fieldRank,
   newOfferForm,
+  nextRequirement,
   type OfferForm,
+  offerForm,
   requestBody,
 } from '../../src/components/offer-editor/form.ts';
 import { marginPrice } from '../../src/components/offer-editor/format.ts';
@@ -68,6 +70,75 @@ describe('offer form checks', () => {
       'blocked_countries:offer_countries_overlap',
     ]);
     expect(check(valid(), 2, true)).toEqual(['location_id:offer_location_required']);
+  });
+});
+
+describe('trade rules', () => {
+  const receipt = { kind: 'receipt', stage: 'before_paid', optional: false } as const;
+
+  it('asks for terms with gold terms, and for each proof once per step, at most four', () => {
+    expect(check(valid({ isGold: true }))).toEqual(['is_gold:offer_gold_needs_terms']);
+    expect(check(valid({ isGold: true, terms: '  ' }))).toEqual(['is_gold:offer_gold_needs_terms']);
+    expect(check(valid({ isGold: true, terms: 'Own account only.' }))).toEqual([]);
+    expect(check(valid({ requirements: [receipt, { ...receipt, optional: true }] }))).toEqual([
+      'trade_requirements:offer_requirements_repeated',
+    ]);
+    expect(check(valid({ requirements: [receipt, { ...receipt, stage: 'before_reveal' }] }))).toEqual([]);
+    const five = (['receipt', 'photo_id', 'selfie', 'bank_statement', 'proof_of_address'] as const).map((kind) => ({
+      ...receipt,
+      kind,
+    }));
+    expect(check(valid({ requirements: five }))).toEqual(['trade_requirements:offer_requirements_count']);
+  });
+
+  it('offers the receipt first, then the documents not yet asked at that step', () => {
+    expect(nextRequirement([])).toEqual(receipt);
+    expect(nextRequirement([receipt]).kind).toBe('photo_id');
+    expect(nextRequirement([receipt], 'before_reveal')).toEqual({ ...receipt, stage: 'before_reveal' });
+  });
+
+  it('sends gold terms and proofs, and the skipped warning only with a sell offer', () => {
+    const form = valid({ isGold: true, isSkipWarnings: true, requirements: [receipt], terms: 'Own account.' });
+    expect(requestBody(form, false)).toMatchObject({
+      is_gold: true,
+      is_skip_warnings: true,
+      trade_requirements: [receipt],
+    });
+    expect(requestBody({ ...form, type: 'buy' }, false).is_skip_warnings).toBe(false);
+  });
+
+  it('starts an edit from the offer’s trade rules', () => {
+    const form = offerForm({
+      hash: 'abc123XYZ',
+      type: 'sell',
+      cryptoCurrency: 'BTC',
+      fiatCurrency: 'EUR',
+      paymentMethodSlug: 'sepa',
+      priceType: 'margin',
+      margin: 1,
+      fiatPricePerCrypto: 90_900,
+      fiatLimitMin: 50,
+      fiatLimitMax: 500,
+      predefinedAmount: [],
+      paymentWindowTime: 30,
+      paymentMethodLabel: null,
+      offerTerms: 'Own account.',
+      tags: [],
+      requireVerifiedId: false,
+      showOnlyTrustedUser: false,
+      bond: { isRequired: false },
+      requireOfferCurrencyMatchBuyerCountry: false,
+      requireMinPastTrades: 0,
+      newBuyerMaxFiatLimit: null,
+      isPubliclyVisible: true,
+      isGold: true,
+      isSkipWarnings: true,
+      tradeRequirements: [receipt],
+      allowedCountries: [],
+      blockedCountries: [],
+      location: null,
+    });
+    expect(form).toMatchObject({ isGold: true, isSkipWarnings: true, requirements: [receipt] });
   });
 });
 

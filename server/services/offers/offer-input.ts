@@ -237,6 +237,20 @@ function readConditions(input: OfferInput, issue: Issue) {
   return { tags, tradeRequirements, requireMinPastTrades };
 }
 
+/**
+ * Gold terms and the skipped warning (spec section 4's start-trade decisions): gold terms ask the
+ * partner to accept the offer's terms, so there must be terms to accept; the warning skipped is
+ * the one people who buy see, so only sell offers have one to skip (decision 128).
+ */
+function checkTradeFlags(input: OfferInput, terms: string, issue: Issue) {
+  if (input.is_gold && !terms) {
+    issue('is_gold', 'offer_gold_needs_terms', 'Gold terms need terms to accept: write your terms first.');
+  }
+  if (input.is_skip_warnings && input.type === 'buy') {
+    issue('is_skip_warnings', 'offer_skip_warnings_buy', 'Only sell offers show buyers a warning to skip.');
+  }
+}
+
 /** Where partners may come from, and where a cash-in-person trade meets. */
 function readPlaces(input: OfferInput, catalogue: OffersCatalogue, issue: Issue, method: CatalogueMethod | undefined) {
   const countryList = (field: string, list: string[] | undefined) => {
@@ -279,6 +293,7 @@ export function readOfferInput(
   const { fiatMinMinor, fiatMaxMinor, predefinedAmountsMinor, newBuyerMaxFiatMinor } = readLimits(input, issue, amount);
   const { paymentWindowMinutes, terms, tradeInstructions, label } = readTerms(input, issue);
   const { tags, tradeRequirements, requireMinPastTrades } = readConditions(input, issue);
+  checkTradeFlags(input, terms, issue);
   const { allowedCountries, blockedCountries, locationId } = readPlaces(input, catalogue, issue, method);
 
   if (

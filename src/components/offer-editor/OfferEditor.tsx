@@ -14,6 +14,7 @@ import {
   TermsSection,
   VisibilitySection,
 } from './sections.tsx';
+import { TradeRulesSection } from './TradeRulesSection.tsx';
 import type { EditableOffer, EditorCountry, EditorCurrency, EditorGroup, EditorMethod } from './types.ts';
 import { controlAria, EditorContext, Field, Section, Segmented } from './ui.tsx';
 import { useOfferEditor } from './use-offer-editor.ts';
@@ -160,6 +161,7 @@ export default function OfferEditor(props: OfferEditorProps) {
             <PriceSection {...sections} />
             <LimitsSection {...sections} decimals={editor.decimals} />
             <TermsSection {...sections} />
+            <TradeRulesSection {...sections} />
             <RequirementsSection {...sections} />
             <VisibilitySection {...sections} countries={countries} />
           </div>

@@ -11,6 +11,12 @@ import {
   TERMS_MAX_LENGTH,
   TRADE_INSTRUCTIONS_MAX_LENGTH,
 } from '../../lib/shared/offer-rules.ts';
+import {
+  MAX_TRADE_REQUIREMENTS,
+  type OfferTradeRequirement,
+  TRADE_REQUIREMENT_KINDS,
+  type TradeRequirementStage,
+} from '../../lib/shared/trade-requirements.ts';
 import type { EditableOffer, EditorLocation } from './types.ts';
 
 // The editor's state, the request body it becomes (POST/PUT /rest/v1/offers, the snake_case keys
@@ -42,9 +48,12 @@ export interface OfferForm {
   minPastTrades: string;
   newBuyerMax: string;
   isPubliclyVisible: boolean;
-  /** Not edited here; kept as they were so an edit does not reset them. */
+  /** Gold terms: the partner accepts the offer's terms before starting (spec section 4). */
   isGold: boolean;
+  /** Buyers start without the sell-offer warning; only sell offers have it (decision 128). */
   isSkipWarnings: boolean;
+  /** Proofs the partner uploads during the trade. */
+  requirements: OfferTradeRequirement[];
   allowedCountries: string[];
   blockedCountries: string[];
   location: EditorLocation | null;
@@ -83,6 +92,7 @@ export function newOfferForm(currency: string): OfferForm {
     isPubliclyVisible: true,
     isGold: false,
     isSkipWarnings: false,
+    requirements: [],
     allowedCountries: [],
     blockedCountries: [],
     location: null,
@@ -115,6 +125,7 @@ export function offerForm(offer: EditableOffer): OfferForm {
     isPubliclyVisible: offer.isPubliclyVisible,
     isGold: offer.isGold,
     isSkipWarnings: offer.isSkipWarnings,
+    requirements: offer.tradeRequirements.map(({ kind, stage, optional }) => ({ kind, stage, optional })),
     allowedCountries: offer.allowedCountries,
     blockedCountries: offer.blockedCountries,
     location: offer.location ? { id: offer.location.id, prettyName: offer.location.prettyName } : null,
@@ -147,7 +158,9 @@ export function requestBody(form: OfferForm, isCashInPerson: boolean) {
     bond_required: form.bondRequired,
     require_offer_currency_match_buyer_country: form.currencyMatchesCountry,
     is_gold: form.isGold,
-    is_skip_warnings: form.isSkipWarnings,
+    // The control shows on sell offers only; a buy offer has no warning to skip.
+    is_skip_warnings: form.type === 'sell' && form.isSkipWarnings,
+    trade_requirements: form.requirements,
     is_publicly_visible: form.isPubliclyVisible,
     require_min_past_trades: Number(form.minPastTrades.trim() || '0'),
     new_buyer_max_fiat: form.newBuyerMax.trim() || null,
@@ -218,6 +231,8 @@ export function checkOfferForm(
   long('trade_instructions', form.instructions, TRADE_INSTRUCTIONS_MAX_LENGTH);
 
   if (form.tags.length > OFFER_TAGS_MAX) issue('tags', 'offer_tags_count', { max: OFFER_TAGS_MAX });
+  if (form.isGold && !form.terms.trim()) issue('is_gold', 'offer_gold_needs_terms');
+  checkRequirements(form.requirements, issue);
 
   const trades = form.minPastTrades.trim() || '0';
   if (!WHOLE.test(trades) || Number(trades) > MIN_PAST_TRADES_MAX) {
@@ -232,6 +247,30 @@ export function checkOfferForm(
 
   if (isCashInPerson && !form.location) issue('location_id', 'offer_location_required');
   return issues;
+}
+
+/** At most MAX_TRADE_REQUIREMENTS proofs, each asked once per step (the server's rules). */
+function checkRequirements(
+  requirements: readonly OfferTradeRequirement[],
+  issue: (field: string, key: string, params?: FormIssue['params']) => void,
+) {
+  if (requirements.length > MAX_TRADE_REQUIREMENTS) {
+    issue('trade_requirements', 'offer_requirements_count', { max: MAX_TRADE_REQUIREMENTS });
+  }
+  const keys = requirements.map((r) => `${r.stage}:${r.kind}`);
+  if (new Set(keys).size !== keys.length) issue('trade_requirements', 'offer_requirements_repeated');
+}
+
+/** The documents a new row offers first: the receipt of the payment, the most asked. */
+const FIRST_KINDS = ['receipt', ...TRADE_REQUIREMENT_KINDS.filter((k) => k !== 'receipt')] as const;
+
+/** The proof a new row asks for: the first document not yet asked at `stage`. */
+export function nextRequirement(
+  requirements: readonly OfferTradeRequirement[],
+  stage: TradeRequirementStage = 'before_paid',
+): OfferTradeRequirement {
+  const kind = FIRST_KINDS.find((k) => !requirements.some((r) => r.stage === stage && r.kind === k)) ?? 'receipt';
+  return { kind, stage, optional: false };
 }
 
 /**
@@ -255,6 +294,9 @@ export const FIELD_ORDER = [
   'terms',
   'trade_instructions',
   'tags',
+  'is_gold',
+  'is_skip_warnings',
+  'trade_requirements',
   'require_min_past_trades',
   'new_buyer_max_fiat',
   'allowed_countries',
@@ -277,7 +319,7 @@ export function fieldId(field: string): string {
 /** The API fields a change of each form key can settle (limits are judged against each other). */
 const LIMITS = ['fiat_min', 'fiat_max', 'predefined_amounts', 'new_buyer_max_fiat'];
 export const AFFECTED_FIELDS: Record<keyof OfferForm, readonly string[]> = {
-  type: ['type'],
+  type: ['type', 'is_skip_warnings'],
   crypto: ['crypto_currency_code'],
   currency: ['currency', ...LIMITS, 'fixed_price'],
   paymentMethod: ['payment_method', 'location_id'],
@@ -289,7 +331,7 @@ export const AFFECTED_FIELDS: Record<keyof OfferForm, readonly string[]> = {
   predefined: ['predefined_amounts'],
   paymentWindow: ['payment_window'],
   label: ['payment_method_label'],
-  terms: ['terms'],
+  terms: ['terms', 'is_gold'],
   instructions: ['trade_instructions'],
   tags: ['tags'],
   requireVerifiedId: ['require_verified_id'],
@@ -301,6 +343,7 @@ export const AFFECTED_FIELDS: Record<keyof OfferForm, readonly string[]> = {
   isPubliclyVisible: ['is_publicly_visible'],
   isGold: ['is_gold'],
   isSkipWarnings: ['is_skip_warnings'],
+  requirements: ['trade_requirements'],
   allowedCountries: ['allowed_countries', 'blocked_countries'],
   blockedCountries: ['allowed_countries', 'blocked_countries'],
   location: ['location_id'],

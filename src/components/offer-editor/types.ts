@@ -1,3 +1,5 @@
+import type { OfferTradeRequirement } from '../../lib/shared/trade-requirements.ts';
+
 // The reference data and the offer the editor works with, as the page hands them to the island:
 // only the fields the form reads, so the props serialized into the page stay small.
 
@@ -69,6 +71,7 @@ export interface EditableOffer {
   isPubliclyVisible: boolean;
   isGold: boolean;
   isSkipWarnings: boolean;
+  tradeRequirements: OfferTradeRequirement[];
   allowedCountries: string[];
   blockedCountries: string[];
   location: { id: number; prettyName: string } | null;

@@ -151,6 +151,7 @@ export function editableOffer(view: EditableOffer): EditableOffer {
     isPubliclyVisible: view.isPubliclyVisible,
     isGold: view.isGold,
     isSkipWarnings: view.isSkipWarnings,
+    tradeRequirements: view.tradeRequirements,
     allowedCountries: view.allowedCountries,
     blockedCountries: view.blockedCountries,
     location: view.location ? { id: view.location.id, prettyName: view.location.prettyName } : null,
