@@ -24,16 +24,21 @@ const STATIC_PAGES = [
   '/he/',
   '/tr/vendors',
 ];
-const SCRIPT_BUDGET_GZIP = 5 * 1024;
+/**
+ * 5 KB of script, plus half a KB on every page since issue 22: the inline script in Base.astro that
+ * names a script or CSS chunk that failed to load (spec section 8, decision 129), first in <head>
+ * so it listens before any stylesheet can fail.
+ */
+const SCRIPT_BUDGET_GZIP = 5.5 * 1024;
 /**
  * The vendor landing page is the one static page with live widgets (price, weekly chart, the
  * rates of 154 currencies, in the visitor's own currency): it shares the islands' number
  * formatting (src/lib/shared/format.ts, one chunk) rather than keeping a copy of it. Its budget
  * grew by a quarter KB when the header on every page learnt to follow a new username or avatar
- * from other tabs and to show kiosk entries (issues 21 and 22); every other static page still
- * keeps within the 5 KB.
+ * from other tabs and to show kiosk entries (issues 21 and 22), and by half a KB with the chunk-failure
+ * script every page carries (decision 129); every other static page keeps within the 5.5 KB.
  */
-const VENDOR_PAGE_BUDGET_GZIP = 6.25 * 1024;
+const VENDOR_PAGE_BUDGET_GZIP = 6.75 * 1024;
 const PAGE_BUDGETS_GZIP: Record<string, number> = {
   '/vendors': VENDOR_PAGE_BUDGET_GZIP,
   '/tr/vendors': VENDOR_PAGE_BUDGET_GZIP,
