@@ -186,7 +186,10 @@ describe('a phone', () => {
         line: Number.parseFloat(getComputedStyle(el).lineHeight),
         cut: el.scrollWidth > el.clientWidth,
         title: el.getAttribute('title'),
+        // Its own direction: a Latin name is cut at its end in Hebrew too, its start in view.
+        direction: getComputedStyle(el).direction,
       }));
+      expect(box.direction).toBe('ltr');
       // One line, cut with an ellipsis, the whole name in its title.
       expect(box.height).toBeLessThanOrEqual(box.line + 1);
       expect(box.cut).toBe(true);
@@ -208,9 +211,10 @@ describe('a phone', () => {
 
       // The offer's vendor card: the name cut the same way, the page no wider than the phone.
       await page.goto(`${live.server.url}${lang}/offers/${offerHash}`);
-      const cardName = page.locator('#vendor-card-name');
+      const cardName = page.locator('#vendor-card-name bdi');
       expect(await cardName.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-      expect(await cardName.getAttribute('title')).toBe(LONG_NAME);
+      expect(await cardName.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(await page.locator('#vendor-card-name').getAttribute('title')).toBe(LONG_NAME);
       expect(await overflowsSideways(page)).toBe(false);
       await ctx.close();
     }
