@@ -4,8 +4,9 @@
 // So:
 // - `npm run build` compresses at the best quality (11; 9 for files over 1 MB, where 11 takes 9 s
 //   on the 4.8 MB API reference viewer for little gain);
-// - the build `npm start` makes on a fresh clone asks for `fast` (quality 5), so a newcomer's
-//   first page comes in seconds; `npm run build` before deploying gives the best;
+// - the build `npm start` makes on a fresh clone compresses nothing until the server listens,
+//   then everything at `fast` (quality 5), so a newcomer's first page comes in seconds;
+//   `npm run build` before deploying gives the best;
 // - every variant is kept in node_modules/.cache/coinfair-precompress under the hash of its input
 //   and quality, so a rebuild compresses only what changed (Astro's hashed assets rarely do); what
 //   no build used for two weeks is removed.
@@ -33,6 +34,10 @@ const gzipAsync = promisify(gzip);
 
 export type PrecompressEffort = 'best' | 'fast';
 
+/** Where variants are kept between builds; COINFAIR_PRECOMPRESS_CACHE moves it (the bench's fresh start uses an empty one). */
+export const precompressCacheDir = (root: string) =>
+  process.env.COINFAIR_PRECOMPRESS_CACHE ?? join(root, 'node_modules/.cache/coinfair-precompress');
+
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -53,11 +58,16 @@ async function cached(cacheDir: string, key: string, compute: () => Promise<Buff
     return readFileSync(path);
   }
   const bytes = await compute();
-  // Written aside and renamed: two builds at once never read half a file.
+  // Two builds at once never read half a file.
+  writeWhole(path, bytes);
+  return bytes;
+}
+
+/** Written aside and renamed, so a reader sees no file or all of it. */
+function writeWhole(path: string, bytes: Buffer): void {
   const partial = `${path}.${process.pid}.partial`;
   writeFileSync(partial, bytes);
   renameSync(partial, path);
-  return bytes;
 }
 
 /** Both variants of one file, each kept only when smaller than the file. */
@@ -73,8 +83,9 @@ async function compress(file: string, effort: PrecompressEffort, cacheDir: strin
     ),
     cached(cacheDir, `${hash}.gz`, () => gzipAsync(raw, { level: 9 })),
   ]);
-  if (br.length < raw.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+  // Renamed into place: a server already answering (a first start's) never reads half a variant.
+  if (br.length < raw.length) writeWhole(`${file}.br`, br);
+  if (gz.length < raw.length) writeWhole(`${file}.gz`, gz);
 }
 
 /** Compresses the text files under `dir` on libuv's thread pool, a few at a time: every core works. */

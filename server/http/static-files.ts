@@ -2,11 +2,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { PRERENDERED_ORIGIN } from '../../src/lib/shared/page-origin.ts';
+import { preferredEncoding } from './content-encoding.ts';
 import { pageContentSecurityPolicy } from './content-security-policy.ts';
 
 // Serves the prerendered pages and built assets from memory with the brotli/gzip variants the
 // build wrote beside each file. Astro's own static handler streams from disk on every request,
 // uncompressed; this keeps a static page as fast as a bare server sending the same bytes.
+// Prerendered pages are the exception: they hold a placeholder for the public origin (their
+// canonical and language links, src/lib/shared/page-origin.ts, decision 141), so their variants
+// are made here, once, after the origin is put in (the build writes none for them).
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,6 +56,11 @@ interface StaticEntry {
   isHtml: boolean;
 }
 
+export interface StaticFilesOptions {
+  /** The configured public origin (server/site-origin.ts); read at the first request, once the port is known. */
+  origin(): string;
+}
+
 export interface StaticFiles {
   /** Answers the request when a built file matches; false leaves it to the next handler. */
   serve(req: IncomingMessage, res: ServerResponse, extraHeaders?: (isHtml: boolean) => void): boolean;
@@ -55,21 +70,6 @@ function readOptional(path: string): Buffer | undefined {
   return existsSync(path) ? readFileSync(path) : undefined;
 }
 
-/** `br` when the client takes it, else `gzip`, else none; `q=0` refuses an encoding. */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  if (!header) return undefined;
-  const quality = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    quality.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const accepts = (name: string) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return undefined;
-}
-
 function candidates(pathname: string): string[] {
   if (pathname.endsWith('/')) return [`${pathname}index.html`];
   if (extname(pathname)) return [pathname];
@@ -77,7 +77,7 @@ function candidates(pathname: string): string[] {
 }
 
 /** The built file answering `pathname` under `root`, read with its variants; null when none or too large. */
-function load(root: string, rootWithSep: string, pathname: string): StaticEntry | null {
+function load(root: string, rootWithSep: string, pathname: string, origin: string): StaticEntry | null {
   for (const candidate of candidates(pathname)) {
     const file = normalize(join(root, candidate));
     if (!file.startsWith(rootWithSep)) return null;
@@ -90,17 +90,20 @@ function load(root: string, rootWithSep: string, pathname: string): StaticEntry 
       continue;
     }
     if (size > MAX_CACHED_FILE_BYTES) return null;
-    const identity = readFileSync(file);
     const ext = extname(file);
+    const isHtml = ext === '.html';
+    const html = isHtml ? readFileSync(file, 'utf8').replaceAll(PRERENDERED_ORIGIN, origin) : undefined;
+    const identity = html === undefined ? readFileSync(file) : Buffer.from(html);
     return {
       identity,
-      contentSecurityPolicy: ext === '.html' ? pageContentSecurityPolicy(identity.toString('utf8')) : undefined,
-      br: readOptional(`${file}.br`),
-      gzip: readOptional(`${file}.gz`),
+      contentSecurityPolicy: html === undefined ? undefined : pageContentSecurityPolicy(html),
+      // A page's variants are made once its origin is in (compressPage); an asset's come from the build.
+      br: isHtml ? undefined : readOptional(`${file}.br`),
+      gzip: isHtml ? undefined : readOptional(`${file}.gz`),
       contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
       cacheControl: pathname.startsWith('/dist/') ? IMMUTABLE : REVALIDATE,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-      isHtml: ext === '.html',
+      isHtml,
     };
   }
   return null;
@@ -150,16 +153,57 @@ function send(
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export function createStaticFiles(root: string): StaticFiles {
+/**
+ * Present in the build folder (beside client/) while its variants are still being written: a first
+ * `npm start` serves before it compresses (scripts/start.ts, decision 127).
+ */
+export const compressionPendingMarker = (buildDir: string) => join(buildDir, 'precompress-pending');
+
+/**
+ * A page's brotli and gzip variants, at the build's best quality (scripts/precompress.ts), on
+ * libuv's thread pool: the requests before they are ready get the page uncompressed.
+ */
+function compressPage(entry: StaticEntry): void {
+  const { identity } = entry;
+  brotliAsync(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  }).then(
+    (br) => {
+      if (br.length < identity.length) entry.br = br;
+    },
+    () => undefined,
+  );
+  gzipAsync(identity, { level: 9 }).then(
+    (gz) => {
+      if (gz.length < identity.length) entry.gzip = gz;
+    },
+    () => undefined,
+  );
+}
+
+/** `options.origin` left out keeps the placeholder in pages: for tests that do not look at their links. */
+export function createStaticFiles(
+  root: string,
+  { origin }: StaticFilesOptions = { origin: () => PRERENDERED_ORIGIN },
+): StaticFiles {
   const cache = new Map<string, StaticEntry | null>();
   const rootWithSep = root.endsWith(sep) ? root : root + sep;
+  const pendingMarker = compressionPendingMarker(join(root, '..'));
 
   const lookup = (pathname: string): StaticEntry | null => {
     const cached = cache.get(pathname);
     if (cached !== undefined) return cached;
-    const entry = load(root, rootWithSep, pathname);
+    const entry = load(root, rootWithSep, pathname, origin());
     // Only hits are remembered: caching misses would let a scanner grow the map without bound.
-    if (entry) cache.set(pathname, entry);
+    // Nor is a file read before its variants exist: it would be sent uncompressed until a restart.
+    if (entry && !existsSync(pendingMarker)) {
+      cache.set(pathname, entry);
+      if (entry.isHtml) compressPage(entry);
+    }
     return entry;
   };
 

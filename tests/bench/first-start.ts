@@ -42,6 +42,13 @@ const child = spawn(process.execPath, [join(copy, 'scripts/start.ts')], {
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+const compressed = new Promise<void>((resolve) => {
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (/Assets compressed/.test(out)) resolve();
+  });
+});
 try {
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -60,9 +67,13 @@ try {
   if (!page.ok) throw new Error(`the first page answered ${page.status}`);
   await page.arrayBuffer();
   const ms = performance.now() - started;
+  // The assets are compressed once the server answers (decision 127): until then they go out whole.
+  await compressed;
+  const compressedMs = performance.now() - started;
   console.log(
     `\nFirst start on a fresh clone (no build, no database; node scripts/start.ts → first page): ` +
-      `${Math.round(ms)} ms, load average ${load} before (goal < ${GOAL_MS} ms: ${ms < GOAL_MS ? 'met' : 'NOT met'})`,
+      `${Math.round(ms)} ms, load average ${load} before (goal < ${GOAL_MS} ms: ${ms < GOAL_MS ? 'met' : 'NOT met'}); ` +
+      `assets compressed at ${Math.round(compressedMs)} ms`,
   );
 } finally {
   child.kill('SIGTERM');

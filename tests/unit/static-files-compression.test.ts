@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress.ts';
+import { compressionPendingMarker, createStaticFiles } from '../../server/http/static-files.ts';
+
+// A first `npm start` serves before its assets are compressed (decision 127): a file read while
+// the marker is there goes out whole and is not remembered, so once the variants are written and
+// the marker removed, the same file goes out compressed without a restart.
+
+let build: string;
+let server: Server;
+let url: string;
+const page = `<!doctype html><html><body>${'<p>A first start serves at once.</p>'.repeat(200)}</body></html>`;
+
+beforeAll(async () => {
+  build = mkdtempSync(join(tmpdir(), 'coinfair-static-'));
+  mkdirSync(join(build, 'client/about'), { recursive: true });
+  writeFileSync(join(build, 'client/about/index.html'), page);
+  writeFileSync(compressionPendingMarker(build), '');
+  const files = createStaticFiles(join(build, 'client'));
+  server = createServer((req, res) => {
+    if (!files.serve(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(build, { recursive: true, force: true });
+});
+
+/** The raw response (fetch would decode the body): its Content-Encoding and bytes. */
+const get = (path: string) =>
+  new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    const req = request(url + path, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+describe('static files while a first start compresses', () => {
+  it('sends a page whole while its variants are pending, and compressed once they are written', async () => {
+    const before = await get('/about/');
+    expect(before.encoding).toBeUndefined();
+    expect(before.body.toString()).toBe(page);
+
+    await precompress(join(build, 'client'), 'fast', join(build, 'cache'));
+    rmSync(compressionPendingMarker(build));
+
+    const after = await get('/about/');
+    expect(after.encoding).toBe('br');
+    expect(brotliDecompressSync(after.body).toString()).toBe(page);
+  });
+});
