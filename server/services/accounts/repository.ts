@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { asDatabase, type Database, type DatabaseLike } from '../../../db/database.ts';
+import { planOnce } from '../../../db/plan-once.ts';
 import {
   authAttempts,
   countries,
@@ -149,8 +150,9 @@ function sessionReads(database: Database) {
       .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
       .leftJoin(phones, eq(phones.userId, users.id))
-      .where(eq(sessions.id, p('id')))
-      .limit(1),
+      // Planned once (db/plan-once.ts): re-planned for every session id, this read cost eight times
+      // its work. No LIMIT: the id is the key, and Drizzle's LIMIT is a parameter too.
+      .where(eq(sessions.id, planOnce(database.dialect, p('id')))),
   );
   const profileOfUser = database.prepare(
     orm
