@@ -2,8 +2,8 @@
 // ours. `static <file>` sends the file's bytes from memory; `api <db>` runs the same prepared
 // query as GET /rest/v1/currencies and serializes it; `session <db>` hashes the session cookie,
 // makes the lookups of GET /rest/v1/users/me (the BTC wallet's balance and incoming included) and answers the same JSON with the same headers.
-// `offers <db>` runs the offer search's own prepared statements (the repository of
-// server/services/offers) for `type=buy&currency=USD&fiat-min=100` and sends the rows as JSON.
+// `offers <db>` and `offers-cached <db>` answer GET /rest/v1/offers?type=buy&currency=USD&fiat-min=…
+// through the offers service, without and with a cache (below).
 // Prints `ready <port>`.
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 
 const [mode, path] = process.argv.slice(2);
-if (!path) throw new Error('usage: bare-server.ts static|api <path>');
+if (!path) throw new Error('usage: bare-server.ts static|api|session|offers|offers-cached <path>');
 
 let handler: (
   res: import('node:http').ServerResponse,
@@ -25,111 +25,163 @@ if (mode === 'static') {
     res.end(body);
   };
 } else if (mode === 'session') {
-  // What GET /rest/v1/users/me does, written by hand: the same primary-key lookups (profileOf in
-  // server/services/accounts/repository.ts) in one read transaction as ours, the same answer
-  // shaped from the rows (byte for byte what toCurrentUser gives the bench's signed-in buyer, whose
-  // request names no locale) and the same headers, so only the framework's cost differs.
+  // What GET /rest/v1/users/me does, without the framework: the same reads (the session with its
+  // user and profile, the verification documents and 30-day volume, the traded and held BTC) as
+  // plain prepared statements in one read transaction, countries read once as the places service
+  // does, and the answer shaped by the product's own pure functions (toCurrentUser, levelOf,
+  // allowanceOf, checkView), so it is ours byte for byte and only the framework's cost differs.
+  // The signed-in person's currency is US dollars (the bench's demo buyer): no rate to apply.
+  const { toCurrentUser, profileFacts } = await import('../../server/services/accounts/current-user.ts');
+  const { levelOf, allowanceOf, LIMIT_WINDOW_MS } = await import('../../server/services/verification/levels.ts');
+  const { checkView } = await import('../../server/services/verification/documents.ts');
+  const { localizedCountryName } = await import('../../server/services/reference/display-names.ts');
+  const { BTC_TRADED_SQL } = await import('../../server/services/profiles/repository.ts');
   const db = new Database(path, { readonly: true });
-  const session = db.prepare('SELECT * FROM sessions WHERE id = ? AND expires_at > ?');
-  const user = db.prepare('SELECT * FROM users WHERE id = ?');
-  const country = db.prepare('SELECT iso, name FROM countries WHERE id = ?');
-  const currency = db.prepare('SELECT code FROM fiat_currencies WHERE id = ?');
-  const settings = db.prepare('SELECT sound_notifications, avatar_url FROM user_settings WHERE user_id = ?');
-  const factor = db.prepare(
-    'SELECT confirmed_at, for_login, for_sendout, for_release FROM two_factor WHERE user_id = ?',
-  );
-  const phone = db.prepare('SELECT number, verified_at FROM phones WHERE user_id = ?');
-  const btcBalance = db
-    .prepare("SELECT balance FROM ledger_accounts WHERE kind = 'user_wallet' AND owner_id = ? AND currency = 'BTC'")
-    .pluck();
-  const btcIncoming = db
+  type Row = Record<string, unknown>;
+  const countries = new Map<string, Row>();
+  const methods = new Map<unknown, { slug: string; name: string }[]>();
+  for (const m of db
     .prepare(
-      "SELECT coalesce(sum(amount), 0) FROM chain_transactions WHERE user_id = ? AND status = 'incoming' AND currency = 'BTC'",
+      `SELECT cpm.country_id, pm.slug, pm.name FROM country_payment_methods cpm
+       JOIN payment_methods pm ON pm.id = cpm.payment_method_id ORDER BY cpm.country_id, cpm.position`,
+    )
+    .all() as Row[])
+    methods.set(m.country_id, [
+      ...(methods.get(m.country_id) ?? []),
+      { slug: m.slug as string, name: m.name as string },
+    ]);
+  for (const c of db
+    .prepare('SELECT c.id, c.iso, c.name, f.code FROM countries c JOIN fiat_currencies f ON f.id = c.currency_id')
+    .all() as Row[])
+    countries.set(c.iso as string, c);
+  const countryPlace = (iso: string) => {
+    const c = countries.get(iso);
+    return (
+      c && {
+        id: c.id as number,
+        iso: c.iso as string,
+        name: localizedCountryName('en', c.iso as string, c.name as string),
+        currency: c.code as string,
+        popularPaymentMethods: methods.get(c.id) ?? [],
+      }
+    );
+  };
+  const session = db.prepare('SELECT * FROM sessions WHERE id = ?');
+  const user = db.prepare('SELECT * FROM users WHERE id = ?');
+  const profile = db.prepare(
+    `SELECT c.iso AS countryIso, f.code AS currencyCode, s.sound_notifications AS soundNotifications,
+       s.avatar_url AS avatarUrl, t.confirmed_at AS twoFactorConfirmedAt, t.for_login AS twoFactorLogin,
+       t.for_sendout AS twoFactorSendout, t.for_release AS twoFactorRelease, p.number AS phoneNumber,
+       p.verified_at AS phoneVerifiedAt,
+       (SELECT balance FROM ledger_accounts WHERE kind = 'user_wallet' AND owner_id = u.id AND currency = 'BTC') AS btcBalance,
+       (SELECT balance FROM ledger_accounts WHERE kind = 'affiliate_earnings' AND owner_id = u.id AND currency = 'BTC') AS affiliateBtc,
+       (SELECT coalesce(sum(amount), 0) FROM chain_transactions WHERE user_id = u.id AND status = 'incoming' AND currency = 'BTC') AS btcIncoming,
+       (SELECT balance FROM ledger_accounts WHERE kind = 'kiosk_balance' AND owner_id = u.id AND currency = 'BTC') AS kioskBtc,
+       (SELECT balance FROM ledger_accounts WHERE kind = 'merchant_balance' AND owner_id = u.id AND currency = 'BTC') AS merchantBtc,
+       (SELECT count(*) FROM offers WHERE owner_id = u.id AND status = 'active') AS activeOffers
+     FROM users u LEFT JOIN countries c ON c.id = u.country_id LEFT JOIN fiat_currencies f ON f.id = u.currency_id
+       LEFT JOIN user_settings s ON s.user_id = u.id LEFT JOIN two_factor t ON t.user_id = u.id
+       LEFT JOIN phones p ON p.user_id = u.id WHERE u.id = ?`,
+  );
+  const documents = db.prepare('SELECT * FROM verification_documents WHERE user_id = ? ORDER BY id DESC');
+  const cancelled = "('cancelled_buyer', 'cancelled_seller', 'cancelled_system')";
+  const volume = db
+    .prepare(
+      `SELECT (SELECT coalesce(sum(usd_amount_cents), 0) FROM trades WHERE buyer_id = ? AND started_at >= ? AND status NOT IN ${cancelled})
+        + (SELECT coalesce(sum(usd_amount_cents), 0) FROM trades WHERE seller_id = ? AND started_at >= ? AND status NOT IN ${cancelled})`,
     )
     .pluck();
-  /** Satoshi as the 8-decimal text of toCurrentUser. */
-  const btc = (sat: number) => `${Math.floor(sat / 1e8)}.${String(sat % 1e8).padStart(8, '0')}`;
-  type Row = Record<string, unknown>;
+  const traded = db.prepare(BTC_TRADED_SQL).pluck();
   const read = db.transaction((id: string) => {
-    const found = session.get(id, Date.now()) as Row | undefined;
-    const u = found && (user.get(found.user_id) as Row | undefined);
+    const found = session.get(id) as Row | undefined;
+    const u = found && (found.expires_at as number) > Date.now() && (user.get(found.user_id) as Row | undefined);
     if (!u) return undefined;
     return {
       u,
-      country: u.country_id === null ? undefined : (country.get(u.country_id) as Row | undefined),
-      currency: u.currency_id === null ? undefined : (currency.get(u.currency_id) as Row | undefined),
-      settings: settings.get(u.id) as Row | undefined,
-      factor: factor.get(u.id) as Row | undefined,
-      phone: phone.get(u.id) as Row | undefined,
-      balance: (btcBalance.get(u.id) as number | undefined) ?? 0,
-      incoming: (btcIncoming.get(u.id) as number | undefined) ?? 0,
+      profile: profile.get(u.id) as Row,
+      documents: documents.all(u.id) as { kind: string; status: string }[],
+      used: volume.get(u.id, Date.now() - LIMIT_WINDOW_MS, u.id, Date.now() - LIMIT_WINDOW_MS) as number,
+      traded: traded.get(u.id, u.id) as number,
     };
   });
-  const zero = '0.00000000';
+  const bool = (value: unknown) => value === 1;
   handler = (res, req) => {
     const token = /(?:^|; )session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
     const row = read(hash('sha256', token));
     let body: string;
     if (row) {
-      const { u, country: place, currency: money, settings: prefs, factor: f, phone: p, balance, incoming } = row;
-      const code = (money?.code as string | undefined) ?? 'USD';
-      const on = f != null && f.confirmed_at !== null;
-      const phoneVerified = p != null && p.verified_at !== null && p.number !== '';
+      const { u, profile: p, documents: docs, used, traded: btcTraded } = row;
+      const person = {
+        publicId: u.public_id,
+        username: u.username,
+        email: u.email,
+        fullName: u.full_name,
+        locale: u.locale,
+        role: u.role,
+        status: u.status,
+        completedTrades: u.completed_trades,
+        referralCode: u.referral_code,
+        idVerifiedAt: u.id_verified_at,
+        addressVerifiedAt: u.address_verified_at,
+        isUsernameChanged: bool(u.is_username_changed),
+        isEmailVerified: bool(u.is_email_verified),
+        isVendor: bool(u.is_vendor),
+        isKiosk: bool(u.is_kiosk),
+        isMerchant: bool(u.is_merchant),
+        isAffiliate: bool(u.is_affiliate),
+        isAffiliatePayForSellSide: bool(u.is_affiliate_pay_for_sell_side),
+      } as unknown as Parameters<typeof toCurrentUser>[0];
+      const { extras } = profileFacts({
+        ...p,
+        twoFactorLogin: bool(p.twoFactorLogin),
+        twoFactorSendout: bool(p.twoFactorSendout),
+        twoFactorRelease: bool(p.twoFactorRelease),
+        soundNotifications: p.soundNotifications === null ? null : bool(p.soundNotifications),
+      } as unknown as Parameters<typeof profileFacts>[0]);
+      const steps = {
+        email: person.isEmailVerified,
+        phone: extras.isPhoneVerified ?? false,
+        identity: person.idVerifiedAt !== null,
+        address: person.addressVerifiedAt !== null,
+      };
+      const level = levelOf(steps);
+      const allowance = allowanceOf(level, used);
+      const current: Parameters<typeof checkView>[2] = {};
+      for (const doc of docs) current[doc.kind as keyof typeof current] ??= doc as never;
+      const identity = checkView('identity', steps.identity, current);
+      const address = checkView('address', steps.address, current);
+      const nextStep = allowance.next?.step;
+      const nextCheck = nextStep === 'identity' ? identity : nextStep === 'address' ? address : null;
+      const nearLimit = allowance.limitUsdCents > 0 && allowance.unusedUsdCents < allowance.limitUsdCents * 0.2;
+      const here = countryPlace('US');
+      const own = p.countryIso && p.countryIso !== 'US' ? countryPlace(p.countryIso as string) : here;
       body = JSON.stringify({
-        data: {
-          isLogged: true,
-          id: u.public_id,
-          username: u.username,
-          email: u.email,
-          avatarUrl: prefs?.avatar_url ?? null,
-          userFullName: null,
-          country: place ? { iso: place.iso, name: place.name, popularPaymentMethods: [] } : null,
-          visitorCountryISO: place?.iso ?? null,
-          locationCurrency: code,
-          currency: code,
-          locale: u.locale,
-          urlLocale: '',
-          isUsernameChanged: u.is_username_changed === 1,
-          isIdVerified: u.id_verified_at !== null,
-          isIdVerificationPending: false,
-          isDocumentVerified: false,
-          isPhoneVerified: phoneVerified,
-          phone: phoneVerified ? p?.number : null,
-          isEmailVerified: u.is_email_verified === 1,
-          isAddressVerified: false,
-          isAddressVerificationPending: false,
-          isVendor: u.is_vendor === 1,
-          isModerator: u.role === 'moderator' || u.role === 'admin',
-          isBanned: u.status === 'banned',
-          isSuspended: u.status === 'suspended',
-          isKiosk: u.is_kiosk === 1,
-          isMerchant: u.is_merchant === 1,
-          isAffiliate: u.is_affiliate === 1,
-          isAffiliatePayForSellSide: false,
-          isSoundEnabled: prefs ? prefs.sound_notifications === 1 : true,
-          completedTrades: u.completed_trades,
-          activeOffersCount: 0,
-          totalTradedBtc: zero,
-          affiliateBalance: zero,
-          kioskBalance: zero,
-          merchantBalance: zero,
-          balance: btc(balance),
-          twoFactor: {
-            login: on && f?.for_login === 1,
-            sendout: on && f?.for_sendout === 1,
-            release: on && f?.for_release === 1,
+        data: toCurrentUser(
+          person,
+          {
+            country: own ?? here ?? null,
+            visitorCountryIso: 'US',
+            locationCurrency: here?.currency ?? 'USD',
+            currency: p.currencyCode as string | null,
           },
-          wallet: {
-            incomingAmount: btc(incoming),
-            bond: zero,
-            isAllowedSendout: u.is_email_verified === 1 && u.status === 'active',
-            isKYCRequired: false,
+          'en',
+          {
+            ...extras,
+            btcTraded,
+            kioskBtc: Number(p.kioskBtc ?? 0),
+            merchantBtc: Number(p.merchantBtc ?? 0),
+            activeOffers: Number(p.activeOffers ?? 0),
+            verification: {
+              isIdVerificationPending: !steps.identity && identity.status === 'pending',
+              isDocumentVerified: identity.documents.id_front?.status === 'approved',
+              isAddressVerified: steps.address,
+              isAddressVerificationPending: !steps.address && address.status === 'pending',
+              kycLevelCheck: { level, unusedTradingVolumeInFiatCurrency: Math.floor(allowance.unusedUsdCents) / 100 },
+              showKYCVerificationBanner:
+                level >= 1 && nextStep !== undefined && nextCheck?.status !== 'pending' && (level < 3 || nearLimit),
+            },
           },
-          referralCode: u.referral_code,
-          kycLevelCheck: { level: u.is_email_verified === 1 ? 1 : 0, unusedTradingVolumeInFiatCurrency: 0 },
-          showKYCVerificationBanner: false,
-          isCurrentUserEligibleForBanks: false,
-        },
+        ),
       });
     } else body = '{"error":"UNAUTHENTICATED"}';
     res.writeHead(row ? 200 : 401, {
@@ -143,31 +195,48 @@ if (mode === 'static') {
     });
     res.end(body);
   };
-} else if (mode === 'offers') {
-  const { openDatabase } = await import('../../db/client.ts');
-  const { createOffersRepository } = await import('../../server/services/offers/repository.ts');
-  const repo = createOffersRepository(openDatabase(path));
-  const usd = (await repo.db.sql.get<{ id: number }>(`SELECT id FROM fiat_currencies WHERE code = 'USD'`))
-    ?.id as number;
-  handler = async (res) => {
-    const now = Date.now();
-    const found = await repo.search(
-      { offerType: 'sell', cryptoCurrencyId: 1, fiatCurrencyId: usd, amount: 100 },
-      {
-        onlineSince: now - 3 * 86_400_000,
-        activeSince: now - 7_200_000,
-        cryptoUsd: 92_000,
-        cheapestFirst: true,
-        limit: 50,
-        offset: 0,
-      },
-    );
-    const body = JSON.stringify({
-      data: found.rows,
-      meta: { featuredOffersCount: found.featured, otherOffersCount: found.total - found.featured },
+} else if (mode === 'offers' || mode === 'offers-cached') {
+  // The offer search without the framework: the offers service over the same database (its
+  // filters, prepared search and offer views, the same JSON as GET /rest/v1/offers) called from
+  // node:http for the query's `fiat-min`, a visitor in the United States. `offers` answers a new
+  // amount from the search each time (the service's own cache misses, as ours does);
+  // `offers-cached` keeps each answer's JSON for the same 10-second bucket as ours.
+  const { readConfig } = await import('../../server/config.ts');
+  const { connectDatabase } = await import('../../db/database.ts');
+  const { createServices } = await import('../../server/services/container.ts');
+  const { createPriceFeed } = await import('../../server/services/price-feed/create.ts');
+  const { visitorContext } = await import('../../server/services/context.ts');
+  const config = readConfig({ ...process.env, DATABASE_URL: path });
+  const log = { info: () => {}, error: (...parts: unknown[]) => console.error(...parts) };
+  const services = createServices({
+    db: await connectDatabase(path),
+    priceFeed: createPriceFeed(config, log),
+    config,
+    log,
+  });
+  const ctx = { ...visitorContext(), visitorCountryIso: 'US' };
+  const cached = new Map<string, { bucket: number; body: string }>();
+  handler = async (res, req) => {
+    const url = req.url ?? '/';
+    const bucket = Math.floor(Date.now() / 10_000);
+    let body = mode === 'offers-cached' ? cached.get(url) : undefined;
+    if (body?.bucket !== bucket) {
+      const query = new URL(url, 'http://bare').searchParams;
+      const found = await services.offers.search(ctx, {
+        type: 'buy',
+        cryptoCurrencyId: 1,
+        currency: 'USD',
+        fiatMin: query.get('fiat-min') ?? undefined,
+        locale: 'en',
+      });
+      body = { bucket, body: JSON.stringify({ data: found.offers, meta: found.meta }) };
+      if (mode === 'offers-cached') cached.set(url, body);
+    }
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Length': Buffer.byteLength(body.body),
     });
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
+    res.end(body.body);
   };
 } else {
   const db = new Database(path, { readonly: true });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { freePort, NGINX, startNginx } from '../support/nginx.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
-import { type WrkResult, wrk, wrkScript } from './wrk.ts';
+import { generatorCpu, type WrkResult, wrk, wrkScript } from './wrk.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -199,7 +199,7 @@ async function lifecycles(url: string): Promise<WrkResult> {
   );
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Number((latencies[Math.floor(latencies.length * q)] ?? 0).toFixed(1));
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), non2xx: failures, wrkCpu: 0 };
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), non2xx: failures, errors: 0, wrkCpu: 0 };
 }
 
 /** A wrk run, with the CPU time the servers (`pids`) and PostgreSQL spent per request. */
@@ -238,7 +238,7 @@ async function measure(url: string, pids: number[], tag: string): Promise<Target
 const cell = (r: Measured | undefined) =>
   r
     ? `${Math.round(r.rps)}/s p99 ${r.p99} ms${r.non2xx ? ` (${r.non2xx} refused)` : ''} · ` +
-      `CPU/req app ${r.appMs.toFixed(2)} ms db ${r.postgresMs.toFixed(2)} ms${r.wrkCpu ? ` · wrk ${r.wrkCpu}%` : ''}`
+      `CPU/req app ${r.appMs.toFixed(2)} ms db ${r.postgresMs.toFixed(2)} ms${r.wrkCpu ? ` · wrk CPU ${generatorCpu(r.wrkCpu)}` : ''}`
     : '';
 
 async function enginesTable() {
