@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { asDatabase, type Database, type DatabaseLike } from '../../../db/database.ts';
+import { planOnce } from '../../../db/plan-once.ts';
 import { type DocumentKind, fiatCurrencies, phones, users, verificationDocuments } from '../../../db/schema/index.ts';
 
 // Every statement of the verification area, built once per database with Drizzle and run through
@@ -130,7 +131,8 @@ export function createVerificationRepository(db: DatabaseLike) {
     orm
       .select()
       .from(verificationDocuments)
-      .where(eq(verificationDocuments.userId, p('userId')))
+      // Planned once (db/plan-once.ts): every signed-in person's current-user answer reads this.
+      .where(eq(verificationDocuments.userId, planOnce(database.dialect, p('userId'))))
       .orderBy(desc(verificationDocuments.id)),
   );
   const documentByPublicId = database.prepare(

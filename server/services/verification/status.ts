@@ -13,7 +13,13 @@ export function verificationStatus(deps: VerificationDeps, ctx: PersonContext): 
  * is in the person's currency, as its name says.
  */
 export async function currentUserFlags(deps: VerificationDeps, ctx: PersonContext) {
-  const { steps, level, allowance, currency, identity, address } = await summaryOf(deps, ctx.auth.user.id);
+  const { user, profile } = ctx.auth;
+  // The session read brought the user, the phone and the currency: only documents and volume are read here.
+  const { steps, level, allowance, currency, identity, address } = await summaryOf(deps, user.id, {
+    user,
+    isPhoneVerified: profile.phoneVerifiedAt != null,
+    currencyCode: profile.currencyCode,
+  });
   const nearLimit = allowance.limitUsdCents > 0 && allowance.unusedUsdCents < allowance.limitUsdCents * 0.2;
   const nextStep = allowance.next?.step;
   const nextCheck = nextStep === 'identity' ? identity : nextStep === 'address' ? address : null;

@@ -10,15 +10,16 @@ export type { FiatAllowance };
 
 type Parts = Pick<VerificationDeps, 'repo' | 'usedVolumeUsdCents' | 'now'>;
 
-export const stepsOf = async (
-  repo: VerificationRepository,
-  user: NonNullable<Awaited<ReturnType<VerificationRepository['userById']>>>,
-): Promise<VerifiedSteps> => ({
+/** The steps of `user`, whose phone is verified or not. */
+const stepsFrom = (user: VerificationUser, phone: boolean): VerifiedSteps => ({
   email: user.isEmailVerified,
-  phone: await repo.isPhoneVerified(user.id),
+  phone,
   identity: user.idVerifiedAt !== null,
   address: user.addressVerifiedAt !== null,
 });
+
+export const stepsOf = async (repo: VerificationRepository, user: VerificationUser): Promise<VerifiedSteps> =>
+  stepsFrom(user, await repo.isPhoneVerified(user.id));
 
 export const allowanceFor = async (
   { usedVolumeUsdCents, now }: Parts,
@@ -54,15 +55,27 @@ export async function inFiat(
   };
 }
 
+/**
+ * What the session read already holds (server/services/accounts: the user row with its profile),
+ * so a signed-in request does not read the user, phone and currency a second time.
+ */
+export interface KnownPerson {
+  user: VerificationUser;
+  isPhoneVerified: boolean;
+  currencyCode: string | null;
+}
+
+type VerificationUser = NonNullable<Awaited<ReturnType<VerificationRepository['userById']>>>;
+
 /** Everything the page and the current user read, from one look at the person's rows. */
-export async function summaryOf(parts: Parts, userId: number) {
+export async function summaryOf(parts: Parts, userId: number, known?: KnownPerson) {
   const { repo } = parts;
-  const user = await userOf(repo, userId);
-  const steps = await stepsOf(repo, user);
+  const user = known?.user ?? (await userOf(repo, userId));
+  const steps = known ? stepsFrom(user, known.isPhoneVerified) : await stepsOf(repo, user);
   const level = levelOf(steps);
   const current = await currentDocuments(repo, userId);
   const allowance = await allowanceFor(parts, userId, level);
-  const currency = (await repo.currencyCodeOf(user.currencyId)) ?? 'USD';
+  const currency = (known ? known.currencyCode : await repo.currencyCodeOf(user.currencyId)) ?? 'USD';
   return {
     user,
     steps,
