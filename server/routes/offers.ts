@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { Locale } from '../../src/lib/shared/i18n/locales.ts';
+import { LISTING_SORTS } from '../../src/lib/shared/listing-sort.ts';
 import { TRADE_REQUIREMENT_KINDS, TRADE_REQUIREMENT_STAGES } from '../../src/lib/shared/trade-requirements.ts';
 import { type AppEnv, personContextOf, requestContext } from '../http/auth.ts';
 import { localizedMessage } from '../http/errors.ts';
@@ -38,6 +39,18 @@ const SearchQuery = v.object({
   crypto_currency_id: v.optional(v.picklist(['1', '2'], 'must be 1 (BTC) or 2 (USDT)'), '1'),
   page: v.optional(whole(1, 10_000), '1'),
   relax: flag,
+  // Ours (decision 133): the order inside each list; none keeps the contract's, by price.
+  sort: v.optional(
+    v.pipe(
+      v.picklist(LISTING_SORTS, `must be one of ${LISTING_SORTS.join(', ')}`),
+      v.description(
+        'The order inside the featured list and the others (owners seen in the last two hours first in each): ' +
+          'price (the default: cheapest first for type=buy, dearest first for type=sell), limit-min (smallest ' +
+          'minimum first, in US dollars), limit-max (largest maximum first), reputation (net feedback, then ' +
+          'completed trades) or last-seen (the owner seen most recently first); ties go by price.',
+      ),
+    ),
+  ),
 });
 
 const amount = v.pipe(v.string('must be text'), v.maxLength(30, 'is too long'));
@@ -113,6 +126,7 @@ const searchInput = (q: v.InferOutput<typeof SearchQuery>, locale: Locale): Sear
   isPaymentLocalized: q.is_payment_localized === '1',
   page: q.page,
   relax: q.relax === '1',
+  sort: q.sort,
   locale,
 });
 

@@ -1,11 +1,12 @@
 import { type CountryChoice, countryParams } from './listing-country.ts';
 import { type Locale, localizePath, splitLocale } from './shared/i18n/locales.ts';
+import { DEFAULT_LISTING_SORT, isListingSort, type ListingSort } from './shared/listing-sort.ts';
 
 // The offer listing URL of spec section 2, built and parsed in one place so links, the listing
 // page and its filters always agree:
 //
 //   {locale prefix}/{buy|sell}-{bitcoin|tether}[/{payment method slug | any}][/{currency}]
-//                  [?fiat-min=…&group=…]
+//                  [?fiat-min=…&group=…&sort=…]
 //
 // The method segment is `any` only when a currency follows without a method. The currency is
 // written in lower case, like the calculator's; upper case is accepted and redirected (the page
@@ -30,6 +31,8 @@ export interface ListingQuery {
   fiatMin?: string | undefined;
   /** A payment group slug. */
   group?: string | undefined;
+  /** The order inside each list (decision 133); absent is by price, the contract's order. */
+  sort?: ListingSort | undefined;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -45,6 +48,7 @@ export function buildListingUrl(locale: Locale, query: ListingQuery): string {
   const params = new URLSearchParams();
   if (query.fiatMin) params.set('fiat-min', query.fiatMin);
   if (query.group) params.set('group', query.group);
+  if (query.sort && query.sort !== DEFAULT_LISTING_SORT) params.set('sort', query.sort);
   const search = params.toString();
   return localizePath(locale, `/${segments.join('/')}`) + (search ? `?${search}` : '');
 }
@@ -91,6 +95,13 @@ export function parseListingUrl(url: string): { locale: Locale; query: ListingQu
     if (!SLUG.test(group)) return undefined;
     query.group = group;
   }
+  const sort = search.get('sort');
+  if (sort) {
+    if (!isListingSort(sort)) return undefined;
+    // `price` is written by leaving `sort` out (the default order has one address): the page
+    // redirects there.
+    if (sort !== DEFAULT_LISTING_SORT) query.sort = sort;
+  }
   return { locale, query };
 }
 
@@ -115,6 +126,7 @@ export function listingApiPath(
   if (query.currency) params.set('currency', query.currency);
   if (query.fiatMin) params.set('fiat-min', query.fiatMin);
   if (query.group) params.set('group', query.group);
+  if (query.sort && query.sort !== DEFAULT_LISTING_SORT) params.set('sort', query.sort);
   if (options.locationId !== undefined) params.set('location_id', String(options.locationId));
   if (options.page && options.page > 1) params.set('page', String(options.page));
   if (options.locale) params.set('locale', options.locale);

@@ -1,8 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { asDatabase, type Database, type DatabaseLike } from '../../../db/database.ts';
 import { offers, users } from '../../../db/schema/index.ts';
+import type { ListingSort } from '../../../src/lib/shared/listing-sort.ts';
 import type { OfferStatus } from '../../../src/lib/shared/views/offers.ts';
 import { setNeedsWhere } from './funding-needs.ts';
+import { MINOR_SCALE, searchOrder } from './search-order.ts';
 
 // SQL of the offers area, in the SQL both engines run (db/sql-client.ts). The search's WHERE clause
 // depends on which filters are given, so there is one statement text per combination (at most
@@ -112,9 +114,6 @@ const FROM_JOINS = `
   LEFT JOIN countries lc ON lc.id = l.country_id`;
 const FROM = `FROM offers o ${FROM_JOINS}`;
 
-/** 10^minor units of the offer's currency (0, 2 or 3 in ISO 4217's active list). */
-const MINOR_SCALE = 'CASE fc.minor_units WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 WHEN 3 THEN 1000 ELSE 10000 END';
-
 /**
  * An offer's price relative to the market (1.025 = 2.5 % above), so offers in different
  * currencies and of both price types sort together: a fixed price is divided by the market price
@@ -176,6 +175,8 @@ export interface SearchWindow {
   cryptoUsd: number;
   /** Ascending for a visitor who buys (cheapest first), descending for one who sells. */
   cheapestFirst: boolean;
+  /** The order inside each list (search-order.ts, decision 133); `price` is the contract's. */
+  sort: ListingSort;
   limit: number;
   offset: number;
 }
@@ -316,26 +317,27 @@ export function createOffersRepository(db: DatabaseLike) {
   const database = asDatabase(db);
   const searchStatements = new Map<string, { page: string; counts: string }>();
 
-  const statementsFor = (filters: SearchFilters, cheapestFirst: boolean) => {
+  const statementsFor = (filters: SearchFilters, cheapestFirst: boolean, sort: ListingSort) => {
     // The wallet column compared is in the text: one statement per coin where funds count.
-    const key = `${SHAPE_KEYS.map((k) => (filters[k] === undefined ? 0 : 1)).join('')}${cheapestFirst ? 'a' : 'd'}${filters.sellerFunds?.crypto ?? ''}`;
+    const key = `${SHAPE_KEYS.map((k) => (filters[k] === undefined ? 0 : 1)).join('')}${cheapestFirst ? 'a' : 'd'}${filters.sellerFunds?.crypto ?? ''} ${sort}`;
     let found = searchStatements.get(key);
     if (!found) {
       const where = whereClause(filters);
       // The inner query touches only what filtering and sorting need: offers (through the index),
       // the owner (status, last seen) and the currency (decimals, USD rate; 154 rows).
       const matches = `FROM offers o JOIN users u ON u.id = o.owner_id JOIN fiat_currencies fc ON fc.id = o.fiat_currency_id ${where}`;
+      const order = searchOrder(sort, cheapestFirst);
       found = {
         page: `SELECT ${COLUMNS} FROM (
             SELECT o.id AS pid, o.is_featured AS k1,
-              CASE WHEN u.last_seen_at < @activeSince THEN 1 ELSE 0 END AS k2, ${PRICE_FACTOR} AS k3
+              CASE WHEN u.last_seen_at < @activeSince THEN 1 ELSE 0 END AS k2, ${PRICE_FACTOR} AS k3${order.columns}
             ${matches}
-            ORDER BY k1 DESC, k2, k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id
+            ORDER BY ${order.inner}
             LIMIT @limit OFFSET @offset
           ) page
           JOIN offers o ON o.id = page.pid
           ${FROM_JOINS}
-          ORDER BY page.k1 DESC, page.k2, page.k3 ${cheapestFirst ? 'ASC' : 'DESC'}, o.id`,
+          ORDER BY ${order.outer}`,
         counts: `SELECT count(*) AS total, coalesce(sum(o.is_featured), 0) AS featured ${matches}`,
       };
       searchStatements.set(key, found);
@@ -350,7 +352,7 @@ export function createOffersRepository(db: DatabaseLike) {
       filters: SearchFilters,
       window: SearchWindow,
     ): Promise<{ rows: OfferRow[]; total: number; featured: number }> {
-      const { page, counts } = statementsFor(filters, window.cheapestFirst);
+      const { page, counts } = statementsFor(filters, window.cheapestFirst, window.sort);
       const params = parameters(filters, {
         onlineSince: window.onlineSince,
         activeSince: window.activeSince,

@@ -1,3 +1,4 @@
+import { DEFAULT_LISTING_SORT } from '../../../src/lib/shared/listing-sort.ts';
 import { LAST_SEEN_BREAKPOINT_SECONDS } from '../../../src/lib/shared/presence.ts';
 import type { ServiceContext } from '../context.ts';
 import { OFFLINE_AFTER_MS } from './online.ts';
@@ -35,10 +36,11 @@ export async function searchOffers(parts: OffersParts, ctx: ServiceContext, inpu
       cryptoUsd,
       // A visitor who buys wants the lowest price; one who sells, the highest.
       cheapestFirst: input.type === 'buy',
+      sort: input.sort ?? DEFAULT_LISTING_SORT,
       limit: OFFERS_PAGE_SIZE,
       offset: (page - 1) * OFFERS_PAGE_SIZE,
     };
-    const key = JSON.stringify([filters, window.cheapestFirst, window.offset, locale, [...relaxed]]);
+    const key = JSON.stringify([filters, window.cheapestFirst, window.sort, window.offset, locale, [...relaxed]]);
     const result = await searches.get(key, bucket, async () => {
       const found = await repo.search(filters, window);
       return {

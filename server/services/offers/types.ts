@@ -1,4 +1,5 @@
 import type { Locale } from '../../../src/lib/shared/i18n/locales.ts';
+import type { ListingSort } from '../../../src/lib/shared/listing-sort.ts';
 import type { StartTradeStep } from '../../../src/lib/shared/start-trade-decision.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { ReferenceService } from '../reference/reference.ts';
@@ -26,6 +27,8 @@ export interface SearchInput {
   page?: number | undefined;
   /** Retry without amount, then currency, then payment method while nothing is found. */
   relax?: boolean | undefined;
+  /** The order inside each list (decision 133); none is `price`, the contract's order. */
+  sort?: ListingSort | undefined;
   /** The language of country names in the answer. */
   locale: Locale;
 }
