@@ -210,7 +210,9 @@ if (mode === 'static') {
   const log = { info: () => {}, error: (...parts: unknown[]) => console.error(...parts) };
   const services = createServices({
     db: await connectDatabase(path),
-    priceFeed: createPriceFeed(config, log),
+    // Prices as ours start, without ticks: a baseline does no background work (with 100,000 offers
+    // each tick's refresh cost a quarter of a core, which ours pays on its jobs' side).
+    priceFeed: createPriceFeed({ ...config, PRICE_TICK_SECONDS: 86_400 }, log),
     config,
     log,
   });
