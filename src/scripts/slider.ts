@@ -1,14 +1,10 @@
 // Sliders (`[data-slider]`: the home page's testimonials, the wallet's facts): previous/next
 // buttons and dots over a scroll-snap track, which works on its own without this script (swipe,
 // scroll). Positions use |scrollLeft| so right-to-left pages (negative scrollLeft) work too.
-//
-// `data-autoplay="<ms>"` also turns the slides on their own, as WCAG 2.2.2 allows it: never when
-// the reader asks for reduced motion, and paused while the pointer is over the slider, while
-// anything in it has focus, while the page is hidden, and after its pause button
-// (`[data-rotation]`, whose label says what it does next) is pressed. Every slide stays in the
-// document, so screen readers read them all whatever is scrolled into view.
-
-const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+// A `slider:advance` event on the slider moves it one slide on, back to the first after the last:
+// src/scripts/slider-autoplay.ts sends it, imported only where a slider turns on its own (the
+// wallet), so the static home page does not carry the autoplay (its script budget). The tracks'
+// CSS scrolls smoothly unless the reader asks for reduced motion; this script never animates.
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-slider]')) {
   const track = root.querySelector<HTMLElement>('[data-track]');
@@ -20,14 +16,15 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-slider]')) {
   const step = () => Math.abs((slides[1]?.offsetLeft ?? 0) - (slides[0]?.offsetLeft ?? 0)) || 1;
   const position = () => Math.abs(track.scrollLeft);
   const atEnd = () => position() + track.clientWidth >= track.scrollWidth - 4;
-  const current = () => (atEnd() ? slides.length - 1 : Math.round(position() / step()));
+  const nearest = () => Math.round(position() / step());
+  const current = () => (atEnd() ? slides.length - 1 : nearest());
 
   const go = (index: number) => {
     const slide = slides[Math.max(0, Math.min(index, slides.length - 1))];
     // scrollIntoView would also scroll the page to the slider: only the track moves.
     const left = (slide?.offsetLeft ?? 0) - (slides[0]?.offsetLeft ?? 0);
     const sign = getComputedStyle(track).direction === 'rtl' ? -1 : 1;
-    track.scrollTo({ left: sign * Math.abs(left), behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+    track.scrollTo({ left: sign * Math.abs(left) });
   };
 
   let queued = false;
@@ -42,67 +39,21 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-slider]')) {
     if (next) next.disabled = atEnd();
   };
 
-  track.addEventListener(
-    'scroll',
-    () => {
-      if (!queued) {
-        queued = true;
-        requestAnimationFrame(update);
-      }
-    },
-    { passive: true },
-  );
-  prev?.addEventListener('click', () => go(Math.round(position() / step()) - 1));
-  next?.addEventListener('click', () => go(Math.round(position() / step()) + 1));
+  // Scroll and resize events cannot be cancelled: no `passive` needed.
+  track.addEventListener('scroll', () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(update);
+    }
+  });
+  prev?.addEventListener('click', () => go(nearest() - 1));
+  next?.addEventListener('click', () => go(nearest() + 1));
   dots.forEach((dot, i) => {
     dot.addEventListener('click', () => go(i));
   });
-  addEventListener('resize', update, { passive: true });
+  addEventListener('resize', update);
   update();
-  const interval = Number(root.dataset.autoplay);
-  if (interval > 0) autoplay(root, interval, () => go(atEnd() ? 0 : Math.round(position() / step()) + 1));
-}
-
-/** Turns the slides every `interval` ms while nothing asks it to wait (see the top). */
-function autoplay(root: HTMLElement, interval: number, advance: () => void) {
-  const toggle = root.querySelector<HTMLButtonElement>('[data-rotation]');
-  const waits = { hover: false, focus: false, stopped: reducedMotion.matches };
-  let timer: ReturnType<typeof setInterval> | undefined;
-
-  const sync = () => {
-    const turning = !waits.hover && !waits.focus && !waits.stopped && !document.hidden;
-    if (turning && !timer) timer = setInterval(advance, interval);
-    if (!turning && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-    root.dataset.rotating = String(!waits.stopped);
-    if (toggle) {
-      toggle.setAttribute('aria-label', (waits.stopped ? toggle.dataset.playLabel : toggle.dataset.pauseLabel) ?? '');
-    }
-  };
-
-  const wait = (reason: 'hover' | 'focus', on: boolean) => () => {
-    waits[reason] = on;
-    sync();
-  };
-  root.addEventListener('pointerenter', wait('hover', true));
-  root.addEventListener('pointerleave', wait('hover', false));
-  // Focus on the pause button itself does not wait: pressing "play" there starts the slides.
-  root.addEventListener('focusin', (event) => wait('focus', event.target !== toggle)());
-  root.addEventListener('focusout', (event) => {
-    if (!root.contains(event.relatedTarget as Node | null)) wait('focus', false)();
-  });
-  toggle?.addEventListener('click', () => {
-    waits.stopped = !waits.stopped;
-    sync();
-  });
-  document.addEventListener('visibilitychange', sync);
-  reducedMotion.addEventListener('change', () => {
-    if (reducedMotion.matches) waits.stopped = true;
-    sync();
-  });
-  sync();
+  root.addEventListener('slider:advance', () => go(atEnd() ? 0 : nearest() + 1));
 }
 
 // A module, not a global script: its top-level names stay private to it.

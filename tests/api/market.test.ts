@@ -1,4 +1,4 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, desc, eq, lte, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceHistory } from '../../db/schema/index.ts';
 import { createTestApp, TEST_NOW } from '../support/test-app.ts';
@@ -161,6 +161,41 @@ describe('GET /rest/v1/crypto-fiat-rates', () => {
         btc_to_usdt: 90_000,
         updated_at: TEST_NOW / 1000,
       });
+    }
+  });
+
+  it("adds each coin's 24 h change from the stored minute closes (decision 136)", async () => {
+    // The reference: the last BTC minute close at or before 24 hours ago; the feed stands at 90,000.
+    const dayAgo = Math.floor(t.clock.now / 1000) - 86_400;
+    const then = await t.db.get(
+      t.db.orm
+        .select({ usd: priceHistory.usd })
+        .from(priceHistory)
+        .where(and(eq(priceHistory.crypto, 'BTC'), eq(priceHistory.resolution, 60), lte(priceHistory.at, dayAgo)))
+        .orderBy(desc(priceHistory.at))
+        .limit(1),
+    );
+    expect(then?.usd).toBeGreaterThan(0);
+    const { data } = await json(await t.send('/rest/v1/crypto-fiat-rates?camelCase=1'));
+    expect(data.btcChange24h).toBeCloseTo(90_000 / Number(then?.usd) - 1, 4);
+    // A hundredth of a percent at most: a change the page shows as 0.00 % is 0 (no arrow).
+    expect(Math.round(data.btcChange24h * 10_000) / 10_000).toBe(data.btcChange24h);
+    // The seeded walk moves: a change of exactly 0 would mean the reference was never read.
+    expect(data.btcChange24h).not.toBe(0);
+    expect(typeof data.usdtChange24h).toBe('number');
+    const snake = (await json(await t.send('/rest/v1/crypto-fiat-rates'))).data;
+    expect(snake).toMatchObject({ btc_change24h: data.btcChange24h, usdt_change24h: data.usdtChange24h });
+  });
+
+  it('answers a null change when the history holds no price near 24 hours ago', async () => {
+    const before = t.clock.now;
+    // Three days after the history ends: its minute closes then are gone from the window.
+    t.clock.now = before + 3 * 86_400_000;
+    try {
+      const { data } = await json(await t.send('/rest/v1/crypto-fiat-rates?camelCase=1'));
+      expect(data).toMatchObject({ btcChange24h: null, usdtChange24h: null, btcToUsd: 90_000 });
+    } finally {
+      t.clock.now = before;
     }
   });
 

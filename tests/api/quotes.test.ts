@@ -62,6 +62,9 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
       expiredTimestamp: now + 30,
       servicePriceAsk: 90_225,
       servicePriceBid: 89_775,
+      // The 24 h change (tests/api/market.test.ts): a fraction, or null without history then.
+      btcChange24h: data.btcChange24h === null ? null : expect.any(Number),
+      usdtChange24h: data.usdtChange24h === null ? null : expect.any(Number),
     });
     expect(await t.services.quotes.get(testContext, { id: data.quoteId })).toEqual({
       id: data.quoteId,
@@ -74,6 +77,7 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
   it('answers snake_case keys without camelCase', async () => {
     const data = await rates('');
     expect(Object.keys(data).sort()).toEqual([
+      'btc_change24h',
       'btc_to_usd',
       'btc_to_usdt',
       'expired_timestamp',
@@ -81,6 +85,7 @@ describe('GET /rest/v1/crypto-fiat-rates with a quote', () => {
       'service_price_ask',
       'service_price_bid',
       'updated_at',
+      'usdt_change24h',
       'usdt_to_btc',
       'usdt_to_usd',
     ]);

@@ -26,6 +26,9 @@ export interface CryptoFiatRates {
   usdtToBtc: number;
   btcToUsdt: number;
   updatedAt: number;
+  /** The dollar price's change over 24 hours as a fraction (0.0123 = +1.23 %); null without history then. */
+  btcChange24h: number | null;
+  usdtChange24h: number | null;
 }
 
 export interface Resumed {

@@ -23,6 +23,7 @@ export function createMarketService(deps: MarketDeps) {
     chart: bindVerb(parts, chart),
     /** What the calculator page needs in one call: the currency with its rate, and the BTC chart. */
     calculator: bindVerb(parts, calculator),
+    /** The market's dollar rates with each coin's 24 h change. */
     cryptoFiatRates: (ctx: ServiceContext) => cryptoFiatRates(parts, ctx),
   };
 }

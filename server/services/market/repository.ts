@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import { priceHistory } from '../../../db/schema/index.ts';
 import type { CryptoCode, PricePoint } from '../price-feed/price-feed.ts';
@@ -50,6 +50,22 @@ export function createMarketRepository(db: DatabaseLike) {
       .orderBy(desc(priceHistory.at), asc(priceHistory.resolution))
       .limit(1),
   );
+  // The minute close nearest before a moment, within a window (the 24 h change's reference price).
+  const closeBefore = database.prepare(
+    orm
+      .select({ at: priceHistory.at, usd: priceHistory.usd })
+      .from(priceHistory)
+      .where(
+        and(
+          eq(priceHistory.crypto, p('crypto')),
+          eq(priceHistory.resolution, 60),
+          lte(priceHistory.at, p('at')),
+          gte(priceHistory.at, p('since')),
+        ),
+      )
+      .orderBy(desc(priceHistory.at))
+      .limit(1),
+  );
   const anyRow = database.prepare(orm.select({ at: priceHistory.at }).from(priceHistory).limit(1));
 
   return {
@@ -87,6 +103,8 @@ export function createMarketRepository(db: DatabaseLike) {
       })),
     /** The most recent bucket close of `crypto`, at its bucket start. */
     latest: (crypto: CryptoCode) => latest.get({ crypto }),
+    /** The last minute close of `crypto` at or before `at` and not before `since`, if any. */
+    closeBefore: (crypto: CryptoCode, at: number, since: number) => closeBefore.get({ crypto, at, since }),
     isEmpty: async () => (await anyRow.get()) === undefined,
   };
 }
