@@ -4,7 +4,9 @@ import { formatFiat } from '../../lib/shared/format.ts';
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { Locale } from '../../lib/shared/i18n/locales.ts';
 import type { StartTradeStep } from '../../lib/shared/start-trade-decision.ts';
+import type { OfferTradeRequirement } from '../../lib/shared/trade-requirements.ts';
 import { GiftCardsModal } from './GiftCardsModal.tsx';
+import { ProofsAsked } from './ProofsAsked.tsx';
 import {
   AmountChips,
   AmountInputs,
@@ -48,6 +50,8 @@ export interface StartTradeProps {
     paymentMethodId: number;
     /** The person pays and must say from whose account (a no-third-parties offer, decision 112). */
     requirePayerName: boolean;
+    /** The proofs the vendor asks of the person in the trade (decision 128), listed before the button. */
+    proofs: OfferTradeRequirement[];
   };
   /** What this person may trade; `cappedBy` says why the maximum is below the offer's. */
   limits: {
@@ -116,6 +120,8 @@ export default function StartTrade(props: StartTradeProps) {
       </p>
 
       {offer.requirePayerName && <PayerNameField t={t} id={id} trade={trade} />}
+
+      <ProofsAsked t={t} id={id} proofs={offer.proofs} isGold={offer.isGold} />
 
       {blocked && <BlockList t={t} blocks={blocks} links={props.links} />}
 
