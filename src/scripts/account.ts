@@ -22,7 +22,10 @@ function csrfHeader(): Record<string, string> {
   return { 'X-CSRF-Token': /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '' };
 }
 
-/** The person's name and avatar in the header's slots; what `change` leaves out stays. */
+/**
+ * The person's name and avatar in the header's slots; what `change` leaves out stays. The name's
+ * slots are <bdi> (Header.astro): a Latin name keeps its punctuation on a Hebrew page (decision 132).
+ */
 function showAccount(change: AccountChange) {
   if (change.username) {
     for (const name of document.querySelectorAll<HTMLElement>('[data-account-name]'))

@@ -1,5 +1,6 @@
 import { apiGet, apiPost } from '../lib/api-client.ts';
 import { createRealtimeClient } from '../lib/realtime-client.ts';
+import { piecesAround } from '../lib/shared/i18n/isolate.ts';
 
 // The bell's live part for a signed-in person, on every page (static and app pages share the
 // header): the unread count, the popup with the latest notifications, toasts and sounds, fed by the
@@ -11,7 +12,10 @@ interface Item {
   type: string;
   link: string;
   message: string;
+  /** The values the server put in `message` (names, amounts): each shows in a <bdi>. */
+  messagePlaceholders?: Record<string, string | number>;
   subtext: string | null;
+  subtextPlaceholders?: Record<string, string | number>;
   isRead: boolean;
   updatedAt: number;
 }
@@ -54,6 +58,22 @@ function markRead(ids: string[], path = '/rest/v1/notifications', retried = fals
   });
 }
 
+/**
+ * The server's sentence with each of its placeholder values in a <bdi>, so "Adaeze O." keeps its
+ * full stop after the O on a Hebrew page (decision 132; the notifications page does the same).
+ */
+function isolated(element: HTMLElement, text: string, values: Item['messagePlaceholders']): HTMLElement {
+  element.append(
+    ...piecesAround(text, Object.values(values ?? {})).map((piece) => {
+      if ('text' in piece) return piece.text;
+      const value = document.createElement('bdi');
+      value.textContent = piece.value;
+      return value;
+    }),
+  );
+  return element;
+}
+
 function itemElement(item: Item, tag: 'li' | 'div'): HTMLElement {
   const element = document.createElement(tag);
   element.className = item.isRead ? 'bell-item' : 'bell-item unread';
@@ -61,14 +81,8 @@ function itemElement(item: Item, tag: 'li' | 'div'): HTMLElement {
   element.dataset.type = item.type;
   const link = document.createElement('a');
   link.href = item.link;
-  const message = document.createElement('strong');
-  message.textContent = item.message;
-  link.append(message);
-  if (item.subtext) {
-    const subtext = document.createElement('span');
-    subtext.textContent = item.subtext;
-    link.append(subtext);
-  }
+  link.append(isolated(document.createElement('strong'), item.message, item.messagePlaceholders));
+  if (item.subtext) link.append(isolated(document.createElement('span'), item.subtext, item.subtextPlaceholders));
   const time = document.createElement('time');
   const at = new Date(item.updatedAt * 1000);
   time.dateTime = at.toISOString();

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fundOnServer } from '../support/offer-funds.ts';
 import { serverAndBrowser } from './harness.ts';
-import { browserPeople, type StartableOffer, sepaOffer } from './people.ts';
+import { amazonGiftOffer, browserPeople, type StartableOffer, sepaOffer } from './people.ts';
 import { overflowsSideways, problemsBut, screenshotter } from './screen-checks.ts';
 
 // A newcomer's first hour, the listing and the offer (issue 22): the amount searched for goes with
@@ -120,23 +120,26 @@ describe('the home page', () => {
   });
 });
 
-/** Whether the text of `selector`'s first match ends, on screen, at its right edge: "O." with its stop after the O. */
-const stopAfterLetter = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const text = el.firstChild;
-      if (!text || text.nodeType !== Node.TEXT_NODE) return 'no text';
-      const content = text.textContent ?? '';
-      const range = document.createRange();
-      const at = (i: number) => {
-        range.setStart(text, i);
-        range.setEnd(text, i + 1);
-        return range.getBoundingClientRect().left;
-      };
-      return at(content.lastIndexOf('.')) > at(content.lastIndexOf('O'));
-    });
+/**
+ * Whether `locator`'s own text ends, on screen, at its right edge: "O." with its stop after the O
+ * (`letter`), as a Latin name reads in a Hebrew page when it is isolated.
+ */
+const stopAfter = (locator: ReturnType<Page['locator']>, letter = 'O') =>
+  locator.evaluate((el, letter) => {
+    const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+    if (!text) return 'no text';
+    const content = text.textContent ?? '';
+    const range = document.createRange();
+    const at = (i: number) => {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return at(content.lastIndexOf('.')) > at(content.lastIndexOf(letter));
+  }, letter);
+
+/** The same for the first match of `selector`. */
+const stopAfterLetter = (page: Page, selector: string) => stopAfter(page.locator(selector).first());
 
 describe('Hebrew', () => {
   it('isolates Latin names and amounts on the listing, the offer and the trade page', async () => {
@@ -237,4 +240,87 @@ describe('a phone', () => {
     }
     expect(problemsBut(problems, [])).toEqual([]);
   }, 120_000);
+});
+
+describe('Hebrew, the remaining screens (decision 132)', () => {
+  const isolated = async (locator: ReturnType<Page['locator']>, name: string, letter: string) => {
+    expect(await locator.evaluate((el) => el.tagName)).toBe('BDI');
+    expect(await locator.textContent()).toBe(name);
+    expect(await stopAfter(locator, letter)).toBe(true);
+  };
+
+  it('keeps "Adaeze O." whole in the header, the bell, the gift-code trade, the disputes queue and affiliates', async () => {
+    // The buyer and the vendor with Latin names that end in a full stop.
+    live.server.sql('UPDATE users SET username = ? WHERE email = ?', 'Adaeze O.', BUYER);
+    live.server.sql('UPDATE users SET username = ? WHERE email = ?', 'Chidi N.', VENDOR);
+    people.everyoneOnline(VENDOR, BUYER);
+    if (!offer) throw new Error('no offer');
+
+    // The header's name slot, filled by its script.
+    const buyer = await people.signedIn(BUYER, 1440);
+    const home = await buyer.newPage();
+    await home.goto(`${live.server.url}/he/`);
+    const headerName = home.locator('.account-menu [data-account-name]');
+    await expect.poll(() => headerName.textContent()).toBe('Adaeze O.');
+    await isolated(headerName, 'Adaeze O.', 'O');
+
+    // A trade the buyer starts rings the vendor's bell: "Adaeze O. started a trade with you".
+    const { hash } = await people.startTrade(buyer, offer, '100');
+    const vendor = await people.signedIn(VENDOR, 1440);
+    const vendorHome = await vendor.newPage();
+    const joined = new Promise<void>((resolve) =>
+      vendorHome.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          if (/"subscribed","channel":"notifications:/.test(String(frame.payload))) resolve();
+        }),
+      ),
+    );
+    await vendorHome.goto(`${live.server.url}/he/`);
+    await joined;
+    await vendorHome.locator('[data-testid="notification-bell"]').click();
+    const inBell = vendorHome.locator('#bell-popup .bell-item strong bdi', { hasText: 'Adaeze O.' }).first();
+    await inBell.waitFor();
+    await isolated(inBell, 'Adaeze O.', 'O');
+
+    // The moderators' queue: the trade in dispute, both names and the one who opened it.
+    live.server.sql(
+      `UPDATE trades SET status = 'dispute_open', paid_at = ?, disputed_at = ?,
+       dispute_opened_by = (SELECT id FROM users WHERE email = ?) WHERE hash = ?`,
+      Date.now() - 3_600_000,
+      Date.now(),
+      BUYER,
+      hash,
+    );
+    const moderator = await people.signedIn('moderator@example.com', 1440);
+    const queue = await moderator.newPage();
+    await queue.goto(`${live.server.url}/he/moderation/disputes`);
+    const entry = queue.locator(`[data-dispute="${hash}"]`);
+    await isolated(entry.locator('a bdi', { hasText: 'Adaeze O.' }), 'Adaeze O.', 'O');
+    await isolated(entry.locator('a bdi', { hasText: 'Chidi N.' }), 'Chidi N.', 'N');
+    await isolated(entry.locator('.muted bdi', { hasText: 'Adaeze O.' }), 'Adaeze O.', 'O');
+    await moderator.close();
+
+    // The vendor's affiliates screen: the buyer signed up with the vendor's link.
+    live.server.sql(
+      `UPDATE users SET referred_by_id = (SELECT id FROM users WHERE email = ?) WHERE email = ?`,
+      VENDOR,
+      BUYER,
+    );
+    live.server.sql('UPDATE users SET is_affiliate = 1 WHERE email = ?', VENDOR);
+    const affiliates = await open(vendor, '/he/affiliates');
+    await isolated(
+      affiliates.locator('[data-testid="referral-row"][data-username="Adaeze O."] .aff-username bdi'),
+      'Adaeze O.',
+      'O',
+    );
+
+    // The gift-code trade page names the vendor of a gift-card offer.
+    const gift = await people.api<{ hash: string }>(vendor, '/rest/v1/offers', amazonGiftOffer());
+    const giftTrade = await open(buyer, `/he/offers/${gift.hash}/gift-code-trade`);
+    await isolated(giftTrade.locator('.gct-facts a bdi'), 'Chidi N.', 'N');
+    await shot(giftTrade, 'gift-code-trade-he-1440');
+    await vendor.close();
+    await buyer.close();
+    expect(problemsBut(problems, [])).toEqual([]);
+  }, 90_000);
 });

@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatPercent } from '../../lib/shared/format.ts';
 import { formatLimit } from './format.ts';
 import type { T } from './types.ts';
@@ -25,7 +26,7 @@ export function JoinCard({ t, lang, state }: { t: T; lang: string; state: Summar
         </li>
       </ul>
       <p className="muted">
-        {t('affiliates.join.payout', {
+        {tIsolated(t, 'affiliates.join.payout', {
           btc: formatLimit(summary.minimum.BTC, 'BTC', lang),
           usdt: formatLimit(summary.minimum.USDT, 'USDT', lang),
         })}

@@ -117,7 +117,7 @@ function Row({ t, locale, lang, tier2, row }: Props & { row: ReferralRow }) {
           {trades(row, lang)}
         </td>
         <td className="aff-num" data-label={t('affiliates.column.volume')}>
-          {volume(row, lang)}
+          <bdi>{volume(row, lang)}</bdi>
         </td>
         <td className="aff-num" data-label={t('affiliates.column.earnings')}>
           <Earned t={t} lang={lang} row={row} />

@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatCount } from '../../lib/shared/format.ts';
 import type { EarningsView } from '../../lib/shared/views/affiliates.ts';
 import { formatCryptoAmount, formatLimit, formatUsd, nonZeroAmounts } from './format.ts';
@@ -44,9 +45,13 @@ export function SummaryCards({ t, lang, state }: { t: T; lang: string; state: Su
 function Earnings({ t, lang, earnings }: { t: T; lang: string; earnings: EarningsView }) {
   return (
     <div className="aff-amounts">
-      <p className="aff-amount">{formatCryptoAmount(earnings.BTC, 'BTC', lang)}</p>
-      <p className="aff-amount">{formatCryptoAmount(earnings.USDT, 'USDT', lang)}</p>
-      <p className="muted">{t('affiliates.usd', { amount: formatUsd(earnings.usd, lang) })}</p>
+      <p className="aff-amount">
+        <bdi>{formatCryptoAmount(earnings.BTC, 'BTC', lang)}</bdi>
+      </p>
+      <p className="aff-amount">
+        <bdi>{formatCryptoAmount(earnings.USDT, 'USDT', lang)}</bdi>
+      </p>
+      <p className="muted">{tIsolated(t, 'affiliates.usd', { amount: formatUsd(earnings.usd, lang) })}</p>
     </div>
   );
 }
@@ -61,8 +66,12 @@ function Balance({ t, lang, state }: { t: T; lang: string; state: SummaryState }
     <article className="card aff-stat aff-balance" data-stat="balance">
       <h3 className="aff-stat-title">{t('affiliates.summary.balance')}</h3>
       <div className="aff-amounts">
-        <p className="aff-amount">{formatCryptoAmount(summary.balance.BTC, 'BTC', lang)}</p>
-        <p className="aff-amount">{formatCryptoAmount(summary.balance.USDT, 'USDT', lang)}</p>
+        <p className="aff-amount">
+          <bdi>{formatCryptoAmount(summary.balance.BTC, 'BTC', lang)}</bdi>
+        </p>
+        <p className="aff-amount">
+          <bdi>{formatCryptoAmount(summary.balance.USDT, 'USDT', lang)}</bdi>
+        </p>
       </div>
       <button
         type="button"
@@ -75,12 +84,12 @@ function Balance({ t, lang, state }: { t: T; lang: string; state: SummaryState }
         {t(paying ? 'affiliates.payout.busy' : 'affiliates.payout.action')}
       </button>
       <p className="muted aff-hint" id="aff-payout-minimum">
-        {t('affiliates.payout.minimum', minimum)}
+        {tIsolated(t, 'affiliates.payout.minimum', minimum)}
       </p>
       <div aria-live="polite">
         {payout?.kind === 'moved' && (
           <p className="alert alert-success" data-testid="payout-done">
-            {t('affiliates.payout.done', { amounts: nonZeroAmounts(payout.moved, lang).join(' + ') })}
+            {tIsolated(t, 'affiliates.payout.done', { amounts: nonZeroAmounts(payout.moved, lang).join(' + ') })}
           </p>
         )}
         {payout?.kind === 'error' && (

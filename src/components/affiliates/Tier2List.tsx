@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { Locale } from '../../lib/shared/i18n/locales.ts';
 import type { ReferralRow } from '../../lib/shared/views/affiliates.ts';
 import { RetryNote } from '../RetryNote.tsx';
@@ -27,7 +28,7 @@ export function Tier2List({
   const loading = state.loadingIds.has(referral.id);
   return (
     <div className="aff-tier2" data-testid="tier2-list" aria-busy={loading || undefined}>
-      <h3 className="aff-tier2-title">{t('affiliates.tier2.title', { username: referral.username })}</h3>
+      <h3 className="aff-tier2-title">{tIsolated(t, 'affiliates.tier2.title', { username: referral.username })}</h3>
       {list && list.rows.length > 0 && (
         <ul className="aff-tier2-items">
           {list.rows.map((row) => (
@@ -38,7 +39,9 @@ export function Tier2List({
                   <Registered lang={lang} row={row} />
                 </Fact>
                 <Fact label={t('affiliates.column.trades')}>{trades(row, lang)}</Fact>
-                <Fact label={t('affiliates.column.volume')}>{volume(row, lang)}</Fact>
+                <Fact label={t('affiliates.column.volume')}>
+                  <bdi>{volume(row, lang)}</bdi>
+                </Fact>
                 <Fact label={t('affiliates.column.earnings')}>
                   <Earned t={t} lang={lang} row={row} />
                 </Fact>

@@ -1,3 +1,4 @@
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatCount } from '../../lib/shared/format.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import type { ReferralRow } from '../../lib/shared/views/affiliates.ts';
@@ -12,7 +13,7 @@ export function Person({ t, locale, row }: { t: T; locale: Locale; row: Referral
   return (
     <span className="aff-person">
       <a className="text-link aff-username" href={localizePath(locale, `/profile/${encodeURIComponent(row.username)}`)}>
-        {row.username}
+        <bdi>{row.username}</bdi>
       </a>
       {row.isActive && (
         <span className="aff-active" data-active>
@@ -37,9 +38,11 @@ export function Earned({ t, lang, row }: { t: T; lang: string; row: ReferralRow 
   return (
     <span className="aff-earned">
       {amounts.map((amount) => (
-        <span key={amount}>{amount}</span>
+        <span key={amount}>
+          <bdi>{amount}</bdi>
+        </span>
       ))}
-      <span className="muted">{t('affiliates.usd', { amount: formatUsd(row.earnings.usd, lang) })}</span>
+      <span className="muted">{tIsolated(t, 'affiliates.usd', { amount: formatUsd(row.earnings.usd, lang) })}</span>
     </span>
   );
 }

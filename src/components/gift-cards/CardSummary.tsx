@@ -28,8 +28,8 @@ export function CardSummary({
     <article className="gc-card" data-testid="gift-card" data-card-id={card.id}>
       <div className="gc-card-main">
         <h3 className="gc-card-title">
-          <span dir="auto">{card.paymentMethod.name}</span>
-          <span className="gc-card-value">{formatFiat(card.value, card.fiatCurrency.code, lang, decimals)}</span>
+          <bdi>{card.paymentMethod.name}</bdi>
+          <bdi className="gc-card-value">{formatFiat(card.value, card.fiatCurrency.code, lang, decimals)}</bdi>
         </h3>
         <p className="gc-card-facts">
           <span className={`gc-state gc-state-${card.state}`}>{t(`giftCards.state.${card.state}`)}</span>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatFiat } from '../../lib/shared/format.ts';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
@@ -104,7 +105,7 @@ export default function GiftCodeTrade(props: GiftCodeTradeProps) {
           {t('giftCards.trade.addTitle')}
         </h2>
         <p className="muted gc-lead">
-          {t('giftCards.trade.addLead', { brand: offer.brand.name, currency: offer.currency.code })}
+          {tIsolated(t, 'giftCards.trade.addLead', { brand: offer.brand.name, currency: offer.currency.code })}
         </p>
         <CardForm
           t={t}
@@ -141,7 +142,7 @@ function OfferPanel({
           <dt>{t('giftCards.trade.vendor')}</dt>
           <dd>
             <a className="text-link" href={offer.vendorHref}>
-              {offer.vendor}
+              <bdi>{offer.vendor}</bdi>
             </a>
           </dd>
         </div>
@@ -151,12 +152,14 @@ function OfferPanel({
         </div>
         <div>
           <dt>{t('giftCards.trade.price', { crypto: offer.crypto })}</dt>
-          <dd data-testid="gct-price">{money(state.price)}</dd>
+          <dd data-testid="gct-price">
+            <bdi>{money(state.price)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('giftCards.trade.limits')}</dt>
           <dd>
-            {money(offer.limits.min)} – {money(offer.limits.max)}
+            <bdi>{money(offer.limits.min)}</bdi> – <bdi>{money(offer.limits.max)}</bdi>
           </dd>
         </div>
       </dl>
@@ -200,14 +203,14 @@ function Checkout({
     state.chosen.length === 0 || wanted === 0
       ? t('giftCards.trade.status.none')
       : gap > 0
-        ? t('giftCards.trade.status.short', { amount: money(major(gap)) })
+        ? tIsolated(t, 'giftCards.trade.status.short', { amount: money(major(gap)) })
         : gap < 0
-          ? t('giftCards.trade.status.over', { amount: money(major(-gap)) })
+          ? tIsolated(t, 'giftCards.trade.status.over', { amount: money(major(-gap)) })
           : t('giftCards.trade.status.match');
   return (
     <div className="gct-checkout">
       <p className="gct-total" data-testid="gct-total">
-        {t('giftCards.trade.total', { total: money(major(state.totalMinor)), amount: money(major(wanted)) })}
+        {tIsolated(t, 'giftCards.trade.total', { total: money(major(state.totalMinor)), amount: money(major(wanted)) })}
       </p>
       <p
         className={gap === 0 && state.chosen.length > 0 ? 'gct-status gct-status-ok' : 'gct-status'}

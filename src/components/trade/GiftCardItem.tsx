@@ -44,7 +44,7 @@ function CodeArea({ card, role, t, canReveal, busy, onReveal }: GiftCardItemProp
     return (
       <div className="gift-code">
         <span className="gift-code-label">{t('trade.giftCards.code')}</span>
-        <code className="gift-code-value" data-gift-code>
+        <code className="gift-code-value" data-gift-code dir="ltr">
           {card.code}
         </code>
         <CopyButton code={card.code} t={t} />
@@ -79,7 +79,9 @@ export function GiftCardItem(props: GiftCardItemProps) {
   return (
     <li className="gift-card" data-gift-card={card.id} data-state={card.state}>
       <div className="gift-card-head">
-        <strong className="gift-card-value">{value}</strong>
+        <strong className="gift-card-value">
+          <bdi>{value}</bdi>
+        </strong>
         <span className={`trade-chip gift-card-state gift-card-state-${card.state}`}>
           {t(`trade.giftCards.state.${card.state}`)}
         </span>

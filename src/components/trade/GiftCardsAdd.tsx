@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import type { GiftCardView } from '../../lib/shared/views/gift-cards.ts';
 import type { T } from './ui.tsx';
 
@@ -41,7 +42,7 @@ export function GiftCardsAdd({
       {free === null ? (
         <p className="muted">{t('trade.giftCards.loading')}</p>
       ) : free.length === 0 ? (
-        <p className="muted">{t('trade.giftCards.noFree', { brand, currency })}</p>
+        <p className="muted">{tIsolated(t, 'trade.giftCards.noFree', { brand, currency })}</p>
       ) : (
         <>
           <ul className="gift-add-list">
@@ -49,7 +50,7 @@ export function GiftCardsAdd({
               <li key={card.id}>
                 <label className="gift-add-card" data-free-card={card.id}>
                   <input type="checkbox" checked={chosen.includes(card.id)} onChange={() => toggle(card.id)} />
-                  <span>{fiatText(card.value)}</span>
+                  <bdi>{fiatText(card.value)}</bdi>
                   <span className="muted">{t(`trade.giftCards.kind.${card.type}`)}</span>
                 </label>
               </li>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { tIsolated } from '../../lib/isolated.tsx';
 import { formatFiat } from '../../lib/shared/format.ts';
 import type { GiftCodeCheckView } from '../../lib/shared/views/gift-cards.ts';
 import { GiftCardItem } from './GiftCardItem.tsx';
@@ -24,6 +25,18 @@ export interface GiftCodeCheckProps {
   onTrade(trade: TradeView): void;
 }
 
+/** One fact of the check, its value in a <bdi>: amounts and brands keep their order in Hebrew (decision 132). */
+function Fact({ label, cardsTotal, children }: { label: string; cardsTotal?: boolean; children: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-cards-total={cardsTotal || undefined}>
+        <bdi>{children}</bdi>
+      </dd>
+    </div>
+  );
+}
+
 export function GiftCodeCheck(props: GiftCodeCheckProps) {
   const { trade, t, lang } = props;
   const titleId = useId();
@@ -42,28 +55,20 @@ export function GiftCodeCheck(props: GiftCodeCheckProps) {
       <h2 id={titleId} className="h4">
         {t('trade.giftCards.title')}
       </h2>
-      <p className="muted">{t(`trade.giftCards.intro.${check.role}`, { brand: tradeInfo.paymentMethod.name })}</p>
+      <p className="muted">
+        {tIsolated(t, `trade.giftCards.intro.${check.role}`, { brand: tradeInfo.paymentMethod.name })}
+      </p>
       <dl className="trade-facts gift-check-facts">
-        <div>
-          <dt>{t('trade.giftCards.amount')}</dt>
-          <dd>{fiatText(tradeInfo.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.giftCards.brand')}</dt>
-          <dd>{tradeInfo.paymentMethod.name}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.giftCards.currency')}</dt>
-          <dd>{tradeInfo.currency.code}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.giftCards.cardsTotal')}</dt>
-          <dd data-cards-total>{fiatText(check.cardsTotal)}</dd>
-        </div>
+        <Fact label={t('trade.giftCards.amount')}>{fiatText(tradeInfo.amount)}</Fact>
+        <Fact label={t('trade.giftCards.brand')}>{tradeInfo.paymentMethod.name}</Fact>
+        <Fact label={t('trade.giftCards.currency')}>{tradeInfo.currency.code}</Fact>
+        <Fact label={t('trade.giftCards.cardsTotal')} cardsTotal>
+          {fiatText(check.cardsTotal)}
+        </Fact>
       </dl>
       {tradeInfo.error && (
         <p className="alert alert-error" data-gift-error={tradeInfo.error}>
-          {t(`trade.giftCards.error.${tradeInfo.error}`, { total: fiatText(check.cardsTotal) })}
+          {tIsolated(t, `trade.giftCards.error.${tradeInfo.error}`, { total: fiatText(check.cardsTotal) })}
         </p>
       )}
       <ul className="gift-card-list">
@@ -162,7 +167,7 @@ function RemoveDialog({ t, state, fiatText }: { t: T; state: GiftCodeCheckState;
       onConfirm={() => void state.remove()}
       onCancel={() => state.askRemove(null)}
     >
-      <p>{t('trade.giftCards.removeText', { value: fiatText(card.value) })}</p>
+      <p>{tIsolated(t, 'trade.giftCards.removeText', { value: fiatText(card.value) })}</p>
       {state.removeError && (
         <p className="field-error" role="alert" data-remove-error>
           {state.removeError}
