@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { freePort, NGINX, startNginx } from '../support/nginx.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
-import { generatorCpu, type WrkResult, wrk, wrkScript } from './wrk.ts';
+import { conversionsScript, generatorCpu, offersMissScript, type WrkResult, wrk } from './wrk.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -102,34 +102,8 @@ async function signIn(url: string, email = 'buyer@example.com') {
   return { cookie: cookies.join('; '), csrf };
 }
 
-// A different minimum amount on every request, interleaved between wrk's threads: every search
-// misses the cache (like with like: the cost of running the search).
-const offersMiss = wrkScript(
-  'offers-miss',
-  `local counter = 0
-function setup(thread) counter = counter + 1; thread:set("tid", counter) end
-local n = 0
-function request()
-  n = n + 1
-  return wrk.format("GET", string.format("/rest/v1/offers?type=buy&currency=USD&fiat-min=%.2f", 100 + (n * 2 + tid) / 100))
-end
-`,
-);
-
-// USDT → BTC at the quote given as the first argument, a new order id per request.
-const conversions = wrkScript(
-  'conversions',
-  `local counter = 0
-function setup(thread) counter = counter + 1; thread:set("tid", counter) end
-local n = 0
-function init(args) quote = args[1]; tag = args[2] end
-function request()
-  n = n + 1
-  local body = string.format('{"from_crypto_currency_code":"USDT","to_crypto_currency_code":"BTC","amount":"10","quote_id":"%s","order_id":"%s-%d-%d"}', quote, tag, tid, n)
-  return wrk.format("POST", "/rest/v1/hedging/convert", nil, body)
-end
-`,
-);
+const offersMiss = offersMissScript();
+const conversions = conversionsScript();
 
 async function currentQuote(url: string): Promise<string> {
   const answer = (await (await fetch(`${url}/rest/v1/crypto-fiat-rates?camelCase=1`)).json()) as {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
-import { ensureWrk, generatorCpu, type WrkOptions, wrk, wrkPost, wrkScript } from './wrk.ts';
+import { conversionsScript, ensureWrk, generatorCpu, offersMissScript, type WrkOptions, wrk, wrkPost } from './wrk.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 // BENCH_BUILD_DIR: a build elsewhere than build/ (another checkout's, or one made beside a shared tree).
@@ -234,19 +234,7 @@ async function seedOffersDb() {
   closeDatabase(scratch);
 }
 
-// A different minimum amount on every request, interleaved between wrk's threads: every search
-// misses both caches (ours and the bare one's), so the row measures running the search.
-const offersMissScript = wrkScript(
-  'offers-miss',
-  `local counter = 0
-function setup(thread) counter = counter + 1; thread:set("tid", counter) end
-local n = 0
-function request()
-  n = n + 1
-  return wrk.format("GET", string.format("/rest/v1/offers?type=buy&currency=USD&fiat-min=%.2f", 100 + (n * 2 + tid) / 100))
-end
-`,
-);
+const offersMiss = offersMissScript();
 
 /**
  * Ours against the bare search for the same query: the same offers in the same order and the same
@@ -288,7 +276,7 @@ if (runs('offers')) {
     )
       console.warn(`bench: GET /rest/v1/offers (fiat-min=${amount}) and the bare search answer different offers`);
   const at50 = { connections: 50 };
-  const miss = { ...at50, script: offersMissScript };
+  const miss = { ...at50, script: offersMiss };
   for (const url of [realistic, listingPage, anyCurrency, `${bareCached.url}${query}`]) await warm(url, at50);
   for (const url of [oursOffers.url, bareSearch.url]) await warm(url, miss);
   const bareHit = await load(`${bareCached.url}${query}`, bareCached.pid, at50);
@@ -297,7 +285,7 @@ if (runs('offers')) {
   const bareMiss = await load(bareSearch.url, bareSearch.pid, miss);
   // At 50 connections a miss waits behind up to 49 others (p99 ≈ 50 / throughput): the same misses
   // from 4 connections show what one search takes.
-  const few = { connections: 4, script: offersMissScript };
+  const few = { connections: 4, script: offersMiss };
   const oursFew = await load(oursOffers.url, oursOffers.pid, few);
   const bareFew = await load(bareSearch.url, bareSearch.pid, few);
   const offerRows = [
@@ -416,7 +404,7 @@ if (runs('conversions')) {
     const buyer = (
       scratch.$client.prepare(`SELECT id FROM users WHERE email = 'buyer@example.com'`).get() as { id: number }
     ).id;
-    ledger.post(
+    await ledger.post(
       { actor: { type: 'system', name: 'bench' } },
       {
         kind: 'deposit',
@@ -451,19 +439,6 @@ if (runs('conversions')) {
     }
   ).data.quoteId;
   // USDT → BTC at one quote (it outlives the run), a new order id per request, driven by wrk.
-  const convertScript = wrkScript(
-    'conversions',
-    `local counter = 0
-  function setup(thread) counter = counter + 1; thread:set("tid", counter) end
-  local n = 0
-  function init(args) quote = args[1]; tag = args[2] end
-  function request()
-    n = n + 1
-    local body = string.format('{"from_crypto_currency_code":"USDT","to_crypto_currency_code":"BTC","amount":"10","quote_id":"%s","order_id":"%s-%d-%d"}', quote, tag, tid, n)
-    return wrk.format("POST", "/rest/v1/hedging/convert", nil, body)
-  end
-  `,
-  );
   const conversions = await wrk(oursConversions.url, {
     seconds: DURATION_SECONDS,
     connections: 16,
@@ -473,7 +448,7 @@ if (runs('conversions')) {
       'x-csrf-token': converterCsrf,
       origin: oursConversions.url,
     },
-    script: convertScript,
+    script: conversionsScript(),
     scriptArgs: [quoteId, `bench-${process.pid}`],
   });
   process.kill(oursConversions.pid, 'SIGTERM');

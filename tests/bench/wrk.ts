@@ -66,6 +66,39 @@ export function wrkScript(name: string, lua: string): string {
   return path;
 }
 
+/**
+ * GET /rest/v1/offers with a different minimum amount on every request, interleaved between wrk's
+ * threads: every search misses the caches, so a row measures running the search.
+ */
+export const offersMissScript = () =>
+  wrkScript(
+    'offers-miss',
+    `local counter = 0
+function setup(thread) counter = counter + 1; thread:set("tid", counter) end
+local n = 0
+function request()
+  n = n + 1
+  return wrk.format("GET", string.format("/rest/v1/offers?type=buy&currency=USD&fiat-min=%.2f", 100 + (n * 2 + tid) / 100))
+end
+`,
+  );
+
+/** USDT → BTC at the quote given as the script's first argument, a new order id (tagged by the second) per request. */
+export const conversionsScript = () =>
+  wrkScript(
+    'conversions',
+    `local counter = 0
+function setup(thread) counter = counter + 1; thread:set("tid", counter) end
+local n = 0
+function init(args) quote = args[1]; tag = args[2] end
+function request()
+  n = n + 1
+  local body = string.format('{"from_crypto_currency_code":"USDT","to_crypto_currency_code":"BTC","amount":"10","quote_id":"%s","order_id":"%s-%d-%d"}', quote, tag, tid, n)
+  return wrk.format("POST", "/rest/v1/hedging/convert", nil, body)
+end
+`,
+  );
+
 /** A wrk script sending one fixed POST: `body` as JSON, with `headers`. */
 export function wrkPost(name: string, body: string, headers: Record<string, string>): string {
   const lines = Object.entries({ 'Content-Type': 'application/json', ...headers }).map(

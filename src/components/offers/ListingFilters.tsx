@@ -4,6 +4,7 @@ import type { ListingQuery } from '../../lib/offer-listing-url.ts';
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { CASH_IN_PERSON_GROUP } from '../../lib/shared/offer-rules.ts';
 import { CountryFilter } from './CountryFilter.tsx';
+import { LISTING_FORM_ID } from './ListingSortSelect.tsx';
 import type { ListingCurrency, ListingGroup } from './listing-types.ts';
 import { MethodModal } from './MethodModal.tsx';
 import type { ListingCountryState } from './use-listing-country.ts';
@@ -188,6 +189,7 @@ export function ListingFilters(props: Props) {
 
   return (
     <form
+      id={LISTING_FORM_ID}
       className="listing-filters card"
       method="get"
       onSubmit={(event) => {

@@ -5,6 +5,8 @@ import { isLocale, type Locale } from '../../lib/shared/i18n/locales.ts';
 import { AMOUNT_PATTERN } from '../../lib/shared/input-patterns.ts';
 import { RetryNote } from '../RetryNote.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
+import { CoinMark } from './ListingIcon.tsx';
+import { ListingSortSelect } from './ListingSortSelect.tsx';
 import { listingHeading, listingLead } from './listing-heading.ts';
 import type { ListingMeta, ListingProps } from './listing-types.ts';
 import { OffersTable } from './OffersTable.tsx';
@@ -47,6 +49,7 @@ function MarketTabs({
                 change({ type, crypto });
               }}
             >
+              <CoinMark code={crypto === 'tether' ? 'USDT' : 'BTC'} />
               {t(`listing.market.${type}-${crypto}`)}
             </a>
           );
@@ -98,6 +101,9 @@ function MoreButton({ t, href, loading, onMore }: { t: T; href: string; loading:
   );
 }
 
+/** The next page's address: the listing's own, which may already have a query. */
+const nextPageHref = (url: string, page: number) => `${url}${url.includes('?') ? '&' : '?'}page=${page}`;
+
 export default function OffersListing(props: ListingProps) {
   const t = useMemo(() => islandTranslator(props.messages), [props.messages]);
   const locale = isLocale(props.locale) ? props.locale : 'en';
@@ -135,9 +141,12 @@ export default function OffersListing(props: ListingProps) {
       />
       {meta.relaxed.length > 0 && <RelaxedNotice t={t} relaxed={meta.relaxed} />}
       {status === 'error' && <LoadError t={t} onRetry={() => void load(query, { place: locationId })} />}
-      <p className="listing-count muted" role="status">
-        {t('listing.count', { count: total })}
-      </p>
+      <div className="listing-toolbar">
+        <p className="listing-count muted" role="status">
+          {t('listing.count', { count: total })}
+        </p>
+        <ListingSortSelect t={t} sort={query.sort} onSort={(sort) => listing.change({ sort })} />
+      </div>
       <OffersTable
         t={t}
         lang={props.lang}
@@ -151,7 +160,7 @@ export default function OffersListing(props: ListingProps) {
       {offers.length < total && (
         <MoreButton
           t={t}
-          href={`${buildListingUrl(locale, query)}${query.fiatMin || query.group ? '&' : '?'}page=${meta.page + 1}`}
+          href={nextPageHref(buildListingUrl(locale, query), meta.page + 1)}
           loading={listing.loadingMore}
           onMore={() => void load(query, { page: meta.page + 1, place: locationId })}
         />

@@ -3,7 +3,9 @@ import { formatAgo, formatFiat, formatPercent } from '../../lib/shared/format.ts
 import type { islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import { type Locale, localizePath } from '../../lib/shared/i18n/locales.ts';
 import { presenceLevel } from '../../lib/shared/presence.ts';
+import { PaymentGroupIcon } from './ListingIcon.tsx';
 import type { ListedOffer, ListingMeta } from './listing-types.ts';
+import { VendorAvatar } from './VendorAvatar.tsx';
 
 // The offers of a listing in two lists, featured then the others, each sorted by price on the
 // server. In each list a message row (spec: `offers.last_seen_trades`) comes before the first
@@ -101,30 +103,36 @@ function OfferRow({
   return (
     <li className="offers-row" data-offer={offer.hash} data-currency={offer.fiatCurrency}>
       <span className="offer-vendor">
-        {/* One line: a long name ends in an ellipsis (its title tells it whole), never breaks mid-word;
-            <bdi> keeps a Latin name's punctuation on its side in Hebrew (issue 22). */}
-        <bdi className="offer-vendor-name" title={offer.owner.username}>
-          {offer.owner.username}
-        </bdi>
-        <span className="offer-vendor-meta" data-presence={level}>
-          {/* The dot and its words wrap as one. */}
-          <span className="offer-presence">
-            <span className="presence-dot" aria-hidden="true" />
-            {level === 'online' ? t('listing.online') : t('listing.seen', { ago: formatAgo(seenAt, now, lang) })}
+        <VendorAvatar name={offer.owner.username} url={offer.owner.avatarUrl} />
+        <span className="offer-vendor-text">
+          {/* One line: a long name ends in an ellipsis (its title tells it whole), never breaks mid-word;
+              <bdi> keeps a Latin name's punctuation on its side in Hebrew (issue 22). */}
+          <bdi className="offer-vendor-name" title={offer.owner.username}>
+            {offer.owner.username}
+          </bdi>
+          <span className="offer-vendor-meta" data-presence={level}>
+            {/* The dot and its words wrap as one. */}
+            <span className="offer-presence">
+              <span className="presence-dot" aria-hidden="true" />
+              {level === 'online' ? t('listing.online') : t('listing.seen', { ago: formatAgo(seenAt, now, lang) })}
+            </span>
           </span>
-        </span>
-        <span className="offer-vendor-meta">
-          <span className="offer-feedback">
-            <span className="feedback-positive">+{offer.owner.feedbackPositive}</span>{' '}
-            <span className="feedback-negative">−{offer.owner.feedbackNegative}</span>
+          <span className="offer-vendor-meta">
+            <span className="offer-feedback">
+              <span className="feedback-positive">+{offer.owner.feedbackPositive}</span>{' '}
+              <span className="feedback-negative">−{offer.owner.feedbackNegative}</span>
+            </span>
+            <span className="offer-trades">· {t('listing.trades', { count: offer.owner.completedTrades })}</span>
           </span>
-          <span className="offer-trades">· {t('listing.trades', { count: offer.owner.completedTrades })}</span>
         </span>
       </span>
-      <span className="offer-method">
-        <bdi className="offer-method-name">{offer.paymentMethod}</bdi>
-        {offer.paymentMethodLabel && <bdi className="muted">{offer.paymentMethodLabel}</bdi>}
-        {offer.location && <bdi className="muted">{offer.location.prettyName}</bdi>}
+      <span className="offer-method" data-group={offer.paymentGroup}>
+        <PaymentGroupIcon group={offer.paymentGroup} />
+        <span className="offer-method-text">
+          <bdi className="offer-method-name">{offer.paymentMethod}</bdi>
+          {offer.paymentMethodLabel && <bdi className="muted">{offer.paymentMethodLabel}</bdi>}
+          {offer.location && <bdi className="muted">{offer.location.prettyName}</bdi>}
+        </span>
       </span>
       <span className="offer-limits">
         <span className="offer-cell-label">{t('listing.column.limits')}</span>
@@ -133,7 +141,7 @@ function OfferRow({
         </span>
       </span>
       <span className="offer-price-cell">
-        <span className="offer-cell-label">{t('listing.column.price')}</span>
+        <span className="visually-hidden">{t('listing.column.price')}</span>
         <strong>
           <bdi>{money(offer.fiatPricePerCrypto)}</bdi>
         </strong>

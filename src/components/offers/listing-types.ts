@@ -17,6 +17,7 @@ export type ListedOffer = Pick<
   | 'margin'
   | 'fiatPricePerCrypto'
   | 'paymentMethod'
+  | 'paymentGroup'
   | 'paymentMethodLabel'
   | 'tags'
   | 'owner'
@@ -90,6 +91,7 @@ export function toListedOffer(offer: OfferView): ListedOffer {
     margin: offer.margin,
     fiatPricePerCrypto: offer.fiatPricePerCrypto,
     paymentMethod: offer.paymentMethod,
+    paymentGroup: offer.paymentGroup,
     paymentMethodLabel: offer.paymentMethodLabel,
     tags: offer.tags,
     owner: offer.owner,
