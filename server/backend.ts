@@ -23,6 +23,7 @@ import { publishQuotes } from './services/quotes/publish.ts';
 import { tradeChannelAccess } from './services/trades/trades.ts';
 import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
 import { createRedisStore, type SharedStore } from './shared-store.ts';
+import type { SiteOrigin } from './site-origin.ts';
 
 // Everything behind the pages: database, price feed, event bus, services, the API listener and
 // the realtime hub. `npm start` (server/main.ts) and `npm run dev` (the Astro dev integration)
@@ -45,10 +46,18 @@ export const consoleLogger: Logger = {
  */
 export interface PageLocals {
   callApi(request: Request, clientAddress: string): Promise<Response>;
-  /** The browser's CSRF token, for forms that post without JavaScript. */
-  csrfToken: string;
-  /** The cookie that gives the browser `csrfToken` when it came without one (src/middleware.ts sets it). */
-  csrfCookie: string | undefined;
+  /**
+   * The browser's CSRF token, for forms that post without JavaScript. Issued when first read: a
+   * page with no such form sets no cookie (decision 139).
+   */
+  readonly csrfToken: string;
+  /**
+   * The cookie that gives the browser `csrfToken`, once the page has read a token the browser did
+   * not hold (src/middleware.ts sets it after the render); undefined otherwise.
+   */
+  readonly csrfCookie: string | undefined;
+  /** The configured public origin (server/site-origin.ts): canonical and language links are absolute. */
+  readonly siteOrigin: string;
   /** Where the request comes from (server/services/places): the listing cache keys on it. */
   visitorCountry(): Promise<string>;
   /** Grows at every offer write in any process: the listing cache keys on it, so a write shows at once. */
@@ -278,7 +287,12 @@ function leadJobs(
   };
 }
 
-/** The locals of one page render: the in-process API, and the browser's CSRF token (a new one if it had none). */
+/**
+ * The locals of one page render: the in-process API, and the browser's CSRF token: its own, or a
+ * new one made only when the page reads it (a form posting without JavaScript). A listing, an offer
+ * or the calculator read none, so a visitor without cookies gets none (decision 139); their islands
+ * fetch the token on their first change (src/lib/api-client.ts).
+ */
 function pageLocalsOf(
   app: App,
   {
@@ -286,7 +300,14 @@ function pageLocalsOf(
     trustProxy,
     places,
     offersGeneration,
-  }: { secureCookies: boolean; trustProxy: boolean; places: Places; offersGeneration: () => number },
+    siteOrigin,
+  }: {
+    secureCookies: boolean;
+    trustProxy: boolean;
+    places: Places;
+    offersGeneration: () => number;
+    siteOrigin: SiteOrigin;
+  },
 ): (req: IncomingMessage) => PageLocals {
   const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
     app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
@@ -301,10 +322,23 @@ function pageLocalsOf(
         ),
       );
     const presented = presentedCsrfCookie(req.headers.cookie);
-    const shared = { callApi, visitorCountry, offersGeneration };
-    if (presented) return { ...shared, csrfToken: presented, csrfCookie: undefined };
-    const csrfToken = newCsrfToken();
-    return { ...shared, csrfToken, csrfCookie: csrfSetCookie(csrfToken, secureCookies) };
+    let issued: string | undefined;
+    return {
+      callApi,
+      visitorCountry,
+      offersGeneration,
+      get siteOrigin() {
+        return siteOrigin.origin;
+      },
+      get csrfToken() {
+        if (presented) return presented;
+        issued ??= newCsrfToken();
+        return issued;
+      },
+      get csrfCookie() {
+        return issued === undefined ? undefined : csrfSetCookie(issued, secureCookies);
+      },
+    };
   };
 }
 
@@ -364,6 +398,7 @@ export async function createBackend({
       trustProxy: config.TRUST_PROXY === 'on',
       places: services.places,
       offersGeneration: services.offers.searchGeneration,
+      siteOrigin: services.siteOrigin,
     }),
     hub,
     bus,

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { isApiPath } from './app.ts';
 import { type Backend, consoleLogger, createBackend, type Logger } from './backend.ts';
 import { type Config, ConfigError, readConfig } from './config.ts';
+import { compressAnswer } from './http/compression.ts';
 import { pageBodyRefusal } from './http/page-body.ts';
 import { createStaticFiles } from './http/static-files.ts';
 import { hostRefusal, STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
@@ -55,7 +56,8 @@ export async function startServer({
   });
   const { api, hub, secureCookies, pageLocals } = backend;
   const { siteOrigin } = backend.services;
-  const staticFiles = createStaticFiles(join(buildDir, 'client'));
+  // Prerendered pages get the configured origin in their canonical and language links (decision 141).
+  const staticFiles = createStaticFiles(join(buildDir, 'client'), { origin: () => siteOrigin.origin });
   const astro = await loadAstroHandler(buildDir);
 
   /** Plain-text refusals before any handler runs (a wrong Host, a page body over its limit). */
@@ -65,7 +67,8 @@ export async function startServer({
   };
 
   // Prerendered pages set no cookie (issue 16): they stay cacheable by shared caches. The CSRF
-  // cookie comes with the first API answer or a page rendered per request (src/middleware.ts).
+  // cookie comes with the first API answer or a page rendered per request whose form needs it
+  // (src/middleware.ts, decision 139).
   const { track, settled } = inFlight();
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
@@ -79,6 +82,9 @@ export async function startServer({
     if (staticFiles.serve(req, res)) return;
     const tooLarge = pageBodyRefusal(req.method, req.headers);
     if (tooLarge) return refuse(res, tooLarge);
+    // Pages rendered per request, compressed as they stream (decision 140); static files came
+    // with their variants above.
+    compressAnswer(req, res);
     track(
       Promise.resolve(astro(req, res, undefined, pageLocals(req))).catch((error) => {
         log.error('page render failed', error);

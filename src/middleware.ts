@@ -45,23 +45,32 @@ export const onRequest = defineMiddleware(async (context, next) => {
   /** The answer with the headers every rendered page gets; `known` is its body when already read. */
   async function finish(response: Response, known?: string | Uint8Array): Promise<Response> {
     const headers = new Headers(response.headers);
-    // The CSRF cookie the browser lacked (server/backend.ts pageLocals), unless the answer set one.
-    const csrfCookie = context.locals.csrfCookie;
-    if (csrfCookie && !headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))) {
-      headers.append('Set-Cookie', csrfCookie);
-    }
     headers.set('Cache-Control', 'no-store');
     headers.set('Referrer-Policy', 'same-origin');
     headers.set('X-Content-Type-Options', 'nosniff');
     if (!headers.get('content-type')?.startsWith('text/html')) {
+      giveCsrfCookie(headers);
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
     const body = known ?? (await response.text());
+    // After the whole page rendered: a form anywhere in it may have read the token.
+    giveCsrfCookie(headers);
     if (!headers.has('Content-Security-Policy')) {
       const html = typeof body === 'string' ? body : new TextDecoder().decode(body);
       headers.set('Content-Security-Policy', pageContentSecurityPolicy(html));
     }
     headers.set('X-Frame-Options', 'DENY');
     return new Response(body as BodyInit, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  /**
+   * The CSRF cookie, when the page read a token the browser did not hold (server/backend.ts
+   * pageLocals, decision 139), unless the answer set one itself (signing in or out).
+   */
+  function giveCsrfCookie(headers: Headers): void {
+    const csrfCookie = context.locals.csrfCookie;
+    if (csrfCookie && !headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))) {
+      headers.append('Set-Cookie', csrfCookie);
+    }
   }
 });

@@ -76,7 +76,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-tour-root]')) {
     start.focus({ preventScroll: true });
   };
 
-  start.hidden = false;
   const begin = throttle(() => {
     steps = all
       .map((step) => ({ step, element: document.querySelector<HTMLElement>(`[data-tour="${step.target}"]`) }))

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { preferredEncoding } from '../../server/http/content-encoding.ts';
 import { pageContentSecurityPolicy } from '../../server/http/content-security-policy.ts';
 import { readCookie } from '../../server/http/cookies.ts';
 import { isSameSiteRequest, presentedCsrfCookie } from '../../server/http/csrf.ts';
 import { fromAcceptLanguage } from '../../server/http/locale.ts';
-import { preferredEncoding } from '../../server/http/static-files.ts';
 
 describe('preferredEncoding', () => {
   it.each([

@@ -10,17 +10,18 @@ import { compressionPendingMarker, createStaticFiles } from '../../server/http/s
 
 // A first `npm start` serves before its assets are compressed (decision 127): a file read while
 // the marker is there goes out whole and is not remembered, so once the variants are written and
-// the marker removed, the same file goes out compressed without a restart.
+// the marker removed, the same file goes out compressed without a restart. An asset: a page's
+// variants are made by the server itself, after its origin is put in (decision 141).
 
 let build: string;
 let server: Server;
 let url: string;
-const page = `<!doctype html><html><body>${'<p>A first start serves at once.</p>'.repeat(200)}</body></html>`;
+const asset = `${'console.log("A first start serves at once.");\n'.repeat(200)}`;
 
 beforeAll(async () => {
   build = mkdtempSync(join(tmpdir(), 'coinfair-static-'));
-  mkdirSync(join(build, 'client/about'), { recursive: true });
-  writeFileSync(join(build, 'client/about/index.html'), page);
+  mkdirSync(join(build, 'client/dist'), { recursive: true });
+  writeFileSync(join(build, 'client/dist/site.js'), asset);
   writeFileSync(compressionPendingMarker(build), '');
   const files = createStaticFiles(join(build, 'client'));
   server = createServer((req, res) => {
@@ -48,16 +49,16 @@ const get = (path: string) =>
   });
 
 describe('static files while a first start compresses', () => {
-  it('sends a page whole while its variants are pending, and compressed once they are written', async () => {
-    const before = await get('/about/');
+  it('sends an asset whole while its variants are pending, and compressed once they are written', async () => {
+    const before = await get('/dist/site.js');
     expect(before.encoding).toBeUndefined();
-    expect(before.body.toString()).toBe(page);
+    expect(before.body.toString()).toBe(asset);
 
     await precompress(join(build, 'client'), 'fast', join(build, 'cache'));
     rmSync(compressionPendingMarker(build));
 
-    const after = await get('/about/');
+    const after = await get('/dist/site.js');
     expect(after.encoding).toBe('br');
-    expect(brotliDecompressSync(after.body).toString()).toBe(page);
+    expect(brotliDecompressSync(after.body).toString()).toBe(asset);
   });
 });

@@ -63,6 +63,8 @@ function CurrencyOption({
   );
 }
 
+// The accessible name starts with the code the button shows ("USD, change currency"): someone
+// who says what they see ("click USD") reaches it by voice (WCAG 2.5.3, label in name; decision 142).
 function PickerSummary({ t, code }: { t: Props['t']; code: string }) {
   return (
     <summary className="calc-picker-button" aria-label={t('calculator.currency.change', { code })}>

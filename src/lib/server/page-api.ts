@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { readCookie } from '../../../server/http/cookies.ts';
 import { type ApiError, splitErrors } from '../api-client.ts';
 
 export type { ApiError };
@@ -69,8 +70,20 @@ export async function callApi<T>(
     data: body.data,
     meta: body.meta,
     errors: body.errors ?? [],
-    setCookies: response.headers.getSetCookie(),
+    setCookies: cookiesToPassOn(response, method, Astro.request.headers.get('cookie')),
   };
+}
+
+/**
+ * The cookies of an in-process answer the browser should get. Not the CSRF token the API makes up
+ * for a GET from a browser that held none: the browser never made that call, and a page gives a
+ * token only when a form of its own needs one (decision 139), so reading an offer sets no cookie.
+ */
+function cookiesToPassOn(response: Response, method: string, browserCookies: string | null): string[] {
+  const cookies = response.headers.getSetCookie();
+  // server/http/csrf.ts's CSRF_COOKIE: that module's imports stay out of the pages' bundle.
+  if (method !== 'GET' || readCookie(browserCookies, 'XSRF-TOKEN') !== undefined) return cookies;
+  return cookies.filter((cookie) => !cookie.startsWith('XSRF-TOKEN='));
 }
 
 /** A 303 to `location` carrying the cookies the API set (after a form post: no resubmission). */
