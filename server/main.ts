@@ -60,12 +60,6 @@ export async function startServer({
   const staticFiles = createStaticFiles(join(buildDir, 'client'), { origin: () => siteOrigin.origin });
   const astro = await loadAstroHandler(buildDir);
 
-  /** Plain-text refusals before any handler runs (a wrong Host, a page body over its limit). */
-  const refuse = (res: ServerResponse, refusal: { status: number; message: string }) => {
-    res.writeHead(refusal.status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
-    res.end(refusal.message);
-  };
-
   // Prerendered pages set no cookie (issue 16): they stay cacheable by shared caches. The CSRF
   // cookie comes with the first API answer or a page rendered per request whose form needs it
   // (src/middleware.ts, decision 139).
@@ -98,15 +92,9 @@ export async function startServer({
   });
   server.keepAliveTimeout = 65_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const { url, port } = await listen(server, config);
   // PORT=0 (tests) binds a free port: links in mail point to it from now on.
-  siteOrigin.listeningOn(address.port);
+  siteOrigin.listeningOn(port);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -124,6 +112,23 @@ export async function startServer({
   };
 
   return { server, url, backend, stop };
+}
+
+/** Plain-text refusals before any handler runs (a wrong Host, a page body over its limit). */
+function refuse(res: ServerResponse, refusal: { status: number; message: string }): void {
+  res.writeHead(refusal.status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+  res.end(refusal.message);
+}
+
+/** Listens on the configured address; the URL and port it got (PORT=0 binds a free one). */
+async function listen(server: Server, config: Pick<Config, 'HOST' | 'PORT'>): Promise<{ url: string; port: number }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { url: `http://${host}:${address.port}`, port: address.port };
 }
 
 /**

@@ -50,6 +50,42 @@ function compressor(encoding: Encoding): BrotliCompress | Gzip {
     : createGzip({ level: GZIP_LEVEL });
 }
 
+/** The compressor's output written through the response's own `write` and `end`, with back-pressure both ways. */
+function pipeToResponse(
+  compressed: BrotliCompress | Gzip,
+  res: ServerResponse,
+  write: (...args: unknown[]) => boolean,
+  end: (...args: unknown[]) => ServerResponse,
+): void {
+  compressed.on('data', (chunk: Buffer) => {
+    if (!write.call(res, chunk)) {
+      compressed.pause();
+      res.once('drain', () => compressed.resume());
+    }
+  });
+  compressed.on('end', () => end.call(res));
+  compressed.on('error', (error) => res.destroy(error));
+  // A writer waiting for 'drain' after a full compressor hears it from the response, as it would uncompressed.
+  compressed.on('drain', () => res.emit('drain'));
+  res.once('close', () => compressed.destroy());
+}
+
+/** Flushes what the compressor holds at the end of this turn of the event loop, once per turn. */
+function flusher(current: () => BrotliCompress | Gzip | undefined, encoding: Encoding | undefined): () => void {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    setImmediate(() => {
+      queued = false;
+      const stream = current();
+      if (!stream || stream.writableEnded || stream.destroyed) return;
+      if (encoding === 'gzip') stream.flush(constants.Z_SYNC_FLUSH);
+      else stream.flush();
+    });
+  };
+}
+
 /**
  * Makes `res` compress what is written to it when the request accepts br or gzip and the answer is
  * text of some size without an encoding of its own. The head is held until the first write or the
@@ -77,37 +113,13 @@ export function compressAnswer(req: IncomingMessage, res: ServerResponse): void 
         res.removeHeader('Content-Length');
         res.setHeader('Content-Encoding', encoding);
         stream = compressor(encoding);
-        pipeToResponse(stream);
+        pipeToResponse(stream, res, write, end);
       }
     }
     writeHead.call(res, status);
   };
 
-  const pipeToResponse = (compressed: BrotliCompress | Gzip) => {
-    compressed.on('data', (chunk: Buffer) => {
-      if (!write.call(res, chunk)) {
-        compressed.pause();
-        res.once('drain', () => compressed.resume());
-      }
-    });
-    compressed.on('end', () => end.call(res));
-    compressed.on('error', (error) => res.destroy(error));
-    // A writer waiting for 'drain' after a full compressor hears it from the response, as it would uncompressed.
-    compressed.on('drain', () => res.emit('drain'));
-    res.once('close', () => compressed.destroy());
-  };
-
-  let flushQueued = false;
-  const flushSoon = () => {
-    if (flushQueued) return;
-    flushQueued = true;
-    setImmediate(() => {
-      flushQueued = false;
-      if (!stream || stream.writableEnded || stream.destroyed) return;
-      if (encoding === 'gzip') stream.flush(constants.Z_SYNC_FLUSH);
-      else stream.flush();
-    });
-  };
+  const flushSoon = flusher(() => stream, encoding);
 
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     // (status, headers) or (status, statusMessage, headers): the headers go on the response now,
