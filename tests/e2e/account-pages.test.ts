@@ -334,45 +334,50 @@ describe('e-mail confirmation notice', () => {
 describe('accessibility (axe-core)', () => {
   const violations = (page: Page) => seriousViolations(page);
 
-  it.each(['light', 'dark'] as const)('the pages and the welcome dialog pass in the %s theme', async (scheme) => {
-    const email = freshEmail();
-    await registerElsewhere(email);
-    const elsewhere = await signInElsewhere(email, FIREFOX);
-    await close(elsewhere.page);
-    const asker = await open('/');
-    expect((await post(asker, '/rest/v1/auth/forgot-password', { email, ...(await solved(asker)) })).status()).toBe(
-      200,
-    );
-    await close(asker);
-    const token = await resetToken(email);
+  it.each(['light', 'dark'] as const)(
+    'the pages and the welcome dialog pass in the %s theme',
+    async (scheme) => {
+      const email = freshEmail();
+      await registerElsewhere(email);
+      const elsewhere = await signInElsewhere(email, FIREFOX);
+      await close(elsewhere.page);
+      const asker = await open('/');
+      expect((await post(asker, '/rest/v1/auth/forgot-password', { email, ...(await solved(asker)) })).status()).toBe(
+        200,
+      );
+      await close(asker);
+      const token = await resetToken(email);
 
-    const paths = [
-      '/forgot-password',
-      `/reset-password?token=${token}`,
-      '/reset-password?token=dead',
-      `/review-device?token=${elsewhere.token}`,
-      '/review-device?token=dead',
-      '/approved-device',
-      '/reported-device',
-      '/?email_verified=0',
-    ];
-    // bypassCSP: axe is injected as an inline script, which the pages' policy rightly refuses.
-    for (const path of paths) {
-      const page = await open(path, { colorScheme: scheme, bypassCSP: true });
-      await page.waitForLoadState('networkidle');
-      expect([path, await violations(page)]).toEqual([path, []]);
-      await close(page);
-    }
+      const paths = [
+        '/forgot-password',
+        `/reset-password?token=${token}`,
+        '/reset-password?token=dead',
+        `/review-device?token=${elsewhere.token}`,
+        '/review-device?token=dead',
+        '/approved-device',
+        '/reported-device',
+        '/?email_verified=0',
+      ];
+      // bypassCSP: axe is injected as an inline script, which the pages' policy rightly refuses.
+      for (const path of paths) {
+        const page = await open(path, { colorScheme: scheme, bypassCSP: true });
+        await page.waitForLoadState('networkidle');
+        expect([path, await violations(page)]).toEqual([path, []]);
+        await close(page);
+      }
 
-    const context = await live.browser.newContext({ colorScheme: scheme, bypassCSP: true });
-    await context.addCookies([
-      { name: 'cookie_settings', value: '11111111', url: live.server.url },
-      { name: 'welcome', value: '1', url: live.server.url },
-    ]);
-    const page = await context.newPage();
-    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
-    expect(await page.locator('#welcome-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
-    expect(await violations(page)).toEqual([]);
-    await context.close();
-  });
+      const context = await live.browser.newContext({ colorScheme: scheme, bypassCSP: true });
+      await context.addCookies([
+        { name: 'cookie_settings', value: '11111111', url: live.server.url },
+        { name: 'welcome', value: '1', url: live.server.url },
+      ]);
+      const page = await context.newPage();
+      await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
+      expect(await page.locator('#welcome-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+      expect(await violations(page)).toEqual([]);
+      await context.close();
+      // Nine pages, each to network idle and an axe run: over a minute on a loaded 2-core machine.
+    },
+    180_000,
+  );
 });

@@ -395,6 +395,9 @@ describe('crypto-fiat rates', () => {
       usdtToUsd: 1.0003,
       usdtToBtc: 0.00001082,
       btcToUsdt: 92_389.46,
+      // No stored price a day back in this history: no change to show (decision 136).
+      btcChange24h: null,
+      usdtChange24h: null,
       updatedAt: NOW,
     });
   });
