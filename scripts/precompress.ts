@@ -26,7 +26,8 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
+// Not .html: a page's variants are made by the server once its origin is in (static-files.ts, decision 141).
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 const LARGE_FILE_BYTES = 1_000_000;
 const KEPT_UNUSED_MS = 14 * 86_400_000;
 const brotli = promisify(brotliCompress);

@@ -160,12 +160,12 @@ function send(
 export const compressionPendingMarker = (buildDir: string) => join(buildDir, 'precompress-pending');
 
 /**
- * A page's brotli and gzip variants, on libuv's thread pool: the requests before they are ready get
- * the page uncompressed. Quality 9, not 11: every page of every language is compressed once per
- * process, and 11 cost ~220 ms of CPU a page, which slowed the browser suites past their time-outs.
+ * Quality 9, not 11: every page of every language is compressed once per process, and 11 cost
+ * ~220 ms of CPU a page, which slowed the browser suites past their time-outs.
  */
 const PAGE_BROTLI_QUALITY = 9;
 
+/** A page's brotli and gzip variants, on libuv's thread pool: requests before they are ready get the page uncompressed. */
 function compressPage(entry: StaticEntry): void {
   const { identity } = entry;
   brotliAsync(identity, {
