@@ -13,7 +13,8 @@ import { pageContentSecurityPolicy } from './content-security-policy.ts';
 // uncompressed; this keeps a static page as fast as a bare server sending the same bytes.
 // Prerendered pages are the exception: they hold a placeholder for the public origin (their
 // canonical and language links, src/lib/shared/page-origin.ts, decision 141), so their variants
-// are made here, once, after the origin is put in (the build writes none for them).
+// are made here, once, after the origin is put in (the build writes none for them), and a page's
+// first requests wait for them.
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -54,6 +55,8 @@ interface StaticEntry {
   cacheControl: string;
   etag: string;
   isHtml: boolean;
+  /** A page whose variants are being made: its first requests wait for them (compressPage). */
+  compressing: Promise<void> | undefined;
 }
 
 export interface StaticFilesOptions {
@@ -104,6 +107,7 @@ function load(root: string, rootWithSep: string, pathname: string, origin: strin
       cacheControl: pathname.startsWith('/dist/') ? IMMUTABLE : REVALIDATE,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
       isHtml,
+      compressing: undefined,
     };
   }
   return null;
@@ -165,27 +169,28 @@ export const compressionPendingMarker = (buildDir: string) => join(buildDir, 'pr
  */
 const PAGE_BROTLI_QUALITY = 9;
 
-/** A page's brotli and gzip variants, on libuv's thread pool: requests before they are ready get the page uncompressed. */
+/**
+ * A page's brotli and gzip variants, made on libuv's thread pool. Requests that come meanwhile wait
+ * for them (a few milliseconds, once per page and process) rather than get the page uncompressed.
+ */
 function compressPage(entry: StaticEntry): void {
   const { identity } = entry;
-  brotliAsync(identity, {
+  const brotli = brotliAsync(identity, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
     },
-  }).then(
-    (br) => {
-      if (br.length < identity.length) entry.br = br;
-    },
-    () => undefined,
-  );
-  gzipAsync(identity, { level: 9 }).then(
-    (gz) => {
-      if (gz.length < identity.length) entry.gzip = gz;
-    },
-    () => undefined,
-  );
+  }).then((br) => {
+    if (br.length < identity.length) entry.br = br;
+  });
+  const gzipped = gzipAsync(identity, { level: 9 }).then((gz) => {
+    if (gz.length < identity.length) entry.gzip = gz;
+  });
+  // A variant that fails to be made is left out: the page goes uncompressed, never unanswered.
+  entry.compressing = Promise.allSettled([brotli, gzipped]).then(() => {
+    entry.compressing = undefined;
+  });
 }
 
 /** `options.origin` left out keeps the placeholder in pages: for tests that do not look at their links. */
@@ -217,7 +222,8 @@ export function createStaticFiles(
       if (pathname === undefined) return false;
       const entry = lookup(pathname);
       if (!entry) return false;
-      send(req, res, entry, extraHeaders);
+      if (entry.compressing) entry.compressing.then(() => send(req, res, entry, extraHeaders));
+      else send(req, res, entry, extraHeaders);
       return true;
     },
   };

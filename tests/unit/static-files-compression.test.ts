@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.ts';
+import { PRERENDERED_ORIGIN } from '../../src/lib/shared/page-origin.ts';
 import { compressionPendingMarker, createStaticFiles } from '../../server/http/static-files.ts';
 
 // A first `npm start` serves before its assets are compressed (decision 127): a file read while
@@ -17,13 +18,16 @@ let build: string;
 let server: Server;
 let url: string;
 const asset = `${'console.log("A first start serves at once.");\n'.repeat(200)}`;
+const page = `<html><head><link rel="canonical" href="${PRERENDERED_ORIGIN}/about"></head><body>${'<p>About us.</p>'.repeat(200)}</body></html>`;
 
 beforeAll(async () => {
   build = mkdtempSync(join(tmpdir(), 'coinfair-static-'));
   mkdirSync(join(build, 'client/dist'), { recursive: true });
   writeFileSync(join(build, 'client/dist/site.js'), asset);
+  mkdirSync(join(build, 'client/about'));
+  writeFileSync(join(build, 'client/about/index.html'), page);
   writeFileSync(compressionPendingMarker(build), '');
-  const files = createStaticFiles(join(build, 'client'));
+  const files = createStaticFiles(join(build, 'client'), { origin: () => 'https://coinfair.example' });
   server = createServer((req, res) => {
     if (!files.serve(req, res)) res.writeHead(404).end();
   });
@@ -60,5 +64,14 @@ describe('static files while a first start compresses', () => {
     const after = await get('/dist/site.js');
     expect(after.encoding).toBe('br');
     expect(brotliDecompressSync(after.body).toString()).toBe(asset);
+  });
+
+  it('sends a page compressed from its first request, with the configured origin put in', async () => {
+    rmSync(compressionPendingMarker(build), { force: true });
+    const first = await get('/about/');
+    expect(first.encoding).toBe('br');
+    const html = brotliDecompressSync(first.body).toString();
+    expect(html).toContain('href="https://coinfair.example/about"');
+    expect(html).not.toContain(PRERENDERED_ORIGIN);
   });
 });
