@@ -18,7 +18,8 @@ export type IdPrefix =
   | 'bac'
   | 'msg'
   | 'ck'
-  | 'kos';
+  | 'kos'
+  | 'pol';
 
 /** Random base62 string; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number, random: (n: number) => Buffer = randomBytes): string {
