@@ -32,6 +32,7 @@ import { pushRoutes } from './routes/push.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { STATEMENT_KEY_PATH, statementRoutes } from './routes/statements.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { tradeUploadRoutes } from './routes/trade-uploads.ts';
 import { tradesRoutes } from './routes/trades.ts';
@@ -67,6 +68,8 @@ export const API_PREFIXES = [
   // Avatars and trade files: under UPLOADS_DIR, served by the API (routes/avatar.ts,
   // routes/trade-uploads.ts), not from a web root.
   '/uploads/',
+  // The public key signed statements are checked with (routes/statements.ts).
+  STATEMENT_KEY_PATH,
 ] as const;
 
 export function isApiPath(pathname: string): boolean {
@@ -177,6 +180,8 @@ export function createApp({
   // Full paths inside: /rest/v1/balances and /rest/v1/wallet/….
   app.route('/rest/v1', walletRoutes(services));
   app.route('/rest/v1/notifications', notificationRoutes(services));
+  // Full paths inside: /rest/v1/statements… and /.well-known/coinfair-statement-key.
+  app.route('/', statementRoutes(services));
   // Full paths inside: /trade/push-authorize/{id} and /account/re-auth-push-subscription.
   app.route('/', pushRoutes(services, { authorize }));
   // Full paths inside: /rest/v1/trade…, /rest/v1/dispute/reasons, /rest/v1/moderation/….

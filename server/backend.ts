@@ -155,7 +155,10 @@ function startJobs(services: Services, config: Config, log: Logger): () => Promi
   const stopDeliveries = services.notificationDeliveries.start(5_000);
   // Merchants' webhooks, from their outbox: every second, and at once for what this process queued.
   const stopWebhooks = services.webhookDeliveries.start(1_000);
+  // Closes last month's statements once it ended (and tells people), checked every 10 minutes.
+  const stopStatements = services.statements.startMonthlyJob(10 * 60_000);
   return async () => {
+    await stopStatements();
     stopExpiry();
     await stopChain();
     await stopDeliveries();

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { displayUrl } from '../db/display-url.ts';
 import { DEVELOPMENT_API_KEY_ROOT } from './services/api-keys/secrets.ts';
 import { DEVELOPMENT_GIFT_CODE_KEY } from './services/gift-cards/vault.ts';
+import { statementKeyProblem } from './services/statements/keys.ts';
 import {
   accountKeyProblem,
   BTC_KEY_PREFIXES,
@@ -62,7 +63,14 @@ function databaseUrlProblem(value: string): string | undefined {
 /** A URL's password, as a start-up error must not print it. */
 
 /** Settings whose value is not printed whole in a start-up error (an extended private key pasted by mistake). */
-const UNPRINTED = new Set(['WALLET_BTC_XPUB', 'WALLET_TRON_XPUB', 'BITCOIND_RPC_URL', 'GIFT_CODE_KEY', 'API_KEY_ROOT']);
+const UNPRINTED = new Set([
+  'WALLET_BTC_XPUB',
+  'WALLET_TRON_XPUB',
+  'BITCOIND_RPC_URL',
+  'GIFT_CODE_KEY',
+  'API_KEY_ROOT',
+  'STATEMENT_KEY',
+]);
 
 const ConfigFields = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
@@ -196,6 +204,23 @@ const ConfigFields = v.object({
     v.optional(v.string(), DEVELOPMENT_API_KEY_ROOT),
     v.regex(/^[0-9a-fA-F]{64}$/, 'must be 32 bytes as 64 hexadecimal characters (openssl rand -hex 32)'),
   ),
+  /**
+   * The Ed25519 key statements are signed with (docs/decisions/147-signed-statements.md): a PKCS#8
+   * PEM (`openssl genpkey -algorithm ed25519`; line breaks may be written `\n`) or its 32-byte seed
+   * as 64 hexadecimal characters. Unset (and no STATEMENT_KEY_FILE): the first process makes one
+   * and keeps it in the database. Changing it leaves old statements checkable only by the old key.
+   */
+  STATEMENT_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? statementKeyProblem(dataset.value) : undefined;
+        if (problem) addIssue({ message: problem });
+      }),
+    ),
+  ),
+  /** A file holding what STATEMENT_KEY would (a mounted secret); read at start. */
+  STATEMENT_KEY_FILE: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
   /** Seconds a BTC↔USDT conversion quote stays valid. */
   QUOTE_TTL_SECONDS: v.pipe(
     v.optional(v.string(), '30'),
@@ -240,6 +265,14 @@ const OWN_WALLET_KEY =
 
 const ConfigSchema = v.pipe(
   ConfigFields,
+  v.forward(
+    v.partialCheck(
+      [['STATEMENT_KEY'], ['STATEMENT_KEY_FILE']],
+      (env) => env.STATEMENT_KEY === undefined || env.STATEMENT_KEY_FILE === undefined,
+      'must not be set together with STATEMENT_KEY: give the key one way',
+    ),
+    ['STATEMENT_KEY_FILE'],
+  ),
   v.forward(
     v.partialCheck(
       [['PRICE_FEED'], ['PRICE_FEED_URL']],

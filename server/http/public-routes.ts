@@ -39,6 +39,7 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /rest/v1/dispute/reasons': 'static list of reasons',
   'GET /rest/v1/hedging/settings': 'conversion limits, no personal data',
   'GET /rest/v1/openapi.json': 'the API reference is public',
+  'GET /.well-known/coinfair-statement-key': 'the public key anyone checks a signed statement with',
 };
 
 /** Whether `METHOD /path` (Hono's pattern) is open to visitors. */

@@ -43,6 +43,7 @@ import { createProfilesRepository } from './profiles/repository.ts';
 import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
+import { createStatementsService } from './statements/statements.ts';
 import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
@@ -339,6 +340,15 @@ export function createServices({
       now,
     }),
     merchants: createMerchantsService({ db, ledger }),
+    // Signed account statements (issue 24): balances now and per month, signed with the platform's key.
+    statements: createStatementsService({
+      db,
+      settings: config,
+      issuer: () => wiring.siteOrigin.origin,
+      now,
+      notify: channels.notifications.notify,
+      log: log.error,
+    }),
     siteOrigin: wiring.siteOrigin,
     places: wiring.places,
     ...channels,

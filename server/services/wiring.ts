@@ -35,6 +35,8 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       | 'PORT'
       | 'WEBHOOKS_ALLOW_LOCAL'
       | 'API_KEY_ROOT'
+      | 'STATEMENT_KEY'
+      | 'STATEMENT_KEY_FILE'
     >
   >;
 

@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'referral_joined',
   'webhook_disabled',
   'kiosk_purchase',
+  // A month's signed statement is ready (issue 24; docs/decisions/147-signed-statements.md).
+  'statement_ready',
   'trade_payment_details_missing',
   'trade_payment_details',
 ] as const;
@@ -74,6 +76,7 @@ export type NotificationMessageKey =
   | 'referral_joined'
   | 'webhook_disabled'
   | 'kiosk_purchase'
+  | 'statement_ready'
   | 'trade_payment_details_missing'
   | 'trade_payment_details_added'
   | 'trade_payment_details_changed';
