@@ -2,6 +2,7 @@
 import { chainCommands } from '../server/admin/chain-commands.ts';
 import { dbCopyCommands } from '../server/admin/db-copy.ts';
 import { ledgerCommands } from '../server/admin/ledger-commands.ts';
+import { proofCommands } from '../server/admin/proof-commands.ts';
 import { telegramCommands } from '../server/admin/telegram-commands.ts';
 import { CommandError, ROLES, userCommands } from '../server/admin/user-commands.ts';
 import { readConfig } from '../server/config.ts';
@@ -21,6 +22,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   user:reset-2fa <email>                       remove the second factor; sessions end
   telegram:start <token> <chatId>              act as the bot: link the chat of a subscription link
   ledger:verify                                check the ledger's invariants; exit status 1 on any violation
+  proof:publish                                publish the proof of liabilities now (Merkle-sum roots per currency)
   chain:deposit <email> <amount> <BTC|USDT>    simulated chain: an incoming deposit to the user's address
   chain:mine [blocks]                          simulated chain: mine blocks (1 bitcoin, 10 TRON each) and credit
   db:copy-to <postgres-url>                    copy this SQLite database into an empty PostgreSQL one, then verify
@@ -79,6 +81,9 @@ try {
     }
     case 'ledger:verify':
       message = await ledgerCommands(db).verify();
+      break;
+    case 'proof:publish':
+      message = await proofCommands(db).publish();
       break;
     case 'chain:deposit': {
       const [email, amount] = need(3);

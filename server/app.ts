@@ -28,6 +28,7 @@ import { offersRoutes } from './routes/offers.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { proofRoutes } from './routes/proof.ts';
 import { pushRoutes } from './routes/push.ts';
 import { locationRoutes, referenceRoutes } from './routes/reference.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -189,6 +190,7 @@ export function createApp({
   // Full paths inside: /rest/v1/feedback/… and /rest/v1/users/{username}/{feedbacks,profile,trust,past-trades}.
   app.route('/rest/v1', feedbackRoutes(services));
   app.route('/rest/v1', profileRoutes(services));
+  app.route('/', proofRoutes(services));
   // Last: the document describes every route registered above.
   serveOpenApi(app, services.siteOrigin);
 

@@ -8,12 +8,12 @@ import type { Config } from './config.ts';
 import { clientAddress, sessionCookieName } from './http/auth.ts';
 import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
 import { postgresLeadership, soleLeadership } from './jobs/leadership.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
 import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
 import { type ChannelAuthorizer, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 import { watchSessionEnds } from './realtime/session-ends.ts';
-import { chainPollMs } from './services/chain/create.ts';
 import { createServices, type Services } from './services/container.ts';
 import { systemContext } from './services/context.ts';
 import type { Places } from './services/places/places.ts';
@@ -140,30 +140,6 @@ async function leadPrices(services: Services, priceFeed: SharedPriceFeed, log: L
   await resumePrices(services, log);
   priceFeed.start();
   return async () => priceFeed.stop();
-}
-
-/** The chain, trade-expiry, notification and webhook delivery jobs; returns the function that stops them. */
-function startJobs(services: Services, config: Config, log: Logger): () => Promise<void> {
-  // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
-  const stopChain = services.chain.start(chainPollMs(config));
-  // Unpaid trades past their payment window go back to the seller; the trades table is the job's state.
-  const stopExpiry = services.trades.startExpiryJob(5_000, (e) => log.error('trade expiry failed', e));
-  if (config.CHAIN === 'simulated') {
-    log.info(`Chain: simulated, a block every ${config.CHAIN_BLOCK_SECONDS} s (npm run admin -- chain:deposit …).`);
-  }
-  // E-mail digests, SMS and Telegram messages of notifications, from their durable queue.
-  const stopDeliveries = services.notificationDeliveries.start(5_000);
-  // Merchants' webhooks, from their outbox: every second, and at once for what this process queued.
-  const stopWebhooks = services.webhookDeliveries.start(1_000);
-  // Closes last month's statements once it ended (and tells people), checked every 10 minutes.
-  const stopStatements = services.statements.startMonthlyJob(10 * 60_000);
-  return async () => {
-    await stopStatements();
-    stopExpiry();
-    await stopChain();
-    await stopDeliveries();
-    await stopWebhooks();
-  };
 }
 
 interface HubOptions {

@@ -237,6 +237,16 @@ const ConfigFields = v.object({
     v.maxValue(1440, 'must be between 0 and 1440'),
   ),
   /**
+   * Hours between publications of the proof of liabilities (docs/decisions/146-proof-of-liabilities.md),
+   * made by the jobs' leader; 0 publishes only on `npm run admin -- proof:publish`.
+   */
+  PROOF_INTERVAL_HOURS: v.pipe(
+    v.optional(v.string(), '24'),
+    v.regex(/^\d+$/, 'must be a whole number of hours'),
+    v.transform(Number),
+    v.maxValue(8760, 'must be between 0 and 8760'),
+  ),
+  /**
    * `simulated`: an embedded chain in the database, fed by `npm run admin -- chain:deposit` and
    * mined every CHAIN_BLOCK_SECONDS. `bitcoind`: a Bitcoin Core wallet over JSON-RPC (BITCOIND_RPC_URL).
    */

@@ -1,5 +1,7 @@
 import { asDatabase, type DatabaseLike } from '../../db/database.ts';
+import { CRYPTO_DECIMALS, fromMinorUnits } from '../../src/lib/shared/money.ts';
 import { verifyLedger } from '../services/ledger/invariants.ts';
+import { createProofRepository } from '../services/proof/repository.ts';
 import { CommandError } from './user-commands.ts';
 
 // Operator commands on the ledger (`npm run admin -- ledger:…`). Read-only: money enters only
@@ -21,7 +23,12 @@ export function ledgerCommands(db: DatabaseLike) {
       const { accounts, transactions } = (await database.sql.get<{ accounts: number; transactions: number }>(
         COUNTS,
       )) ?? { accounts: 0, transactions: 0 };
-      return `Ledger OK: ${transactions} transaction(s) across ${accounts} account(s); every invariant holds.`;
+      // What the platform owes people (docs/decisions/146-proof-of-liabilities.md): a proof's roots total these.
+      const { owed } = await createProofRepository(db).snapshot();
+      const owedText = (['BTC', 'USDT'] as const)
+        .map((currency) => `${fromMinorUnits(owed[currency], CRYPTO_DECIMALS[currency])} ${currency}`)
+        .join(', ');
+      return `Ledger OK: ${transactions} transaction(s) across ${accounts} account(s); every invariant holds.\nOwed to people: ${owedText}.`;
     },
   };
 }

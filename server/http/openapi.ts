@@ -33,6 +33,7 @@ const TAGS: [RegExp, string][] = [
   [/^\/rest\/v1\/(affiliates|users\/\{(username|id)\}\/referrals)/, 'Affiliates'],
   [/^\/rest\/v1\/(feedback|users\/\{username\}\/(feedbacks|profile|trust|past-trades))/, 'Feedback and profiles'],
   [/^\/rest\/v1\/notifications/, 'Notifications'],
+  [/^\/rest\/v1\/proof/, 'Proof of liabilities'],
   [/^\/rest\/v1\/verification/, 'Verification'],
   [
     /^\/rest\/v1\/(currencies|countries|timezones|payment-methods|calculator|crypto-fiat-rates|vendorlanding)/,

@@ -40,6 +40,7 @@ import { placesOf } from './places/places.ts';
 import type { PriceFeed } from './price-feed/price-feed.ts';
 import { createProfilesService } from './profiles/profiles.ts';
 import { createProfilesRepository } from './profiles/repository.ts';
+import { createProofService } from './proof/proof.ts';
 import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
@@ -330,6 +331,8 @@ export function createServices({
   const channels = notificationsAndChannels(wiring);
   const { ledger } = moneyServices;
   return {
+    // Proof of liabilities (issue 24): Merkle-sum roots of what the platform owes, a person's proofs.
+    proof: createProofService({ db, now, log: log.error }),
     // The two account types of issue 21 (docs/kiosks-and-merchants.md): over-the-counter sales and merchant balances.
     kiosks: createKiosksService({
       repo: createKiosksRepository(db),

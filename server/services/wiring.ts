@@ -29,6 +29,7 @@ export type ServicesConfig = Pick<Config, 'AUTH_CHALLENGE' | 'SMTP_URL' | 'MAIL_
       | 'BITCOIND_RPC_URL'
       | 'CHAIN_BLOCK_SECONDS'
       | 'DISPUTE_WAIT_MINUTES'
+      | 'PROOF_INTERVAL_HOURS'
       | 'GIFT_CODE_KEY'
       | 'PUBLIC_ORIGIN'
       | 'HOST'

@@ -566,7 +566,9 @@ describe('npm run admin -- ledger:verify', () => {
     const { sql, alice, deposit } = await setup();
     await deposit(alice, 42);
     const commands = ledgerCommands(app.db);
-    expect(await commands.verify()).toBe('Ledger OK: 1 transaction(s) across 2 account(s); every invariant holds.');
+    expect(await commands.verify()).toBe(
+      'Ledger OK: 1 transaction(s) across 2 account(s); every invariant holds.\nOwed to people: 0.00000042 BTC, 0.000000 USDT.',
+    );
     // A balance edited by hand, as a bad manual fix would.
     await sql.run("UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'user_wallet'");
     await expect(commands.verify()).rejects.toThrow(CommandError);

@@ -1,0 +1,34 @@
+import type { Logger } from '../backend.ts';
+import type { Config } from '../config.ts';
+import { chainPollMs } from '../services/chain/create.ts';
+import type { Services } from '../services/container.ts';
+
+// The jobs the leader runs besides the price feed (server/backend.ts, `leadJobs`): each on its own
+// timer, each stopped by the function this returns when the lead moves or the process ends.
+
+/** The chain, trade-expiry, notification, webhook, statement and proof-of-liabilities jobs; returns the function that stops them. */
+export function startJobs(services: Services, config: Config, log: Logger): () => Promise<void> {
+  // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
+  const stopChain = services.chain.start(chainPollMs(config));
+  // Unpaid trades past their payment window go back to the seller; the trades table is the job's state.
+  const stopExpiry = services.trades.startExpiryJob(5_000, (e) => log.error('trade expiry failed', e));
+  // The proof of liabilities every PROOF_INTERVAL_HOURS (0: only by the operator's command).
+  const stopProof = services.proof.startSchedule(config.PROOF_INTERVAL_HOURS * 3_600_000);
+  if (config.CHAIN === 'simulated') {
+    log.info(`Chain: simulated, a block every ${config.CHAIN_BLOCK_SECONDS} s (npm run admin -- chain:deposit …).`);
+  }
+  // E-mail digests, SMS and Telegram messages of notifications, from their durable queue.
+  const stopDeliveries = services.notificationDeliveries.start(5_000);
+  // Merchants' webhooks, from their outbox: every second, and at once for what this process queued.
+  const stopWebhooks = services.webhookDeliveries.start(1_000);
+  // Closes last month's statements once it ended (and tells people), checked every 10 minutes.
+  const stopStatements = services.statements.startMonthlyJob(10 * 60_000);
+  return async () => {
+    await stopStatements();
+    stopExpiry();
+    await stopChain();
+    await stopDeliveries();
+    await stopProof();
+    await stopWebhooks();
+  };
+}

@@ -1,0 +1,62 @@
+import type { DatabaseLike } from '../../../db/database.ts';
+import { bindVerb, type PersonContext, systemContext } from '../context.ts';
+import { publish } from './publish.ts';
+import { createTreeCache, listPublications, myProofs } from './read.ts';
+import { createProofRepository } from './repository.ts';
+
+// Proof of liabilities (issue 24; docs/decisions/146-proof-of-liabilities.md): publish a
+// Merkle-sum tree of what the platform owes each person, list the published roots, hand a person
+// their inclusion proof. The schedule runs on the jobs' leader only (server/backend.ts).
+
+export interface ProofServiceOptions {
+  db: DatabaseLike;
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+  /** Random bytes for the nonces; tests pass their own. */
+  random?: (size: number) => Buffer;
+}
+
+/** How often the schedule looks whether a publication is due: the interval itself is PROOF_INTERVAL_HOURS. */
+const CHECK_MS = 10 * 60_000;
+
+export function createProofService({ db, now, log, random }: ProofServiceOptions) {
+  const repo = createProofRepository(db);
+  const publishDeps = { repo, now, ...(random ? { random } : {}) };
+  const publishVerb = bindVerb(publishDeps, publish);
+  const mineDeps = { repo, trees: createTreeCache(repo) };
+  return {
+    publish: publishVerb,
+    list: bindVerb({ repo }, listPublications),
+    mine: (ctx: PersonContext) => myProofs(mineDeps, ctx),
+
+    /**
+     * Publishes whenever the latest publication is `intervalMs` old or there is none: checked at
+     * once and every ten minutes, from the stored time, so a restart or a new leader neither
+     * publishes twice nor skips a day; never with an interval of 0. Returns the function that stops it.
+     */
+    startSchedule(intervalMs: number, checkMs = CHECK_MS): () => Promise<void> {
+      if (intervalMs <= 0) return async () => {};
+      let running: Promise<void> = Promise.resolve();
+      const check = () => {
+        running = running.then(async () => {
+          try {
+            const latest = await repo.latest();
+            if (latest && now() - Number(latest.publishedAt) < intervalMs) return;
+            await publishVerb(systemContext('proof-schedule'), { source: 'schedule' });
+          } catch (error) {
+            log('Proof of liabilities: the scheduled publication failed', error);
+          }
+        });
+      };
+      check();
+      const timer = setInterval(check, Math.min(checkMs, intervalMs));
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
+
+export type ProofService = ReturnType<typeof createProofService>;
