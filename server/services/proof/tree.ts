@@ -27,9 +27,9 @@ export interface SumTree {
   leafCount: number;
   treeSize: number;
   root: { hash: string; total: number };
-  /** Level 0 holds the leaves; the last level holds the root alone. */
-  hashes: Uint8Array[][];
-  values: number[][];
+  /** Per level, from the leaves (level 0) up to the root: the hashes end to end, 32 bytes each, and the values. */
+  hashes: Uint8Array[];
+  values: Float64Array[];
 }
 
 const sha256 = (bytes: Uint8Array): Uint8Array => createHash('sha256').update(bytes).digest();
@@ -37,45 +37,59 @@ const sha256 = (bytes: Uint8Array): Uint8Array => createHash('sha256').update(by
 /** The smallest power of two that holds `count` leaves (1 for an empty tree: one padding leaf). */
 export const treeSizeFor = (count: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, count)));
 
-/** Builds the tree over `leaves` in their order; refuses a negative, fractional or unsafe amount. */
-export function buildSumTree(currency: ProofCurrency, leaves: readonly TreeLeaf[]): SumTree {
-  const treeSize = treeSizeFor(leaves.length);
-  const hashes: Uint8Array[] = [];
-  const values: number[] = [];
+/** The level of the leaves: people's leaves in order, then the padding. */
+function leafLevel(currency: ProofCurrency, leaves: readonly TreeLeaf[], treeSize: number) {
+  const hashes = new Uint8Array(treeSize * 32);
+  const values = new Float64Array(treeSize);
   for (const [index, leaf] of leaves.entries()) {
     if (!isValue(leaf.balance)) throw new RangeError(`Leaf ${index}: ${leaf.balance} is not a non-negative amount.`);
     if (leaf.nonce.length !== 32) throw new RangeError(`Leaf ${index}: the nonce is not 32 bytes.`);
-    hashes.push(sha256(leafPreimage(currency, leaf.balance, leaf.nonce, leaf.userId)));
-    values.push(leaf.balance);
+    hashes.set(sha256(leafPreimage(currency, leaf.balance, leaf.nonce, leaf.userId)), index * 32);
+    values[index] = leaf.balance;
   }
-  for (let index = leaves.length; index < treeSize; index++) {
-    hashes.push(sha256(padPreimage(currency, index)));
-    values.push(0);
+  for (let index = leaves.length; index < treeSize; index++)
+    hashes.set(sha256(padPreimage(currency, index)), index * 32);
+  return { hashes, values };
+}
+
+/**
+ * The level above `below`. Each node's bytes are written into one buffer laid out as the shared
+ * module's nodePreimage (tag, both values, both hashes), so a million nodes allocate no preimage.
+ */
+function levelAbove(below: { hashes: Uint8Array; values: Float64Array }) {
+  const width = below.values.length / 2;
+  const up = { hashes: new Uint8Array(width * 32), values: new Float64Array(width) };
+  const scratch = nodePreimage(0, 0, new Uint8Array(32), new Uint8Array(32));
+  const at = scratch.length - 80;
+  const view = new DataView(scratch.buffer, scratch.byteOffset, scratch.length);
+  for (let i = 0; i < width; i++) {
+    const [left, right] = [below.values[2 * i] as number, below.values[2 * i + 1] as number];
+    const sum = left + right;
+    if (!isValue(sum)) throw new RangeError('The total exceeds 2^53 - 1 minor units.');
+    view.setUint32(at, Math.floor(left / 2 ** 32));
+    view.setUint32(at + 4, left % 2 ** 32);
+    view.setUint32(at + 8, Math.floor(right / 2 ** 32));
+    view.setUint32(at + 12, right % 2 ** 32);
+    scratch.set(below.hashes.subarray(64 * i, 64 * i + 64), at + 16);
+    up.hashes.set(sha256(scratch), 32 * i);
+    up.values[i] = sum;
   }
-  const levels = { hashes: [hashes], values: [values] };
-  for (let width = treeSize; width > 1; width /= 2) {
-    const below = { hashes: levels.hashes.at(-1) as Uint8Array[], values: levels.values.at(-1) as number[] };
-    const up: { hashes: Uint8Array[]; values: number[] } = { hashes: [], values: [] };
-    for (let i = 0; i < width; i += 2) {
-      const [left, right] = [below.values[i] as number, below.values[i + 1] as number];
-      const sum = left + right;
-      if (!isValue(sum)) throw new RangeError('The total exceeds 2^53 - 1 minor units.');
-      up.hashes.push(
-        sha256(nodePreimage(left, right, below.hashes[i] as Uint8Array, below.hashes[i + 1] as Uint8Array)),
-      );
-      up.values.push(sum);
-    }
-    levels.hashes.push(up.hashes);
-    levels.values.push(up.values);
-  }
-  const top = levels.hashes.length - 1;
+  return up;
+}
+
+/** Builds the tree over `leaves` in their order; refuses a negative, fractional or unsafe amount. */
+export function buildSumTree(currency: ProofCurrency, leaves: readonly TreeLeaf[]): SumTree {
+  const treeSize = treeSizeFor(leaves.length);
+  const levels = [leafLevel(currency, leaves, treeSize)];
+  for (let top = levels[0]; top && top.values.length > 1; top = levels.at(-1)) levels.push(levelAbove(top));
+  const root = levels.at(-1) as { hashes: Uint8Array; values: Float64Array };
   return {
     currency,
     leafCount: leaves.length,
     treeSize,
-    root: { hash: toHex(levels.hashes[top]?.[0] as Uint8Array), total: levels.values[top]?.[0] as number },
-    hashes: levels.hashes,
-    values: levels.values,
+    root: { hash: toHex(root.hashes), total: root.values[0] as number },
+    hashes: levels.map((level) => level.hashes),
+    values: levels.map((level) => level.values),
   };
 }
 
@@ -86,8 +100,8 @@ export function pathOf(tree: SumTree, index: number): { hash: string; value: num
   for (let level = 0, at = index; level < tree.hashes.length - 1; level++, at >>>= 1) {
     const sibling = at ^ 1;
     path.push({
-      hash: toHex(tree.hashes[level]?.[sibling] as Uint8Array),
-      value: tree.values[level]?.[sibling] as number,
+      hash: toHex((tree.hashes[level] as Uint8Array).subarray(32 * sibling, 32 * sibling + 32)),
+      value: (tree.values[level] as Float64Array)[sibling] as number,
     });
   }
   return path;
