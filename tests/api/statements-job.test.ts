@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemContext } from '../../server/services/context.ts';
+import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { keyIdOf } from '../../server/services/statements/signature.ts';
 import { createStatementsService } from '../../server/services/statements/statements.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -36,6 +38,17 @@ describe('the monthly job', () => {
     t = await createTestApp({ clock: { now: OCT_10 } });
     const funded = await createUser(t, { funded: { USDT: 2_000_000 } });
     const penniless = await createUser(t);
+    // Money in and all of it out before October: nothing to state for October.
+    t.clock.now = Date.UTC(2026, 7, 3);
+    const emptied = await createUser(t, { funded: { BTC: 50_000 } });
+    await t.services.ledger.post(systemContext('test'), {
+      kind: 'sendout',
+      idempotencyKey: 'emptied-out',
+      legs: [
+        { account: walletOf(emptied.id, 'BTC'), amount: -50_000 },
+        { account: systemAccount('chain_out', 'BTC'), amount: 50_000 },
+      ],
+    });
     // Four minutes into November: October has ended but not settled.
     t.clock.now = Date.UTC(2026, 10, 1, 0, 4);
     expect(await t.services.statements.runMonthlyJob()).toEqual({ notified: 0 });
@@ -47,6 +60,7 @@ describe('the monthly job', () => {
       { type: 'statement_ready', link: '/wallet', messageTk: 'notifications.msg.statement_ready' },
     ]);
     expect(await inboxOf(penniless.id)).toEqual([]);
+    expect(await inboxOf(emptied.id)).toEqual([]);
     // Again, and from another process: nothing closed twice, nobody told twice.
     expect(await t.services.statements.runMonthlyJob()).toEqual({ notified: 0 });
     expect(await anotherProcess().runMonthlyJob()).toEqual({ notified: 0 });

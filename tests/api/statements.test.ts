@@ -170,6 +170,42 @@ describe('GET /rest/v1/statements/current', () => {
   });
 });
 
+describe('escrow', () => {
+  it('counts coins locked for a sale as the seller’s: a move between their own accounts changes no total', async () => {
+    await t.services.ledger.lockEscrow(ctx, {
+      tradeRef: 'TRADEHASH01',
+      sellerId: person.id,
+      currency: 'BTC',
+      amount: 100_000,
+      idempotencyKey: 'lock-TRADEHASH01',
+    });
+    const now = (await (await session.get('/rest/v1/statements/current')).json()).data.statement;
+    expect(now.currencies[0]).toEqual({
+      currency: 'BTC',
+      balance: '0.00750000',
+      accounts: [
+        { account: 'user_wallet', balance: '0.00650000' },
+        { account: 'trade_escrow', balance: '0.00100000' },
+      ],
+    });
+    t.clock.now = Date.UTC(2027, 0, 2);
+    // A month later: a session of today's.
+    session = await person.session();
+    const december = (await (await month('2026-12')).json()).data.statement.currencies[0];
+    expect(december).toMatchObject({ opening: '0.00750000', credits: '0.00100000', debits: '0.00100000' });
+    expect(december.closing).toBe('0.00750000');
+    expect(
+      december.accounts.map((a: { account: string; movements: { kind: string }[] }) => [
+        a.account,
+        a.movements.map((m) => m.kind),
+      ]),
+    ).toEqual([
+      ['user_wallet', ['escrow_lock']],
+      ['trade_escrow', ['escrow_lock']],
+    ]);
+  });
+});
+
 describe('who may ask', () => {
   it.each(['/rest/v1/statements', '/rest/v1/statements/current', '/rest/v1/statements/month?period=2026-10'])(
     '%s: 401 without a session',

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
 import { parseStatementKey, statementKeyProblem } from '../../server/services/statements/keys.ts';
 import { monthOf, parsePeriod, previousMonth } from '../../server/services/statements/period.ts';
 import {
@@ -163,5 +164,20 @@ describe('verifySavedStatement', () => {
   it('refuses other algorithms and files without a statement', () => {
     expect(verifySavedStatement(JSON.stringify({ ...envelope(), algorithm: 'RS256' })).ok).toBe(false);
     expect(verifySavedStatement('{}').message).toBe('INVALID: the file holds no statement');
+  });
+});
+
+describe('configuration', () => {
+  it('refuses a statement key that is not Ed25519, without printing it, and the key given twice', () => {
+    const secret = 'a'.repeat(63);
+    expect(() => readConfig({ STATEMENT_KEY: secret })).toThrow(
+      /STATEMENT_KEY="aaaa…": must be an Ed25519 private key/,
+    );
+    expect(() => readConfig({ STATEMENT_KEY: secret })).not.toThrow(new RegExp(secret));
+    const seed = '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60';
+    expect(readConfig({ STATEMENT_KEY: seed }).STATEMENT_KEY).toBe(seed);
+    expect(() => readConfig({ STATEMENT_KEY: seed, STATEMENT_KEY_FILE: '/run/secrets/key' })).toThrow(
+      /STATEMENT_KEY_FILE=.*must not be set together with STATEMENT_KEY/,
+    );
   });
 });

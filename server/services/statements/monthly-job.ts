@@ -7,7 +7,8 @@ import { isSettled, type Month, previousMonth } from './period.ts';
 // once whichever process gets there first) and tells each person with something to state that
 // their statement is ready, in batches. A batch's notifications and the month's cursor are one
 // transaction, so a leader that dies half way leaves the next one to continue where it stopped,
-// and nobody is told twice.
+// and nobody is told twice. Who is told: whoever had a balance at the month's end or a movement in
+// it; someone whose money all left before the month hears nothing.
 
 const BATCH = 100;
 
@@ -27,7 +28,7 @@ async function notifyBatch(
   month: Month,
   from: number,
 ): Promise<number | undefined> {
-  const people = await deps.repo.peopleWithAccounts(from, month.to, BATCH);
+  const people = await deps.repo.peopleToTell(from, month, BATCH);
   const last = people.at(-1);
   if (last === undefined) {
     await deps.repo.finishNotified(month.period, deps.now());

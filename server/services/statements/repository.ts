@@ -56,13 +56,16 @@ const MOVEMENTS = `SELECT a.kind AS accountKind, t.kind AS transactionKind, a.cu
   WHERE a.owner_id = ? AND a.kind IN (${KINDS}) AND t.created_at >= ? AND t.created_at < ?
   GROUP BY a.kind, t.kind, a.currency`;
 
-// People with something to state for a month: an account with postings before its end. Ordered by
+// People with something to state for a month: a balance at its end, or a movement in it (owned
+// accounts and escrows never go below zero, so a zero sum means every balance is zero). Ordered by
 // id so the job can tell them in batches and remember where it stopped.
-const PEOPLE_WITH_ACCOUNTS = `SELECT DISTINCT a.owner_id AS userId
+const PEOPLE_TO_TELL = `SELECT a.owner_id AS userId
   FROM ledger_accounts a
   JOIN ledger_postings p ON p.account_id = a.id
   JOIN ledger_transactions t ON t.id = p.transaction_id
   WHERE a.kind IN (${KINDS}) AND a.owner_id > ? AND t.created_at < ?
+  GROUP BY a.owner_id
+  HAVING sum(p.amount) <> 0 OR max(t.created_at) >= ?
   ORDER BY a.owner_id LIMIT ?`;
 
 export interface StatementMonthRow {
@@ -82,8 +85,11 @@ export function createStatementsRepository(db: DatabaseLike) {
     balancesBefore: (userId: number, at: number) => sql.all<BalanceRow>(BALANCES_BEFORE, [userId, at]),
     balancesNow: (userId: number) => sql.all<BalanceRow>(BALANCES_NOW, [userId]),
     movements: (userId: number, from: number, to: number) => sql.all<MovementRow>(MOVEMENTS, [userId, from, to]),
-    peopleWithAccounts: async (after: number, before: number, limit: number) =>
-      (await sql.all<{ userId: number }>(PEOPLE_WITH_ACCOUNTS, [after, before, limit])).map((row) => row.userId),
+    /** Up to `limit` people after user id `after` with a balance at the month's end or a movement in it. */
+    peopleToTell: async (after: number, month: { from: number; to: number }, limit: number) =>
+      (await sql.all<{ userId: number }>(PEOPLE_TO_TELL, [after, month.to, month.from, limit])).map(
+        (row) => row.userId,
+      ),
 
     storedKey: async (purpose: string) =>
       (await sql.get<{ pem: string }>('SELECT private_key_pem AS pem FROM signing_keys WHERE purpose = ?', [purpose]))
