@@ -52,7 +52,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('scripts/verify-statement.ts', () => {
+// Each case starts Node once or more; on a loaded machine that is seconds, not the default 5.
+describe('scripts/verify-statement.ts', { timeout: 30_000 }, () => {
   it('accepts the statement as the API answered it, against the published key', async () => {
     const { code, line } = await verify(write('statement.json', saved), '--key', keyFile);
     expect(code).toBe(0);

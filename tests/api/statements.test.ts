@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isApiPath } from '../../server/app.ts';
 import { systemContext } from '../../server/services/context.ts';
 import { systemAccount, walletOf } from '../../server/services/ledger/ledger.ts';
 import { publicKeyFromRaw, verifyStatement } from '../../server/services/statements/signature.ts';
@@ -229,5 +230,10 @@ describe('GET /.well-known/coinfair-statement-key', () => {
     expect(key.kid).toMatch(/^ed25519:[A-Za-z0-9_-]{22}$/);
     expect(key.x).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(key.pem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+  });
+
+  it('is served by the API, not by the pages (server/main.ts asks isApiPath)', () => {
+    expect(isApiPath('/.well-known/coinfair-statement-key')).toBe(true);
+    expect(isApiPath('/.well-known/security.txt')).toBe(false);
   });
 });
