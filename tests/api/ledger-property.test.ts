@@ -19,6 +19,7 @@ import {
   walletOf,
 } from '../../server/services/ledger/ledger.ts';
 import { createLedgerRepository } from '../../server/services/ledger/repository.ts';
+import { expectProofAgrees } from '../support/proof-agrees.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { testDialect } from '../support/test-dialect.ts';
 
@@ -458,6 +459,8 @@ async function runSequence(ops: Op[], counter: { ops: number; outcomes: Map<stri
       if ((i + 1) % CHECK_EVERY === 0) await check();
     }
     await check();
+    // The proof of liabilities agrees with ledger:verify and with every person's accounts (issue 24).
+    await expectProofAgrees(db);
   } finally {
     await testDb.close();
   }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../server/services/ledger/invariants.ts';
+import { expectProofAgrees } from '../support/proof-agrees.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { type TradeData, tradeFixtures } from '../support/trade-fixtures.ts';
 import { createUser } from '../support/users.ts';
@@ -110,5 +111,7 @@ describe('trades under concurrent writers', { timeout: 120_000 }, () => {
     expect(await f.balance(purchaser.email)).toBe(released * 50_000);
     expect(await f.balance(seller.email)).toBe((TRIALS - released) * 50_500);
     expect(await verifyLedger(t.db)).toEqual([]);
+    // The proof of liabilities agrees with ledger:verify and with every person's accounts (issue 24).
+    expect(await expectProofAgrees(t.db)).toBeGreaterThanOrEqual(1);
   });
 });
