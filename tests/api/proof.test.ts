@@ -65,6 +65,8 @@ describe('before anything is published', () => {
     const mine = await person.get('/rest/v1/proof/me');
     expect(mine.status).toBe(404);
     expect(await errorOf(mine)).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/published yet/) });
+    const german = await person.get('/rest/v1/proof/me?locale=de');
+    expect((await errorOf(german)).message).toMatch(/Nachweis der Verbindlichkeiten/);
     expect((await t.send('/rest/v1/proof/me')).status).toBe(401);
   });
 });

@@ -18,10 +18,9 @@ export interface ReadDeps {
 }
 
 const notPublished = () =>
-  new AppError(
-    'NOT_FOUND',
-    'No proof of liabilities has been published yet: the first comes with the daily publication.',
-  );
+  new AppError('NOT_FOUND', 'No proof of liabilities has been published yet. Please try again later.', {
+    key: 'proof_not_published',
+  });
 
 /** The trees of one publication, built on first use; a newer publication replaces them. */
 export function createTreeCache(repo: ProofRepository) {
