@@ -183,6 +183,20 @@ describe('a publication', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('documents both routes under their tag: the list open to everyone, proof/me for a session or a key', async () => {
+    const document = (await (await t.send('/rest/v1/openapi.json')).json()) as {
+      paths: Record<string, { get: { tags: string[]; security: unknown[] } }>;
+    };
+    const list = document.paths['/rest/v1/proof']?.get;
+    const mine = document.paths['/rest/v1/proof/me']?.get;
+    expect(list?.tags).toEqual(['Proof of liabilities']);
+    expect(list?.security).toEqual([]);
+    expect(mine?.tags).toEqual(['Proof of liabilities']);
+    expect(mine?.security.length).toBeGreaterThan(0);
+  });
+});
+
 describe('what is never published', () => {
   it('a ledger that does not balance: the command fails, nothing is stored', async () => {
     await activity();
