@@ -53,7 +53,8 @@ async function verify(content: unknown, ...extra: string[]) {
   }
 }
 
-describe('node scripts/verify-proof.ts', () => {
+// Each case starts Node once or more: 30 s, as a loaded machine took over the default 5.
+describe('node scripts/verify-proof.ts', { timeout: 30_000 }, () => {
   it('says VALID in one line for the API answer as downloaded, naming the balances and roots', async () => {
     const answer: { data: MyProofView } = {
       data: { publication: { id: 'pol_BBBBBBBBBBBBBBBB', publishedAt: 0, roots: [] }, proofs },
