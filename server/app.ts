@@ -8,6 +8,8 @@ import { serveOpenApi } from './http/openapi.ts';
 import { requestBody } from './http/request-body.ts';
 import { STRICT_TRANSPORT_SECURITY } from './http/transport.ts';
 import { visitorCountry } from './http/visitor-country.ts';
+import { noteRoute, probeRoutes } from './observability/api-observability.ts';
+import type { Readiness } from './observability/readiness.ts';
 import { authorizeChannel } from './realtime/channels.ts';
 import type { ChannelAuthorizer } from './realtime/hub.ts';
 import { affiliateRoutes } from './routes/affiliates.ts';
@@ -55,6 +57,8 @@ export interface AppOptions {
   logError?: (error: unknown) => void;
   /** The realtime hub's channel authoriser, for push-authorize (public and personal channels by default). */
   authorizeChannel?: ChannelAuthorizer;
+  /** What /readyz reports (server/observability/readiness.ts); without it, ready once it answers. */
+  readiness?: () => Promise<Readiness>;
 }
 
 /** Path prefixes the Hono app answers (spec section 7); main.ts sends everything else to Astro. */
@@ -74,7 +78,9 @@ export const API_PREFIXES = [
 ] as const;
 
 export function isApiPath(pathname: string): boolean {
-  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/healthz';
+  return (
+    API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/healthz' || pathname === '/readyz'
+  );
 }
 
 /**
@@ -131,9 +137,11 @@ export function createApp({
   trustProxy = false,
   logError = console.error,
   authorizeChannel: authorize = authorizeChannel,
+  readiness,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
+  app.use('*', noteRoute());
   app.use('*', apiHeaders(secureCookies));
   app.use('*', authMiddleware(services.sessions, secureCookies));
   app.use('*', visitorCountry(services.places, trustProxy));
@@ -143,9 +151,8 @@ export function createApp({
   // After the body was read: a key's signature covers the raw body (server/http/api-key-auth.ts).
   app.use('*', apiKeyAuth(services.apiKeys, trustProxy));
 
-  app.get('/healthz', (c) => c.json({ data: { status: 'ok' } }));
-  // Prerendered pages set no cookie; a script about to change something without a token asks here
-  // (src/lib/api-client.ts), and the CSRF middleware above answers with the XSRF-TOKEN cookie.
+  app.route('/', probeRoutes(readiness));
+  // A script about to change something without a CSRF token asks here; the middleware above answers.
   app.get('/rest/v1/csrf-token', (c) => c.body(null, 204));
   app.route('/rest/v1', referenceRoutes(services));
   app.route('/rest/v1', marketRoutes(services));

@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { connectDatabase, type Database } from '../db/database.ts';
+import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
 import { refreshDemoPresence } from '../db/seed/demo.ts';
 import { prepareDatabase } from '../db/seed/index.ts';
-import { type App, createApp } from './app.ts';
+import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { clientAddress, sessionCookieName } from './http/auth.ts';
-import { csrfSetCookie, newCsrfToken, presentedCsrfCookie } from './http/csrf.ts';
+import { sessionCookieName } from './http/auth.ts';
 import { postgresLeadership, soleLeadership } from './jobs/leadership.ts';
 import { startJobs } from './jobs/start-jobs.ts';
+import { countingFailures, observeBackend } from './observability/backend-observer.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import type { Readiness } from './observability/readiness.ts';
+import { type PageLocals, pageLocalsOf } from './page-locals.ts';
 import { createInProcessBus, type EventBus } from './realtime/bus.ts';
 import { createChannelAuthorizer, sessionPrincipal } from './realtime/channels.ts';
 import { type ChannelAuthorizer, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
@@ -16,14 +20,12 @@ import { createRedisBus } from './realtime/redis-bus.ts';
 import { watchSessionEnds } from './realtime/session-ends.ts';
 import { createServices, type Services } from './services/container.ts';
 import { systemContext } from './services/context.ts';
-import type { Places } from './services/places/places.ts';
 import { createPriceFeed } from './services/price-feed/create.ts';
 import { createSharedPriceFeed, type SharedPriceFeed } from './services/price-feed/shared.ts';
 import { publishQuotes } from './services/quotes/publish.ts';
 import { tradeChannelAccess } from './services/trades/trades.ts';
 import { DEVELOPMENT_BTC_XPUB, DEVELOPMENT_TRON_XPUB } from './services/wallet/addresses.ts';
 import { createRedisStore, type SharedStore } from './shared-store.ts';
-import type { SiteOrigin } from './site-origin.ts';
 
 // Everything behind the pages: database, price feed, event bus, services, the API listener and
 // the realtime hub. `npm start` (server/main.ts) and `npm run dev` (the Astro dev integration)
@@ -39,30 +41,7 @@ export const consoleLogger: Logger = {
   error: (message, error) => console.error(message, error ?? ''),
 };
 
-/**
- * What server-rendered pages get in `Astro.locals`: the same API the browser calls, in-process,
- * so a form that works without JavaScript goes through exactly the rules, limits and CSRF checks
- * of the JSON calls (src/lib/server/page-api.ts).
- */
-export interface PageLocals {
-  callApi(request: Request, clientAddress: string): Promise<Response>;
-  /**
-   * The browser's CSRF token, for forms that post without JavaScript. Issued when first read: a
-   * page with no such form sets no cookie (decision 139).
-   */
-  readonly csrfToken: string;
-  /**
-   * The cookie that gives the browser `csrfToken`, once the page has read a token the browser did
-   * not hold (src/middleware.ts sets it after the render); undefined otherwise.
-   */
-  readonly csrfCookie: string | undefined;
-  /** The configured public origin (server/site-origin.ts): canonical and language links are absolute. */
-  readonly siteOrigin: string;
-  /** Where the request comes from (server/services/places): the listing cache keys on it. */
-  visitorCountry(): Promise<string>;
-  /** Grows at every offer write in any process: the listing cache keys on it, so a write shows at once. */
-  offersGeneration(): number;
-}
+export type { PageLocals };
 
 export interface Backend {
   api: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
@@ -73,6 +52,10 @@ export interface Backend {
   bus: EventBus;
   services: Services;
   secureCookies: boolean;
+  /** This process's Prometheus metrics (server/observability/metrics.ts). */
+  metrics: Metrics;
+  /** What /readyz answers: the database, Redis, migrations and the jobs' leader. */
+  readiness(): Promise<Readiness>;
   stop(): Promise<void>;
 }
 
@@ -237,7 +220,7 @@ function leadJobs(
   config: Config,
   log: Logger,
   start: () => Promise<() => Promise<void>>,
-): () => Promise<void> {
+): { stop: () => Promise<void>; leads: () => boolean } {
   const leadership =
     db.dialect === 'postgres'
       ? postgresLeadership(config.DATABASE_URL, {
@@ -258,78 +241,59 @@ function leadJobs(
     running.catch((error: unknown) => log.error('Jobs: could not start or stop', error));
   };
   const unsubscribe = leadership.onChange(change);
-  return async () => {
+  const stopLeading = async () => {
     unsubscribe();
     await leadership.stop();
     const stop = await running.catch(() => undefined);
     await stop?.();
   };
+  return { stop: stopLeading, leads: () => leadership.isLeader() };
 }
 
 /**
- * The locals of one page render: the in-process API, and the browser's CSRF token: its own, or a
- * new one made only when the page reads it (a form posting without JavaScript). A listing, an offer
- * or the calculator read none, so a visitor without cookies gets none (decision 139); their islands
- * fetch the token on their first change (src/lib/api-client.ts).
+ * What the jobs leader runs: the price feed, expiry, chain, deliveries, demo presence, the session
+ * sweep and the ledger watch, once across the deployment. Returns the function that stops them.
  */
-function pageLocalsOf(
-  app: App,
-  {
-    secureCookies,
-    trustProxy,
-    places,
-    offersGeneration,
-    siteOrigin,
-  }: {
-    secureCookies: boolean;
-    trustProxy: boolean;
-    places: Places;
-    offersGeneration: () => number;
-    siteOrigin: SiteOrigin;
-  },
-): (req: IncomingMessage) => PageLocals {
-  const callApi: PageLocals['callApi'] = async (request, clientAddress) =>
-    app.fetch(request, { incoming: { socket: { remoteAddress: clientAddress } } });
-  return (req) => {
-    const forwardedFor = req.headers['x-forwarded-for'];
-    const visitorCountry = () =>
-      places.countryOfAddress(
-        clientAddress(
-          Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
-          req.socket.remoteAddress,
-          trustProxy,
-        ),
-      );
-    const presented = presentedCsrfCookie(req.headers.cookie);
-    let issued: string | undefined;
-    return {
-      callApi,
-      visitorCountry,
-      offersGeneration,
-      get siteOrigin() {
-        return siteOrigin.origin;
-      },
-      get csrfToken() {
-        if (presented) return presented;
-        issued ??= newCsrfToken();
-        return issued;
-      },
-      get csrfCookie() {
-        return issued === undefined ? undefined : csrfSetCookie(issued, secureCookies);
-      },
-    };
+async function startLeadersWork({
+  db,
+  config,
+  log,
+  demo,
+  services,
+  priceFeed,
+  observed,
+}: {
+  db: Database;
+  config: Config;
+  log: Logger;
+  demo: boolean;
+  services: Services;
+  priceFeed: SharedPriceFeed;
+  observed: ReturnType<typeof observeBackend>;
+}): Promise<() => Promise<void>> {
+  const stopPrices = await leadPrices(services, priceFeed, log);
+  const stopJobs = startJobs(services, config, log);
+  const stopHousekeeping = await startHousekeeping(db, demo, services, log);
+  const stopLedgerWatch = observed.watchLedger(config.LEDGER_VERIFY_MINUTES, log);
+  return async () => {
+    stopLedgerWatch();
+    stopHousekeeping();
+    await stopJobs();
+    await stopPrices();
   };
 }
 
 export async function createBackend({
   config,
   migrationsFolder,
-  log = consoleLogger,
+  log: given = consoleLogger,
 }: {
   config: Config;
   migrationsFolder?: string;
   log?: Logger;
 }): Promise<Backend> {
+  const metrics = createMetrics();
+  const log = countingFailures(given, metrics);
   const demo = config.DEMO_DATA === 'on';
   const db = await openPreparedDatabase(config, demo, migrationsFolder, log);
   const allowedOrigins = config.PUBLIC_ORIGIN ? [new URL(config.PUBLIC_ORIGIN).origin] : [];
@@ -347,17 +311,19 @@ export async function createBackend({
   if (config.WALLET_BTC_XPUB === DEVELOPMENT_BTC_XPUB || config.WALLET_TRON_XPUB === DEVELOPMENT_TRON_XPUB) {
     log.info('Wallet: deposit addresses come from public test keys (WALLET_*_XPUB unset): never send real money.');
   }
-  // The price feed, expiry, chain, deliveries, demo presence and the session sweep: once across the deployment.
-  const stopLeading = leadJobs(db, config, log, async () => {
-    const stopPrices = await leadPrices(services, priceFeed, log);
-    const stopJobs = startJobs(services, config, log);
-    const stopHousekeeping = await startHousekeeping(db, demo, services, log);
-    return async () => {
-      stopHousekeeping();
-      await stopJobs();
-      await stopPrices();
-    };
+  const observed = observeBackend(metrics, {
+    db,
+    bus,
+    services,
+    store,
+    migrationsFolder: migrationsFolder ?? MIGRATIONS_FOLDER,
+    log,
+    sockets: () => hub.connectionCount(),
+    leads: () => leading.leads(),
   });
+  const leading = leadJobs(db, config, log, () =>
+    startLeadersWork({ db, config, log, demo, services, priceFeed, observed }),
+  );
   // One authoriser for the hub and for the keys push-authorize issues.
   const authorize = createChannelAuthorizer({ tradeAccess: tradeChannelAccess(services.trades) });
   const app = createApp({
@@ -367,6 +333,7 @@ export async function createBackend({
     secureCookies,
     trustProxy: config.TRUST_PROXY === 'on',
     logError: (e) => log.error('request failed', e),
+    readiness: observed.readiness,
   });
   const { hub, stopSessionEnds } = startHub({ services, bus, allowedOrigins, secureCookies, authorize, log });
 
@@ -383,9 +350,11 @@ export async function createBackend({
     bus,
     services,
     secureCookies,
+    metrics,
+    readiness: observed.readiness,
     async stop() {
       stopSessionEnds();
-      await stopLeading();
+      await leading.stop();
       priceFeed.close();
       await hub.close();
       await bus.close();

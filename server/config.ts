@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import * as v from 'valibot';
 import { displayUrl } from '../db/display-url.ts';
+import { OBSERVABILITY_SETTINGS } from './observability/settings.ts';
 import { DEVELOPMENT_API_KEY_ROOT } from './services/api-keys/secrets.ts';
 import { DEVELOPMENT_GIFT_CODE_KEY } from './services/gift-cards/vault.ts';
 import { statementKeyProblem } from './services/statements/keys.ts';
@@ -69,10 +70,12 @@ const UNPRINTED = new Set([
   'BITCOIND_RPC_URL',
   'GIFT_CODE_KEY',
   'API_KEY_ROOT',
+  'METRICS_TOKEN',
   'STATEMENT_KEY',
 ]);
 
 const ConfigFields = v.object({
+  ...OBSERVABILITY_SETTINGS,
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
   PORT: port,
   HOST: v.pipe(v.optional(v.string(), '127.0.0.1'), v.minLength(1, 'must not be empty')),

@@ -14,6 +14,8 @@ export interface SharedStore {
   add(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Adds one to the count at `key` (expiring `ttlMs` after its first increment) and answers the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Resolves when the server behind the store answers (/readyz); absent on a store of one process. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,8 +101,13 @@ export async function createRedisStore(url: string, options: RedisStoreOptions =
         .exec();
       return Number(count);
     },
+    async ping() {
+      await client.ping();
+    },
     async close() {
-      await client.quit().catch(() => {});
+      // With Redis down, QUIT would wait for a reconnection that may never come: a shutdown must not.
+      if (client.isReady) await client.quit().catch(() => {});
+      else client.destroy();
     },
   };
 }

@@ -9,5 +9,6 @@ declare namespace App {
     readonly siteOrigin: string;
     visitorCountry: import('../server/backend.ts').PageLocals['visitorCountry'];
     offersGeneration: import('../server/backend.ts').PageLocals['offersGeneration'];
+    noteRoute: import('../server/backend.ts').PageLocals['noteRoute'];
   }
 }

@@ -26,6 +26,7 @@ async function cacheKey(request: Request, url: URL, locals: App.Locals): Promise
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (!context.isPrerendered) context.locals.noteRoute(context.routePattern);
   const key = context.isPrerendered ? undefined : await cacheKey(context.request, context.url, context.locals);
   const cached = key ? listingCache.get(key) : undefined;
   if (cached) return finish(new Response(null, { status: cached.status, headers: cached.headers }), cached.body);

@@ -5,6 +5,7 @@
 
 export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /healthz': 'load balancer probe',
+  'GET /readyz': 'load balancer readiness probe; says which check failed, never why',
   'GET /rest/v1/csrf-token': 'hands a page its CSRF cookie before any form; nothing personal',
   'GET /rest/v1/currencies': 'reference data for the listing and calculator',
   'GET /rest/v1/currencies/:code': 'reference data for the listing and calculator',

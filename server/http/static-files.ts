@@ -222,8 +222,9 @@ export function createStaticFiles(
       if (pathname === undefined) return false;
       const entry = lookup(pathname);
       if (!entry) return false;
-      if (entry.compressing) entry.compressing.then(() => send(req, res, entry, extraHeaders));
-      else send(req, res, entry, extraHeaders);
+      const compressing = entry.compressing;
+      if (compressing === undefined) send(req, res, entry, extraHeaders);
+      else void compressing.then(() => send(req, res, entry, extraHeaders));
       return true;
     },
   };

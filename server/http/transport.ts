@@ -7,7 +7,7 @@ import type { SiteOrigin } from '../site-origin.ts';
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** Load balancers probe by address, not by name. */
-const ANY_HOST_PATHS = new Set(['/healthz']);
+const ANY_HOST_PATHS = new Set(['/healthz', '/readyz']);
 
 /**
  * With PUBLIC_ORIGIN set, a request naming another host is refused (421) before anything reads

@@ -6,6 +6,9 @@ import pg from 'pg';
 // process dies (or its connection does), PostgreSQL releases the lock and the next process to ask
 // becomes leader within one `retryMs`. On SQLite there is one process, always the leader.
 
+/** The advisory lock the jobs leader holds on PostgreSQL (/readyz asks whether anyone holds it). */
+export const JOBS_LOCK = 'coinfair:jobs';
+
 export interface Leadership {
   isLeader(): boolean;
   /** Called with true on becoming leader and false on losing it; returns the unsubscribe. */
@@ -34,7 +37,7 @@ export interface PostgresLeadershipOptions {
 }
 
 export function postgresLeadership(url: string, options: PostgresLeadershipOptions = {}): Leadership {
-  const { retryMs = 2000, name = 'coinfair:jobs', onError = () => {} } = options;
+  const { retryMs = 2000, name = JOBS_LOCK, onError = () => {} } = options;
   const listeners = new Set<(leader: boolean) => void>();
   let leader = false;
   let client: pg.Client | null = null;

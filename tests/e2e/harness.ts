@@ -21,8 +21,13 @@ const root = join(import.meta.dirname, '..', '..');
 const buildDir = join(root, 'build');
 
 /** The built server on a free port over a private copy of the template database. */
-export async function startServer(env: Record<string, string> = {}): Promise<{
+export async function startServer(
+  env: Record<string, string> = {},
+  options: Pick<StartOptions, 'logs'> = {},
+): Promise<{
   url: string;
+  /** METRICS_PORT's listener, when the test configured one. */
+  metricsUrl: string | undefined;
   /** The newest e-mail to `recipient` in the server's outbox (its database, read beside it). */
   latestMail(recipient: string): Promise<{ subject: string; text: string } | undefined>;
   /** Runs a statement on the server's database, for states no page can reach (an owner gone offline). */
@@ -43,12 +48,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
     startServer(options: StartOptions): Promise<RunningServer>;
   };
   const testDb = createSqliteTestDb();
-  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: testDb.path, ...env });
-  const running = await start({ config, buildDir, log: { info: () => {}, error: (m, e) => console.error(m, e) } });
+  // Only problems in the test's output: a line per request would bury them.
+  const config = readConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: testDb.path, LOG_LEVEL: 'warn', ...env });
+  const running = await start({
+    config,
+    buildDir,
+    log: { info: () => {}, error: (m, e) => console.error(m, e) },
+    ...options,
+  });
   const outbox = createOutboxRepository(testDb.db);
   let chain: ReturnType<typeof chainCommands> | undefined;
   return {
     url: running.url,
+    metricsUrl: running.metricsUrl,
     backend: running.backend,
     latestMail: async (recipient) => outbox.latestFor(recipient, 'email'),
     sql: (statement, ...params) => {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.ts';
-import { PRERENDERED_ORIGIN } from '../../src/lib/shared/page-origin.ts';
 import { compressionPendingMarker, createStaticFiles } from '../../server/http/static-files.ts';
+import { PRERENDERED_ORIGIN } from '../../src/lib/shared/page-origin.ts';
 
 // A first `npm start` serves before its assets are compressed (decision 127): a file read while
 // the marker is there goes out whole and is not remembered, so once the variants are written and

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger as Pino } from 'pino';
+import { requestScope } from './log.ts';
+
+// One log line and one latency observation per request (issue 25), with a request id the answer
+// echoes in X-Request-Id. Behind a trusted proxy the proxy's id is kept, so a line in nginx's log
+// and ours share it. The handler that answers says which route it was and for whom (noteRequest):
+// the route's pattern, never the raw path, so the metrics' labels stay few.
+
+/** What the answering handler knows about a request that the transport does not. */
+export interface RequestFacts {
+  /** The route's pattern (`/rest/v1/trade/:hash`), or the kind of answer (`static`, `page`). */
+  route?: string;
+  /** The person's public id (`usr_…`), when signed in. */
+  user?: string;
+}
+
+const facts = new WeakMap<IncomingMessage, RequestFacts>();
+
+/** Called by the handler that answers: merged into the request's log line. */
+export function noteRequest(req: IncomingMessage, known: RequestFacts): void {
+  const already = facts.get(req);
+  facts.set(req, already ? { ...already, ...known } : known);
+}
+
+/** An id a proxy may hand us: short, and only characters that cannot forge a log line. */
+const FORWARDED_ID = /^[\w.:@/+=-]{1,128}$/;
+
+function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-request-id'] : undefined;
+  if (typeof forwarded === 'string' && FORWARDED_ID.test(forwarded)) return forwarded;
+  return randomUUID();
+}
+
+export interface FinishedRequest {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+}
+
+export interface RequestObserver {
+  log: Pino;
+  trustProxy: boolean;
+  /** Called once per answered request: the metrics' latency histogram (metrics.ts). */
+  onFinished?(request: FinishedRequest): void;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Wraps the server's request handler: an id, a scope carrying it, and the line when the answer is done. */
+export function observeRequests({ log, trustProxy, onFinished }: RequestObserver, handler: Handler): Handler {
+  const logsRequests = log.isLevelEnabled('info');
+  return (req, res) => {
+    const requestId = requestIdOf(req, trustProxy);
+    const started = process.hrtime.bigint();
+    res.setHeader('X-Request-Id', requestId);
+    // 'close' also comes when the client hangs up first: that request is logged with status 499.
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const known = facts.get(req);
+      const status = res.writableFinished ? res.statusCode : 499;
+      const method = req.method ?? 'GET';
+      const route = known?.route ?? 'unmatched';
+      onFinished?.({ method, route, status, seconds });
+      if (!logsRequests) return;
+      log.info(
+        {
+          requestId,
+          method,
+          route,
+          status,
+          ms: Math.round(seconds * 10_000) / 10,
+          ...(known?.user ? { user: known.user } : {}),
+        },
+        'request',
+      );
+    });
+    requestScope.run({ requestId }, () => handler(req, res));
+  };
+}
