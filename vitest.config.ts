@@ -72,7 +72,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          // A screenshot walk (up to 32 full-page shots, both themes, three languages) takes 40 s on
+          // a quiet machine with the other worker busy; 60 s left no margin on a loaded one.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // Two files at a time, each with its server and Chromium, mostly waiting on each other:
           // 12 minutes one by one. After every other suite (groupOrder), so a page's timing never
