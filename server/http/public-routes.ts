@@ -40,6 +40,8 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /rest/v1/dispute/reasons': 'static list of reasons',
   'GET /rest/v1/hedging/settings': 'conversion limits, no personal data',
   'GET /rest/v1/proof': 'the published roots of the proof of liabilities: totals only, nobody in them',
+  'GET /rest/v1/proof/reserves':
+    "the platform's own addresses and balances beside the published totals: nobody in them",
   'GET /rest/v1/openapi.json': 'the API reference is public',
   'GET /.well-known/coinfair-statement-key': 'the public key anyone checks a signed statement with',
 };

@@ -6,6 +6,8 @@ import type { Services } from '../services/container.ts';
 
 // Proof of liabilities (issue 24; docs/decisions/146-proof-of-liabilities.md):
 //   GET /rest/v1/proof?limit=&before=   the published roots, newest first (public: the history page)
+//   GET /rest/v1/proof/reserves         what the platform's addresses hold against the latest liabilities
+//                                       (public: the proof-of-reserves page; decision 149)
 //   GET /rest/v1/proof/me               the signed-in person's inclusion proofs in the latest publication,
 //                                       which `node scripts/verify-proof.ts` checks offline
 
@@ -34,6 +36,12 @@ export function proofRoutes(services: Services) {
       // The same for everyone, and new at most once a publication: shared caches may keep it a minute.
       c.header('Cache-Control', 'public, max-age=60');
       return c.json({ data, meta: { limit } });
+    })
+    .get('/rest/v1/proof/reserves', async (c) => {
+      const data = await services.proof.reserves(requestContext(c));
+      // The same for everyone; the service reads the chain at most once a minute, caches likewise.
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json({ data });
     })
     .get('/rest/v1/proof/me', async (c) => c.json({ data: await services.proof.mine(personContextOf(c)) }));
 }

@@ -332,7 +332,7 @@ export function createServices({
   const { ledger } = moneyServices;
   return {
     // Proof of liabilities (issue 24): Merkle-sum roots of what the platform owes, a person's proofs.
-    proof: createProofService({ db, now, log: log.error }),
+    proof: createProofService({ db, now, log: log.error, chain: moneyServices.chain.adapter }),
     // The two account types of issue 21 (docs/kiosks-and-merchants.md): over-the-counter sales and merchant balances.
     kiosks: createKiosksService({
       repo: createKiosksRepository(db),

@@ -22,6 +22,13 @@ export interface DepositScan {
   cursor?: { value: string; height: number };
 }
 
+/** What one of our addresses holds now (the proof of reserves, decision 149). */
+export interface AddressHolding {
+  address: string;
+  /** Minor units in outputs with at least one confirmation. */
+  balance: number;
+}
+
 export interface SendoutRequest {
   /** Our `chn_…` id, for the node's comment and the operator's search. */
   publicId: string;
@@ -55,6 +62,11 @@ export interface ChainAdapter {
    * (chain_state); reporting an output twice is harmless.
    */
   scanDeposits(network: DepositNetwork, isOurs: (address: string) => boolean | Promise<boolean>): Promise<DepositScan>;
+  /**
+   * Every address of ours on a deposit network that holds coins now, from the chain itself: the
+   * reserves side of the proof page. Absent where the adapter cannot say (then no reserves are shown).
+   */
+  holdings?(network: DepositNetwork): Promise<AddressHolding[]>;
   /** Hands a sendout to the network; its txid. Throws BroadcastRejected when nothing was sent. */
   broadcast(request: SendoutRequest): Promise<{ txid: string }>;
   /** Confirmations of one of our sent transactions; negative when it conflicts; null when unknown. */

@@ -12,6 +12,7 @@ import type { ChainRepository } from './repository.ts';
 //   gettransaction <txid> true                                   confirmations of one transaction
 //   sendtoaddress <address> "<amount>" …                          a sendout from the node's hot wallet
 //   getblockcount                                                the tip, for the operator's view
+//   listunspent 1                                                what the wallet's addresses hold (reserves)
 // listsinceblock's `lastblock` with target_confirmations = N lies N − 1 blocks below the tip, so
 // every deposit is reported again until it has N confirmations: no separate re-check is needed.
 
@@ -140,6 +141,17 @@ export function createBitcoindChain({
       const seen = await observedDeposits(since, isOurs);
       // The caller stores the cursor in the transaction that records these deposits.
       return { deposits: seen, cursor: { value: since.lastblock, height } };
+    },
+
+    // Every confirmed output the wallet holds or watches: the deposit addresses and the hot wallet's own.
+    async holdings(network) {
+      if (network !== 'bitcoin') return [];
+      const unspent = await rpc.call<{ address?: string; amount: number }[]>('listunspent', [1]);
+      const byAddress = new Map<string, number>();
+      for (const output of unspent)
+        if (output.address)
+          byAddress.set(output.address, (byAddress.get(output.address) ?? 0) + toSatoshi(output.amount));
+      return [...byAddress].map(([address, balance]) => ({ address, balance }));
     },
 
     async broadcast(request) {

@@ -3,6 +3,7 @@ import { CHAIN_NETWORKS, type ChainNetwork, type DepositNetwork } from '../../..
 import type { ChainAdapter, DepositScan } from './adapter.ts';
 import { NETWORKS } from './networks.ts';
 import type { ChainRepository } from './repository.ts';
+import { simulatedHoldings } from './simulated-holdings.ts';
 
 // The embedded chain (CHAIN=simulated, the default): blocks are a height per network in
 // `chain_state`, its mempool the simulated rows of `chain_transactions` without a block. Every
@@ -96,6 +97,8 @@ export function createSimulatedChain({
       }));
       return { deposits };
     },
+
+    holdings: (network) => simulatedHoldings(repo.db, network),
 
     // Nothing leaves this machine: the sendout joins the mempool when the service marks it broadcast.
     async broadcast() {

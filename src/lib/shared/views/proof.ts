@@ -30,3 +30,39 @@ export interface MyProofView {
   publication: ProofPublicationView;
   proofs: LiabilityProof[];
 }
+
+/** One address of the platform's and what it holds (decision 149). */
+export interface ReserveAddressView {
+  address: string;
+  /** Decimal text. */
+  balance: string;
+  balanceMinorUnits: number;
+}
+
+/** One currency's reserves on its deposit network, against the latest published liabilities. */
+export interface CurrencyReservesView {
+  currency: ProofCurrency;
+  network: 'bitcoin' | 'TRC20';
+  /** False when the configured chain cannot read this network: no figures then. */
+  available: boolean;
+  /** The sum of `addresses`, decimal text. */
+  total: string;
+  totalMinorUnits: number;
+  /** The latest published root's total (decimal text), or null before the first publication. */
+  liabilities: string | null;
+  /** Reserves ÷ liabilities; null without a publication or when nothing is owed. */
+  ratio: number | null;
+  /** Every address holding coins, largest first. */
+  addresses: ReserveAddressView[];
+}
+
+/** GET /rest/v1/proof/reserves */
+export interface ReservesView {
+  /** Unix ms when the chain was read. */
+  readAt: number;
+  /** `simulated` (the embedded test chain) or `bitcoind`. */
+  chain: string;
+  /** The publication the liabilities come from. */
+  publication: { id: string; publishedAt: number } | null;
+  currencies: CurrencyReservesView[];
+}
