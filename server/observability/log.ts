@@ -19,7 +19,7 @@ export const requestScope = new AsyncLocalStorage<RequestScope>();
 export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;
 
 /**
- * Names whose values never reach the log, at any of the first three levels of a logged object:
+ * Names whose values never reach the log (compared without case), at the first three levels of a logged object:
  * passwords, one-time codes, tokens and keys, gift codes, bank account numbers, cookies.
  */
 const SECRET_NAMES = [
@@ -48,12 +48,39 @@ const SECRET_NAMES = [
   'x-api-signature',
 ];
 
-/** The redaction paths for pino: each name at the top, one and two levels down. */
-export const REDACTED_PATHS = SECRET_NAMES.flatMap((name) => {
-  const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `["${name}"]`;
-  const dotted = key.startsWith('[') ? key : `.${key}`;
-  return [key, `*${dotted}`, `*.*${dotted}`];
-});
+const SECRETS = new Set(SECRET_NAMES.map((name) => name.toLowerCase()));
+const REDACTED = '[redacted]';
+/** How deep a logged object is searched for secret names. */
+const REDACT_DEPTH = 3;
+
+/**
+ * `value` with every property named as a secret replaced, to REDACT_DEPTH levels; the logged
+ * object itself is never changed. Ours rather than pino's `redact`: its wildcard paths cost
+ * 30 µs a level on every line (decision 148), this about half a microsecond on a request's line.
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (depth >= REDACT_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  if (Buffer.isBuffer(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  const source = value as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const inner = source[key];
+    const replaced = SECRETS.has(key.toLowerCase()) ? REDACTED : redactSecrets(inner, depth + 1);
+    if (replaced !== inner) {
+      copy ??= value instanceof Error ? errorFields(value) : { ...source };
+      copy[key] = replaced;
+    }
+  }
+  return copy ?? value;
+}
+
+/** A copy of an error that can be changed: still an error of its kind, so pino writes its type and stack. */
+const errorFields = (error: Error): Record<string, unknown> =>
+  Object.assign(Object.create(Object.getPrototypeOf(error)) as Error, error, {
+    message: error.message,
+    stack: error.stack,
+  }) as unknown as Record<string, unknown>;
 
 export interface LogOptions {
   level: LogLevel;
@@ -66,7 +93,7 @@ export function createLog({ level, format, destination }: LogOptions): Pino {
   const options = {
     level,
     base: undefined,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
     // The request's id on every line written while it is handled.
     mixin: () => {
       const requestId = currentRequestId();

@@ -251,10 +251,28 @@ if (mode === 'static') {
 }
 
 // The offers mode awaits the (asynchronous) repository; a failure is reported, never left unhandled.
-const server = createServer((req, res) => {
+const listener = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
   void (async () => handler(res, req))().catch((error: unknown) => {
     console.error(error);
     res.destroy();
   });
-});
+};
+// OBSERVED=on: the same answer through the product's request log and metrics (issue 25), the log
+// at `info` written as production writes it (buffered, to a file descriptor: /dev/null here), so
+// the difference from the plain run is what logging and metrics cost a request.
+const server = createServer(process.env.OBSERVED === 'on' ? await observed(listener) : listener);
 server.listen(0, '127.0.0.1', () => console.log(`ready ${(server.address() as AddressInfo).port}`));
+
+async function observed(inner: typeof listener): Promise<typeof listener> {
+  const { pino } = await import('pino');
+  const { createLog } = await import('../../server/observability/log.ts');
+  const { createMetrics } = await import('../../server/observability/metrics.ts');
+  const { noteRequest, observeRequests } = await import('../../server/observability/request-log.ts');
+  const metrics = createMetrics();
+  const destination = pino.destination({ dest: '/dev/null', minLength: 4096, sync: false });
+  const log = createLog({ level: 'info', format: 'json', destination });
+  return observeRequests({ log, trustProxy: false, onFinished: metrics.observeRequest }, (req, res) => {
+    noteRequest(req, { route: 'static' });
+    inner(req, res);
+  });
+}

@@ -54,11 +54,15 @@ function startChild(
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
+    let seen = false;
     const timer = setTimeout(() => reject(new Error(`child did not start: ${args.join(' ')}`)), 60_000);
+    // After the line, the child's output (a log line per request) is read and dropped, as a collector would.
     child.stdout?.on('data', (chunk) => {
+      if (seen) return;
       out += chunk;
       const match = pattern.exec(out);
       if (match) {
+        seen = true;
         clearTimeout(timer);
         resolve({
           url: match[1]?.startsWith('http') ? match[1] : `http://127.0.0.1:${match[1]}`,
@@ -218,7 +222,35 @@ if (runs('http')) {
     `POST /rest/v1/auth/login (argon2id, 4 connections): ${Math.round(login.rps)} req/s, p50 ${login.p50} ms, ` +
       `p99 ${login.p99} ms, wrk CPU ${generatorCpu(login.wrkCpu)}`,
   );
+  await observabilityCost(bareStatic, results);
   for (const child of [bareStatic, bareApi, bareSession]) process.kill(child.pid, 'SIGTERM');
+}
+
+/**
+ * What the request log and the metrics cost a request (issue 25, goal: ≤ 5 % of the static page and
+ * users/me): the bare static server, plain and through the product's own observeRequests, log
+ * at `info` and metrics on, in the same run; the CPU difference against what ours spends on each row.
+ */
+async function observabilityCost(bareStatic: { url: string; pid: number }, results: ReturnType<typeof row>[]) {
+  const observed = await startChild(
+    [join(root, 'tests/bench/bare-server.ts'), 'static', join(buildDir, 'client/index.html')],
+    /ready (\d+)/,
+    { OBSERVED: 'on' },
+  );
+  await warm(observed.url);
+  const plain = await load(bareStatic.url, bareStatic.pid);
+  const withLog = await load(observed.url, observed.pid);
+  process.kill(observed.pid, 'SIGTERM');
+  const costMs = Math.max(0, withLog.cpuMs - plain.cpuMs);
+  const share = (cpu: string | undefined) => {
+    const oursMs = Number(cpu?.split(' / ')[0]);
+    return `${((costMs / oursMs) * 100).toFixed(1)} %`;
+  };
+  console.log(
+    `Request log + metrics: ${(costMs * 1000).toFixed(1)} µs CPU a request ` +
+      `(bare static ${plain.cpuMs.toFixed(3)} → ${withLog.cpuMs.toFixed(3)} ms, ${Math.round(plain.rps)} → ${Math.round(withLog.rps)} req/s); ` +
+      `of ours: static page ${share(results[0]?.['CPU ms/req'])}, users/me ${share(results[2]?.['CPU ms/req'])} (goal ≤ 5 %)`,
+  );
 }
 
 // Offers at scale (issues 4 and 23): a scratch copy with 100,000 more offers.

@@ -115,5 +115,7 @@ describe('redaction', () => {
     expect(written).toContain('coinfair.example');
     expect(written).toContain('0.01');
     expect(written).toContain('[redacted]');
+    // A redacted error is still written as an error: its type, message and stack.
+    expect(lines.find((line) => line.msg === 'failed')?.err).toMatchObject({ type: 'Error', message: 'bad' });
   });
 });
