@@ -45,6 +45,13 @@ describe.skipIf(problem !== undefined)('two built processes on PostgreSQL and Re
   });
   afterAll(async () => cluster?.stop());
 
+  it("echoes nginx's request id through the proxy, and makes its own without one", async () => {
+    const proxied = await fetch(`${cluster.proxyUrl}/healthz`);
+    expect(proxied.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    const direct = await fetch(`${cluster.a.url}/healthz`);
+    expect(direct.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('a session made on process A works on process B and through the proxy; signing out on B ends it on A, its socket on A included', async () => {
     const person = await signUp(cluster.a.url);
     const browser = webClient();
