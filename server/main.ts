@@ -137,7 +137,10 @@ function requestHandler({ backend, config, staticFiles, astro, track, log }: Req
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (secureCookies) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     const wrongHost = hostRefusal(req.headers.host, pathname, siteOrigin);
-    if (wrongHost) return refuse(res, wrongHost);
+    if (wrongHost) {
+      refuse(res, wrongHost);
+      return;
+    }
     if (isApiPath(pathname)) {
       track(api(req, res));
       return;
@@ -152,7 +155,10 @@ function requestHandler({ backend, config, staticFiles, astro, track, log }: Req
       return;
     }
     const tooLarge = pageBodyRefusal(req.method, req.headers);
-    if (tooLarge) return refuse(res, tooLarge);
+    if (tooLarge) {
+      refuse(res, tooLarge);
+      return;
+    }
     // Pages rendered per request, compressed as they stream (decision 140); static files came
     // with their variants above.
     compressAnswer(req, res);
