@@ -71,7 +71,7 @@ export async function startServer({
     migrationsFolder: migrationsFolder ?? join(buildDir, 'migrations'),
     log,
   });
-  const { api, hub, secureCookies, pageLocals } = backend;
+  const { api, hub } = backend;
   const { siteOrigin } = backend.services;
   // Prerendered pages get the configured origin in their canonical and language links (decision 141).
   const staticFiles = createStaticFiles(join(buildDir, 'client'), { origin: () => siteOrigin.origin });
