@@ -54,6 +54,7 @@ export const footerColumns: readonly FooterColumn[] = [
       { key: 'nav.vendors', href: '/vendors' },
       { key: 'footer.media', href: '/media' },
       { key: 'footer.map', href: '/peer-to-peer-map' },
+      { key: 'footer.proofOfReserves', href: '/proof-of-reserves' },
     ],
   },
   {

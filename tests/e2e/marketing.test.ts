@@ -20,6 +20,7 @@ const STATIC_PAGES = [
   '/terms',
   '/privacy',
   '/developers',
+  '/proof-of-reserves',
   '/de/',
   '/he/',
   '/tr/vendors',
