@@ -10,13 +10,15 @@ import { createWallet, isConversion, type WalletStore } from '../../stores/walle
 import { AccountBalances } from './AccountBalances.tsx';
 import { ConvertModal } from './ConvertModal.tsx';
 import { LedgerTable } from './LedgerTable.tsx';
+import { ProofPanel } from './ProofPanel.tsx';
 import { ReceiveModal } from './ReceiveModal.tsx';
 import { SendModal } from './SendModal.tsx';
 import type { HedgingSettings, WalletBalance, WalletProps, WalletUser } from './types.ts';
 
 // The wallet screen (spec section 2): a card per currency (always BTC and USDT, spec section 9)
 // with what is incoming, the actions (send, receive, convert each way), the ledger with paging,
-// and the send, receive and conversion modals; a merchant's and a kiosk's other balance beside it. The first render comes from the server; in the
+// and the send, receive and conversion modals; a merchant's and a kiosk's other balance beside it;
+// under the ledger, the check of the person's proof of liabilities (ProofPanel). The first render comes from the server; in the
 // browser the island's store (src/stores/wallet.ts, with the quote of src/stores/quote.ts) and
 // the shared balances and current user follow the person's wallet channel and the quotes. This
 // component renders them and hands events to the store's actions.
@@ -68,6 +70,15 @@ export default function WalletApp(props: WalletProps) {
         loadingMore={loadingMore}
         onMore={() => void wallet.loadMore()}
         onDeposit={() => wallet.open('receive')}
+      />
+
+      <ProofPanel
+        t={t}
+        lang={lang}
+        locale={props.locale}
+        userId={props.user.id}
+        published={props.proof}
+        proofPageLink={props.proofPageLink}
       />
 
       <WalletModals t={t} props={props} wallet={wallet} user={user} balances={balances} />

@@ -1,5 +1,6 @@
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import type { BalancePair } from '../../lib/shared/views/kiosks.ts';
+import type { ProofPublicationView } from '../../lib/shared/views/proof.ts';
 import type { CurrentUser } from '../../stores/current-user.ts';
 
 // The shapes the wallet island works with: what the wallet, hedging and market APIs answer
@@ -97,4 +98,8 @@ export interface WalletProps {
   kioskLink: string;
   /** The verification page, in the page's language (where converting bitcoin's reason leads). */
   verificationLink: string;
+  /** The latest proof of liabilities (GET /rest/v1/proof), null before the first publication, undefined when unknown. */
+  proof: ProofPublicationView | null | undefined;
+  /** The public proof-of-reserves page, in the page's language. */
+  proofPageLink: string;
 }
