@@ -149,7 +149,7 @@ function Publication({ t, lang, publication }: { t: T; lang: string; publication
       </div>
       {publication.roots.map((root) => (
         <div key={root.currency} data-root={root.currency}>
-          <dt>{t('wallet.proof.root', { currency: root.currency })}</dt>
+          <dt id={`wallet-proof-root-${root.currency}`}>{t('wallet.proof.root', { currency: root.currency })}</dt>
           <dd className="wallet-proof-hash">
             <code className="wallet-mono" dir="ltr" title={root.rootHash} data-hash={root.rootHash}>
               {short(root.rootHash)}
@@ -162,6 +162,7 @@ function Publication({ t, lang, publication }: { t: T; lang: string; publication
   );
 }
 
+/** "Copy", named with the hash's label beside it ("Copy BTC root hash"), its words as they are shown. */
 function CopyButton({ t, text, currency }: { t: T; text: string; currency: ProofCurrency }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -180,8 +181,9 @@ function CopyButton({ t, text, currency }: { t: T; text: string; currency: Proof
   return (
     <button
       type="button"
-      className="btn btn-secondary btn-sm wallet-proof-copy"
-      aria-label={copied ? t('wallet.proof.copied') : t('wallet.proof.copyRoot', { currency })}
+      className="btn btn-secondary wallet-proof-copy"
+      id={`wallet-proof-copy-${currency}`}
+      aria-labelledby={`wallet-proof-copy-${currency} wallet-proof-root-${currency}`}
       onClick={() => void copy()}
     >
       {copied ? t('wallet.proof.copied') : t('wallet.proof.copy')}
