@@ -350,7 +350,7 @@ export function createServices({
       issuer: () => wiring.siteOrigin.origin,
       now,
       notify: channels.notifications.notify,
-      log: log.error,
+      log,
     }),
     siteOrigin: wiring.siteOrigin,
     places: wiring.places,

@@ -30,7 +30,7 @@ const anotherProcess = (settings = {}) =>
     issuer: () => 'http://localhost',
     now: () => t.clock.now,
     notify: t.services.notifications.notify,
-    log: () => {},
+    log: { info: () => {}, error: () => {} },
   });
 
 describe('the monthly job', () => {

@@ -13,5 +13,6 @@ export interface StatementsDeps {
   now: () => number;
   /** The notifications service's notify (the monthly job tells people their statement is ready). */
   notify: (ctx: ServiceContext, input: NotifyInput) => Promise<unknown>;
-  log: (message: string, error?: unknown) => void;
+  /** Progress at info, failures at error: the metrics count every error as a failure (decision 148). */
+  log: { info(message: string): void; error(message: string, error?: unknown): void };
 }

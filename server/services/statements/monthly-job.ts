@@ -75,9 +75,9 @@ export function startMonthlyJob(deps: StatementsDeps, everyMs: number): () => Pr
     busy = true;
     running = runMonthlyJob(deps)
       .then((run) => {
-        if (run.closed) deps.log(`Statements: ${run.closed} closed; ${run.notified} people told.`);
+        if (run.closed) deps.log.info(`Statements: ${run.closed} closed; ${run.notified} people told.`);
       })
-      .catch((error: unknown) => deps.log('Statements: the monthly job failed', error))
+      .catch((error: unknown) => deps.log.error('Statements: the monthly job failed', error))
       .finally(() => {
         busy = false;
       });

@@ -21,7 +21,8 @@ export interface StatementsOptions {
   issuer: () => string;
   now: () => number;
   notify: (ctx: ServiceContext, input: NotifyInput) => Promise<unknown>;
-  log: (message: string, error?: unknown) => void;
+  /** Progress at info, failures at error: the metrics count every error as a failure (decision 148). */
+  log: { info(message: string): void; error(message: string, error?: unknown): void };
 }
 
 export function createStatementsService({ db, settings, issuer, now, notify, log }: StatementsOptions) {
