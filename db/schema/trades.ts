@@ -78,6 +78,20 @@ export const trades = table(
     disputeText: text('dispute_text'),
     disputeOpenedBy: integer('dispute_opened_by').references(() => users.id),
     resolvedBy: integer('resolved_by').references(() => users.id),
+    // The dispute's clocks (issue 24; docs/decisions/154-dispute-deadlines.md), all unix ms, set
+    // when a dispute opens and kept after it ends (the public statistics read them): when the
+    // counterpart must answer by, when a moderator must take it by, and, once taken, when the
+    // decision is due. The escalation job moves them only by an UPDATE that names what it read.
+    disputeAnswerDueAt: integer('dispute_answer_due_at'),
+    /** When the escalation job found the counterpart's answer missing (once per dispute). */
+    disputeAnswerLateAt: integer('dispute_answer_late_at'),
+    disputeTakeDueAt: integer('dispute_take_due_at'),
+    disputeDecisionDueAt: integer('dispute_decision_due_at'),
+    /** The moderator (or administrator) who took the dispute, and when; null while nobody has. */
+    disputeModeratorId: integer('dispute_moderator_id').references(() => users.id),
+    disputeTakenAt: integer('dispute_taken_at'),
+    /** 0 as opened, 1 back to every moderator, 2 with the administrators (decision 155). */
+    disputeLevel: integer('dispute_level').notNull().default(0),
     /** The affiliate whose referral's side of this trade earns a share of its fee (issue 20), or null. */
     affiliateId: integer('affiliate_id').references(() => users.id),
     /** Where the starter's request came from: both parties from one address is a warning sign. */
