@@ -10,6 +10,7 @@ export * from './ledger.ts';
 export * from './market.ts';
 export * from './notifications.ts';
 export * from './offers.ts';
+export * from './operators.ts';
 export * from './password-resets.ts';
 export * from './profile.ts';
 export * from './proof.ts';
