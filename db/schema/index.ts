@@ -3,6 +3,7 @@ export * from './affiliates.ts';
 export * from './api-keys.ts';
 export * from './bank-accounts.ts';
 export * from './devices.ts';
+export * from './exports.ts';
 export * from './feedback.ts';
 export * from './gift-cards.ts';
 export * from './kiosks.ts';
