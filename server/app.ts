@@ -39,6 +39,7 @@ import { STATEMENT_KEY_PATH, statementRoutes } from './routes/statements.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { tradeUploadRoutes } from './routes/trade-uploads.ts';
 import { tradesRoutes } from './routes/trades.ts';
+import { transparencyRoutes } from './routes/transparency.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { usersRoutes } from './routes/users.ts';
 import { vendorRoutes } from './routes/vendor.ts';
@@ -198,6 +199,7 @@ export function createApp({
   app.route('/rest/v1', feedbackRoutes(services));
   app.route('/rest/v1', profileRoutes(services));
   app.route('/', proofRoutes(services));
+  app.route('/', transparencyRoutes(services));
   // Last: the document describes every route registered above.
   serveOpenApi(app, services.siteOrigin);
 

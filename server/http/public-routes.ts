@@ -42,6 +42,8 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /rest/v1/proof': 'the published roots of the proof of liabilities: totals only, nobody in them',
   'GET /rest/v1/proof/reserves':
     "the platform's own addresses and balances beside the published totals: nobody in them",
+  'GET /rest/v1/transparency':
+    'dispute statistics: counts, medians and shares, withheld under five disputes; nobody in them',
   'GET /rest/v1/openapi.json': 'the API reference is public',
   'GET /.well-known/coinfair-statement-key': 'the public key anyone checks a signed statement with',
 };

@@ -45,6 +45,7 @@ import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
 import { createStatementsService } from './statements/statements.ts';
+import { createTransparencyService } from './transparency/transparency.ts';
 import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
@@ -352,6 +353,8 @@ export function createServices({
       notify: channels.notifications.notify,
       log,
     }),
+    // Public dispute statistics (issue 24): the /transparency page's figures.
+    transparency: createTransparencyService({ db, now }),
     siteOrigin: wiring.siteOrigin,
     places: wiring.places,
     ...channels,

@@ -55,6 +55,7 @@ export const footerColumns: readonly FooterColumn[] = [
       { key: 'footer.media', href: '/media' },
       { key: 'footer.map', href: '/peer-to-peer-map' },
       { key: 'footer.proofOfReserves', href: '/proof-of-reserves' },
+      { key: 'footer.transparency', href: '/transparency' },
     ],
   },
   {
