@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger as Pino } from 'pino';
+import { type Logger as Pino, pino } from 'pino';
 import { requestScope } from './log.ts';
 
 // One log line and one latency observation per request (issue 25), with a request id the answer
@@ -27,10 +27,50 @@ export function noteRequest(req: IncomingMessage, known: RequestFacts): void {
 /** An id a proxy may hand us: short, and only characters that cannot forge a log line. */
 const FORWARDED_ID = /^[\w.:@/+=-]{1,128}$/;
 
+/**
+ * Our own ids: this process's random prefix and a counter, unique across the deployment's processes
+ * and a tenth of the cost of a random UUID per request (decision 148, the cost of observing).
+ */
+const processPrefix = randomBytes(6).toString('hex');
+let requestCount = 0;
+
 function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? req.headers['x-request-id'] : undefined;
   if (typeof forwarded === 'string' && FORWARDED_ID.test(forwarded)) return forwarded;
-  return randomUUID();
+  requestCount += 1;
+  return `${processPrefix}-${requestCount.toString(36)}`;
+}
+
+interface RequestLine {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+  user: string | undefined;
+}
+
+/**
+ * Writes the request's line as pino would (`level`, `time`, the fields, `msg`) straight to the
+ * log's stream. Its fields are fixed and none is secret, so it skips pino's generic serialiser and
+ * the redaction walk: a sixth of their cost, on the one line every request writes (decision 148).
+ */
+function requestLineWriter(log: Pino): (line: RequestLine) => void {
+  const stream = (log as unknown as Record<symbol, { write(text: string): unknown }>)[pino.symbols.streamSym];
+  let second = 0;
+  let iso = '';
+  return ({ requestId, method, route, status, ms, user }) => {
+    const now = Date.now();
+    if (now !== second) {
+      second = now;
+      iso = new Date(now).toISOString();
+    }
+    const person = user ? `,"user":${JSON.stringify(user)}` : '';
+    stream?.write(
+      `{"level":30,"time":"${iso}","requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},` +
+        `"route":${JSON.stringify(route)},"status":${status},"ms":${ms}${person},"msg":"request"}\n`,
+    );
+  };
 }
 
 export interface FinishedRequest {
@@ -52,6 +92,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Wraps the server's request handler: an id, a scope carrying it, and the line when the answer is done. */
 export function observeRequests({ log, trustProxy, onFinished }: RequestObserver, handler: Handler): Handler {
   const logsRequests = log.isLevelEnabled('info');
+  const writeLine = requestLineWriter(log);
   return (req, res) => {
     const requestId = requestIdOf(req, trustProxy);
     const started = process.hrtime.bigint();
@@ -64,18 +105,8 @@ export function observeRequests({ log, trustProxy, onFinished }: RequestObserver
       const method = req.method ?? 'GET';
       const route = known?.route ?? 'unmatched';
       onFinished?.({ method, route, status, seconds });
-      if (!logsRequests) return;
-      log.info(
-        {
-          requestId,
-          method,
-          route,
-          status,
-          ms: Math.round(seconds * 10_000) / 10,
-          ...(known?.user ? { user: known.user } : {}),
-        },
-        'request',
-      );
+      if (logsRequests)
+        writeLine({ requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10, user: known?.user });
     });
     requestScope.run({ requestId }, () => handler(req, res));
   };
