@@ -19,7 +19,8 @@ export type IdPrefix =
   | 'msg'
   | 'ck'
   | 'kos'
-  | 'pol';
+  | 'pol'
+  | 'exp';
 
 /** Random base62 string; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number, random: (n: number) => Buffer = randomBytes): string {

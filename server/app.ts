@@ -20,6 +20,7 @@ import { bankAccountRoutes } from './routes/bank-accounts.ts';
 import { bankRoutes } from './routes/banks.ts';
 import { cookiePolicyRoutes } from './routes/cookie-policy.ts';
 import { deviceReviewRoutes } from './routes/devices.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { giftCardRoutes } from './routes/gift-cards.ts';
 import { hedgingRoutes } from './routes/hedging.ts';
@@ -189,8 +190,8 @@ export function createApp({
   // Full paths inside: /rest/v1/balances and /rest/v1/wallet/….
   app.route('/rest/v1', walletRoutes(services));
   app.route('/rest/v1/notifications', notificationRoutes(services));
-  // Full paths inside: /rest/v1/statements… and /.well-known/coinfair-statement-key.
-  app.route('/', statementRoutes(services));
+  // Full paths inside: /rest/v1/statements…, /.well-known/coinfair-statement-key and /rest/v1/exports….
+  app.route('/', statementRoutes(services)).route('/', exportRoutes(services));
   // Full paths inside: /trade/push-authorize/{id} and /account/re-auth-push-subscription.
   app.route('/', pushRoutes(services, { authorize }));
   // Full paths inside: /rest/v1/trade…, /rest/v1/dispute/reasons, /rest/v1/moderation/….

@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
+import { EXPORT_FORMATS, EXPORT_STATUSES } from '../../src/lib/shared/exports.ts';
 import { check, index, inList, integer, primaryKey, table, text } from './dialect.ts';
 import { users } from './users.ts';
+
+export {
+  EXPORT_FORMATS,
+  EXPORT_STATUSES,
+  type ExportFormat,
+  type ExportStatus,
+} from '../../src/lib/shared/exports.ts';
 
 // A person's full export (issue 24; docs/decisions/158-data-exports.md): everything that is theirs
 // for a date range, as a ZIP of CSV files or one JSON document, built in the background by the
 // jobs' leader in chunks. The row is the job's state (where it stopped, how far it got), so a
 // restart or a new leader continues where the last one stopped; each chunk's rendered text waits
 // in `data_export_parts` until the file is written under UPLOADS_DIR/exports/.
-
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** queued → building → ready → expired; building → failed after its last attempt. */
-export const EXPORT_STATUSES = ['queued', 'building', 'ready', 'failed', 'expired'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export const dataExports = table(
   'data_exports',

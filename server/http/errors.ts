@@ -66,6 +66,10 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   WEBHOOK_NOT_ENABLED: 409,
   KIOSK_PRICE_MOVED: 409,
   MERCHANT_BALANCE_EMPTY: 409,
+  // A person's exports: one more once one of theirs is ready; not built yet; the link is gone for good.
+  TOO_MANY_EXPORTS: 429,
+  EXPORT_NOT_READY: 409,
+  EXPORT_EXPIRED: 410,
   INTERNAL_ERROR: 500,
 };
 

@@ -23,8 +23,11 @@ export function startJobs(services: Services, config: Config, log: Logger): () =
   const stopWebhooks = services.webhookDeliveries.start(1_000);
   // Closes last month's statements once it ended (and tells people), checked every 10 minutes.
   const stopStatements = services.statements.startMonthlyJob(10 * 60_000);
+  // People's data exports, built chunk by chunk from their stored progress; expired files deleted.
+  const stopExports = services.exports.start(1_000);
   return async () => {
     await stopStatements();
+    await stopExports();
     stopExpiry();
     await stopChain();
     await stopDeliveries();

@@ -12,6 +12,7 @@ import { createChainService } from './chain/chain.ts';
 import { createChainAdapter } from './chain/create.ts';
 import { createChainRepository } from './chain/repository.ts';
 import { systemContext } from './context.ts';
+import { createExportsService, type ExportsOptions } from './exports/exports.ts';
 import { createFeedbackService } from './feedback/feedback.ts';
 import { createFeedbackRepository } from './feedback/repository.ts';
 import { createGiftCardSettlement, createGiftCardsService } from './gift-cards/gift-cards.ts';
@@ -95,6 +96,10 @@ export interface ServicesOptions {
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A person's full export (issue 24): CSV or JSON of everything theirs, built in the background. */
+const exportsOf = ({ db, config, now, log }: Wiring, notify: ExportsOptions['notify']) =>
+  createExportsService({ db, uploadsDir: config.UPLOADS_DIR, now, notify, log });
 
 /** Reference data, market prices, offers, and the verification levels that bound what one may trade. */
 function marketAndOffers({ db, priceFeed, config, log, now, bus, siteOrigin, mailer }: Wiring) {
@@ -355,6 +360,7 @@ export function createServices({
     }),
     // Public dispute statistics (issue 24): the /transparency page's figures.
     transparency: createTransparencyService({ db, now }),
+    exports: exportsOf(wiring, channels.notifications.notify),
     siteOrigin: wiring.siteOrigin,
     places: wiring.places,
     ...channels,

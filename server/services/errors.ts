@@ -67,6 +67,11 @@ export const errorCodes = [
   // tolerance (meta.quote is the new one); a settlement with nothing to move.
   'KIOSK_PRICE_MOVED',
   'MERCHANT_BALANCE_EMPTY',
+  // Exports (server/services/exports/): too many being built for one person; the file is not built
+  // yet; its download link expired (the file is deleted).
+  'TOO_MANY_EXPORTS',
+  'EXPORT_NOT_READY',
+  'EXPORT_EXPIRED',
   'INTERNAL_ERROR',
 ] as const;
 

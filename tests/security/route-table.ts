@@ -57,6 +57,7 @@ export type ObjectKind =
   | 'gift-card'
   | 'gift-card-image'
   | 'bank-account'
+  | 'data-export'
   | 'referral'
   | 'webhook-delivery'
   | 'api-key';
@@ -75,6 +76,8 @@ const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
   { param: 'id', path: /^\/rest\/v1\/verification\/documents\//, kind: 'verification-document' },
   // A person's saved bank accounts (sharing one into a trade names the trade).
   { param: 'id', path: /^\/rest\/v1\/bankaccounts\//, kind: 'bank-account' },
+  // A person's data exports: only theirs to read and download.
+  { param: 'id', path: /^\/rest\/v1\/exports\//, kind: 'data-export' },
   // A person A referred: their tier-2 list is A's to read.
   { param: 'id', path: /^\/rest\/v1\/users\/:id\/referrals\//, kind: 'referral' },
   // A merchant's webhook deliveries: only theirs to resend.

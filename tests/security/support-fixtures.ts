@@ -103,6 +103,8 @@ export interface Fixtures {
   webhooks: WebhookWorld;
   /** A's API keys: a read one and a trade one with their secrets, and one to revoke. */
   apiKeys: { read: { id: string; secret: string }; trade: { id: string; secret: string }; disposable: string };
+  /** A's data export, built and ready to download. */
+  dataExport: string;
   /** What no one but A and B (and moderators) may ever read: refused answers are checked for each. */
   secrets: { chat: string; instructions: string; emailA: string; emailB: string; giftCode: string };
   images: { jpeg: Buffer; document: Buffer };
@@ -310,6 +312,11 @@ export async function buildFixtures(): Promise<Fixtures> {
     disposable: disposableKey.key.id,
   };
 
+  // A's data export of today, built (the jobs' leader does it in the app).
+  const today = new Date(t.clock.now).toISOString().slice(0, 10);
+  const dataExport = await dataOf<{ id: string }>(A.post('/rest/v1/exports', { format: 'csv', from: today, to: today }), 202);
+  await t.services.exports.runUntilIdle();
+
   // A's identity papers, submitted for review.
   const documentForm = (kind: string) => {
     const body = new FormData();
@@ -393,6 +400,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     referral: referral.publicId,
     webhooks,
     apiKeys,
+    dataExport: dataExport.id,
     secrets: { ...secrets, giftCode: giftCards.secretCode },
     images,
   };

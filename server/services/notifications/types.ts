@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'kiosk_purchase',
   // A month's signed statement is ready (issue 24; docs/decisions/147-signed-statements.md).
   'statement_ready',
+  // A person's data export is ready to download (issue 24; docs/decisions/158-data-exports.md).
+  'export_ready',
   'trade_payment_details_missing',
   'trade_payment_details',
 ] as const;
@@ -77,6 +79,7 @@ export type NotificationMessageKey =
   | 'webhook_disabled'
   | 'kiosk_purchase'
   | 'statement_ready'
+  | 'export_ready'
   | 'trade_payment_details_missing'
   | 'trade_payment_details_added'
   | 'trade_payment_details_changed';
