@@ -14,12 +14,15 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   user:verify-email <email>                    mark the e-mail address verified
   user:verify-id <email> ["Full Name"]         mark the identity verified (bitcoin conversion, ID-only offers, level 3),
                                                with the name on the document checked elsewhere
-  user:verify-address <email>                  mark the address verified (level 4 of the trading limits)
+  user:verify-address <email> ["reason"]       mark the address verified (level 4 of the trading limits)
   user:role <email> <role> [on|off]            roles: ${ROLES.join(', ')}
-  user:ban <email>                             cannot sign in; sessions end
-  user:suspend <email>                         sessions end; can sign in again, cannot trade
-  user:reinstate <email>                       undo ban or suspension
-  user:reset-2fa <email>                       remove the second factor; sessions end
+  user:ban <email> ["reason"]                  cannot sign in; sessions end
+  user:suspend <email> ["reason"]              sessions end; can sign in again, cannot trade
+  user:reinstate <email> ["reason"]            undo ban or suspension
+  user:reset-2fa <email> ["reason"]            remove the second factor; sessions end
+  user:end-sessions <email> ["reason"]         end every session of the person
+                                               (each user: command is a row of the operators' audit log,
+                                               naming this operating-system user and the reason)
   telegram:start <token> <chatId>              act as the bot: link the chat of a subscription link
   ledger:verify                                check the ledger's invariants; exit status 1 on any violation
   proof:publish                                publish the proof of liabilities now (Merkle-sum roots per currency)
@@ -55,7 +58,7 @@ try {
       message = await users.verifyId(need(1)[0], args[1]);
       break;
     case 'user:verify-address':
-      message = await users.verifyAddress(need(1)[0]);
+      message = await users.verifyAddress(need(1)[0], args[1]);
       break;
     case 'user:role': {
       const [email, role] = need(2);
@@ -63,16 +66,19 @@ try {
       break;
     }
     case 'user:ban':
-      message = await users.ban(need(1)[0]);
+      message = await users.ban(need(1)[0], args[1]);
       break;
     case 'user:suspend':
-      message = await users.suspend(need(1)[0]);
+      message = await users.suspend(need(1)[0], args[1]);
       break;
     case 'user:reinstate':
-      message = await users.reinstate(need(1)[0]);
+      message = await users.reinstate(need(1)[0], args[1]);
       break;
     case 'user:reset-2fa':
-      message = await users.resetTwoFactor(need(1)[0]);
+      message = await users.resetTwoFactor(need(1)[0], args[1]);
+      break;
+    case 'user:end-sessions':
+      message = await users.endSessions(need(1)[0], args[1]);
       break;
     case 'telegram:start': {
       const [token, chatId] = need(2);

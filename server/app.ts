@@ -28,6 +28,7 @@ import { kioskRoutes } from './routes/kiosks.ts';
 import { marketRoutes } from './routes/market.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { offersRoutes } from './routes/offers.ts';
+import { operatorRoutes } from './routes/operators.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -199,7 +200,7 @@ export function createApp({
   // Full paths inside: /rest/v1/feedback/… and /rest/v1/users/{username}/{feedbacks,profile,trust,past-trades}.
   app.route('/rest/v1', feedbackRoutes(services));
   app.route('/rest/v1', profileRoutes(services));
-  app.route('/', proofRoutes(services));
+  app.route('/', proofRoutes(services)).route('/rest/v1/operators', operatorRoutes(services));
   app.route('/', transparencyRoutes(services));
   // Last: the document describes every route registered above.
   serveOpenApi(app, services.siteOrigin);

@@ -1,10 +1,13 @@
 import { immediate } from '../services/context.ts';
+import { type AccountAction, applyAccountAction } from '../services/operators/account-actions.ts';
 import { CommandError, ROLE_FLAGS, ROLES, STAFF_ROLES, type UserCommandParts } from './user-parts.ts';
 
-// What an account may do: roles, bans and suspensions, and the second factor's reset.
+// What an account may do: roles, bans and suspensions, and the second factor's reset. The account
+// actions are the console's own (server/services/operators/account-actions.ts): one transaction
+// each with its row in the operators' audit log, which names the command line's user.
 
 export async function setRole(
-  { db, find, update, sessions, operator }: UserCommandParts,
+  { db, find, update, sessions, operator, audit, actor }: UserCommandParts,
   email: string,
   role: string,
   state = 'on',
@@ -22,19 +25,33 @@ export async function setRole(
     } else {
       throw new CommandError(`Unknown role ${role}; one of: ${ROLES.join(', ')}.`);
     }
-    return sessions.invalidateAll(operator, { userId: user.id });
+    const count = await sessions.invalidateAll(operator, { userId: user.id });
+    await audit.record(actor, {
+      action: 'role',
+      targetType: 'user',
+      targetId: user.publicId,
+      details: { role, state, sessionsEnded: count },
+    });
+    return count;
   });
   return `${user.email}: ${role} ${state}; ${ended} session(s) ended.`;
 }
 
-export async function ban({ db, find, update, sessions, operator }: UserCommandParts, email: string): Promise<string> {
-  const user = await find(email);
-  // One transaction: no moment where the account is banned and a session still works.
-  const ended = await immediate(db, async () => {
-    await update(user.id, { status: 'banned' });
-    return sessions.invalidateAll(operator, { userId: user.id });
+/** The account action on the account of `email`, with the operator's reason when given. */
+async function act(parts: UserCommandParts, email: string, action: AccountAction, reason?: string) {
+  const user = await parts.find(email);
+  const result = await applyAccountAction(parts.actions, parts.operator, {
+    user,
+    action,
+    reason: reason?.trim() || null,
+    by: parts.actor,
   });
-  return `${user.email}: banned; ${ended} session(s) ended.`;
+  return { ...result, account: user };
+}
+
+export async function ban(parts: UserCommandParts, email: string, reason?: string): Promise<string> {
+  const { account, sessionsEnded } = await act(parts, email, 'ban', reason);
+  return `${account.email}: banned; ${sessionsEnded} session(s) ended.`;
 }
 
 /**
@@ -42,22 +59,14 @@ export async function ban({ db, find, update, sessions, operator }: UserCommandP
  * what the account had. The person may sign in again and then has what a suspended account
  * may do: read, and finish the trades already open, but start none and send nothing out.
  */
-export async function suspend(
-  { db, find, update, sessions, operator }: UserCommandParts,
-  email: string,
-): Promise<string> {
-  const user = await find(email);
-  const ended = await immediate(db, async () => {
-    await update(user.id, { status: 'suspended' });
-    return sessions.invalidateAll(operator, { userId: user.id });
-  });
-  return `${user.email}: suspended (can sign in, cannot trade); ${ended} session(s) ended.`;
+export async function suspend(parts: UserCommandParts, email: string, reason?: string): Promise<string> {
+  const { account, sessionsEnded } = await act(parts, email, 'suspend', reason);
+  return `${account.email}: suspended (can sign in, cannot trade); ${sessionsEnded} session(s) ended.`;
 }
 
-export async function reinstate({ find, update }: UserCommandParts, email: string): Promise<string> {
-  const user = await find(email);
-  await update(user.id, { status: 'active' });
-  return `${user.email}: active again.`;
+export async function reinstate(parts: UserCommandParts, email: string, reason?: string): Promise<string> {
+  const { account } = await act(parts, email, 'reinstate', reason);
+  return `${account.email}: active again.`;
 }
 
 /**
@@ -65,15 +74,14 @@ export async function reinstate({ find, update }: UserCommandParts, email: strin
  * established who they are: the second factor goes (the account is as if never set up) and
  * every session ends, so whoever holds one must sign in again with the password.
  */
-export async function resetTwoFactor(
-  { db, find, twoFactor, sessions, operator }: UserCommandParts,
-  email: string,
-): Promise<string> {
-  const user = await find(email);
-  // One transaction: the second factor goes and every session ends together.
-  const ended = await immediate(db, async () =>
-    (await twoFactor.remove(user.id)) ? sessions.invalidateAll(operator, { userId: user.id }) : undefined,
-  );
-  if (ended === undefined) return `${user.email}: no two-factor authentication to remove; nothing changed.`;
-  return `${user.email}: two-factor authentication removed; ${ended} session(s) ended.`;
+export async function resetTwoFactor(parts: UserCommandParts, email: string, reason?: string): Promise<string> {
+  const { account, changed, sessionsEnded } = await act(parts, email, 'reset_two_factor', reason);
+  if (!changed) return `${account.email}: no two-factor authentication to remove; nothing changed.`;
+  return `${account.email}: two-factor authentication removed; ${sessionsEnded} session(s) ended.`;
+}
+
+/** Every session of the person ends; the account stays as it is. */
+export async function endSessions(parts: UserCommandParts, email: string, reason?: string): Promise<string> {
+  const { account, sessionsEnded } = await act(parts, email, 'end_sessions', reason);
+  return `${account.email}: ${sessionsEnded} session(s) ended.`;
 }

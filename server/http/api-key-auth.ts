@@ -14,7 +14,7 @@ import { claimsApiKey, clientInfo } from './auth.ts';
 
 /**
  * What a key may never do, whatever its scope: manage keys or sign-in and account security,
- * withdraw, act as a moderator, review identities, and upload files (multipart bodies cannot be
+ * withdraw, act as a moderator or operator, review identities, and upload files (multipart bodies cannot be
  * signed as our requests are; upload from the browser). Everything else a person may do, a
  * `trade` key may do; a `read` key only reads.
  */
@@ -23,7 +23,7 @@ export const API_KEY_OFF_LIMITS: readonly RegExp[] = [
   /^\/rest\/v1\/auth\//,
   /^\/rest\/v1\/users\/(2fa|sessions)(\/|$)/,
   /^\/rest\/v1\/users\/(change-password|confirm-phone|reset-phone|set-username|avatar-upload|process-avatar)$/,
-  /^\/rest\/v1\/(castle|telegram|verification|moderation)(\/|$)/,
+  /^\/rest\/v1\/(castle|telegram|verification|moderation|operators)(\/|$)/,
   /^\/rest\/v1\/wallet\/send$/,
   /^\/rest\/v1\/cookie-policy$/,
   /^\/(account|auth|vendor|trade\/push-authorize)\//,

@@ -39,6 +39,7 @@ export const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   QUOTE_UNKNOWN: 409,
   // The chain in use cannot send on this network now; another network or later may work.
   SENDOUT_UNAVAILABLE: 503,
+  SENDOUT_STATE_CONFLICT: 409,
   // Too many writers raced for the same rows (PostgreSQL gave up retrying): nothing was written.
   BUSY: 503,
   // Spec section 8: a 504 leaves the conversion pending; the client retries with the same order id.

@@ -35,6 +35,7 @@ const TAGS: [RegExp, string][] = [
   [/^\/rest\/v1\/notifications/, 'Notifications'],
   [/^\/rest\/v1\/proof/, 'Proof of liabilities'],
   [/^\/rest\/v1\/verification/, 'Verification'],
+  [/^\/rest\/v1\/operators/, 'Operators'],
   [
     /^\/rest\/v1\/(currencies|countries|timezones|payment-methods|calculator|crypto-fiat-rates|vendorlanding)/,
     'Market data',

@@ -35,6 +35,7 @@ import { subscribeNotifications } from './notifications/subscriber.ts';
 import { loadOffersCatalogue } from './offers/catalogue.ts';
 import { createOffersService, type OffersService } from './offers/offers.ts';
 import { createOffersRepository } from './offers/repository.ts';
+import { createOperators } from './operators/wiring.ts';
 import { createPhoneService } from './phone/phone.ts';
 import { createPhoneRepository } from './phone/repository.ts';
 import { placesOf } from './places/places.ts';
@@ -46,7 +47,6 @@ import { createQuoteService } from './quotes/quotes.ts';
 import { createReferenceService } from './reference/reference.ts';
 import { createReferenceRepository } from './reference/repository.ts';
 import { createStatementsService } from './statements/statements.ts';
-import { createTransparencyService } from './transparency/transparency.ts';
 import { createOfflineTelegramBot } from './telegram/bot.ts';
 import { createTelegramRepository } from './telegram/repository.ts';
 import { createTelegramService } from './telegram/telegram.ts';
@@ -55,6 +55,7 @@ import { createTradesService } from './trades/trades.ts';
 import { createFileStore } from './trades/upload-files.ts';
 import { createTradeUploadsService } from './trades/uploads.ts';
 import { createTradeUploadsRepository } from './trades/uploads-repository.ts';
+import { createTransparencyService } from './transparency/transparency.ts';
 import type { TwoFactorService } from './two-factor/two-factor.ts';
 import { createVerificationRepository } from './verification/repository.ts';
 import { createDocumentStorage } from './verification/storage.ts';
@@ -349,6 +350,7 @@ export function createServices({
       now,
     }),
     merchants: createMerchantsService({ db, ledger }),
+    operators: createOperators({ db, now, ...accounts, ...market, ...moneyServices, ...channels }),
     // Signed account statements (issue 24): balances now and per month, signed with the platform's key.
     statements: createStatementsService({
       db,

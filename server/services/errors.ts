@@ -34,6 +34,8 @@ export const errorCodes = [
   'HEDGING_ORDER_PENDING',
   // Wallet sendouts: the chain adapter in use cannot send on that network (CHAIN=bitcoind and USDT).
   'SENDOUT_UNAVAILABLE',
+  // Operators (server/services/operators/sendouts.ts): the sendout is not in a state to retry or cancel.
+  'SENDOUT_STATE_CONFLICT',
   'BUSY',
   // Trades (server/services/trades/): the trade moved on (reload it), the offer changed since it was
   // read (meta.action "reload"), the price moved past the tolerance (the spec's own code), and the

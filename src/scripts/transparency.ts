@@ -86,12 +86,14 @@ if (root) {
     const width = Math.max(300, Math.round(svg.getBoundingClientRect().width));
     svg.setAttribute('viewBox', `0 0 ${width} 240`);
     const top = Math.max(1, ...months.map((m) => m.perThousandTrades ?? 0));
-    const slot = width / months.length;
+    // A margin each side as wide as half a value label, so the first and last labels are never cut.
+    const margin = 20;
+    const slot = (width - 2 * margin) / months.length;
     draw('line', { x1: 0, x2: width, y1: 200, y2: 200 });
     months.forEach((m, i) => {
       const value = m.perThousandTrades ?? 0;
       const height = (value / top) * 170;
-      const x = i * slot + slot / 2;
+      const x = margin + i * slot + slot / 2;
       const at = Date.parse(`${m.month}-01T00:00:00Z`);
       const shown = m.perThousandTrades === null ? '—' : count.format(value);
       const bar = draw('rect', { x: x - slot * 0.3, y: 200 - height, width: slot * 0.6, height, rx: 3 });

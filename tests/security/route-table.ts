@@ -60,7 +60,9 @@ export type ObjectKind =
   | 'data-export'
   | 'referral'
   | 'webhook-delivery'
-  | 'api-key';
+  | 'api-key'
+  | 'person'
+  | 'sendout';
 
 /**
  * Which object a parameter names. `:id` means different things under different paths, so a rule
@@ -84,6 +86,10 @@ const OBJECT_PARAMS: { param: string; path?: RegExp; kind: ObjectKind }[] = [
   { param: 'id', path: /^\/rest\/v1\/webhooks\/deliveries\//, kind: 'webhook-delivery' },
   // A person's API keys: only theirs to revoke.
   { param: 'id', path: /^\/rest\/v1\/api-keys\//, kind: 'api-key' },
+  // The operator console (staff only): a person's file and actions, a trade, a sendout.
+  { param: 'id', path: /^\/rest\/v1\/operators\/people\//, kind: 'person' },
+  { param: 'id', path: /^\/rest\/v1\/operators\/trades\//, kind: 'trade' },
+  { param: 'id', path: /^\/rest\/v1\/operators\/sendouts\//, kind: 'sendout' },
   // Trades, their files and ratings, the moderators' actions on them, and their push channel.
   { param: 'id', path: /^\/rest\/v1\/(trade|feedback|moderation\/trades)\//, kind: 'trade' },
   { param: 'id', path: /^\/trade\/push-authorize\//, kind: 'trade' },
@@ -111,7 +117,7 @@ export const STAFF_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /** Anything under these prefixes is staff-only: a new moderation route cannot be missed. */
-const STAFF_PREFIXES = ['/rest/v1/moderation/', '/rest/v1/admin/'];
+const STAFF_PREFIXES = ['/rest/v1/moderation/', '/rest/v1/admin/', '/rest/v1/operators/'];
 
 /**
  * Routes that name someone else's object on purpose, for any signed-in person: the matrix

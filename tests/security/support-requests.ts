@@ -225,6 +225,43 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
     json: { winner: 'buyer' },
   }),
   'POST /rest/v1/moderation/trades/:id/reopen': (fx) => ({ as: 'moderator', params: trade(fx.trades.cancelled) }),
+
+  // The operator console (server/routes/operators.ts): moderators read people and trades; the rest is
+  // the administrator's. The admin fixture has no second factor: each change's normal answer is that
+  // refusal (409 TWO_FACTOR_NOT_ENABLED), which changes nothing; a sendout that does not exist is 404.
+  'GET /rest/v1/operators/people': (fx) => ({ as: 'moderator', query: { q: fx.people.A.publicId } }),
+  'GET /rest/v1/operators/people/:id': (fx) => ({ as: 'moderator', params: { id: fx.people.A.publicId } }),
+  ...Object.fromEntries(
+    ['ban', 'suspend', 'reinstate', 'reset-two-factor', 'end-sessions', 'verify-identity', 'verify-address'].map(
+      (action) => [
+        `POST /rest/v1/operators/people/:id/${action}`,
+        (fx: Fixtures) => ({
+          as: 'admin' as const,
+          params: { id: fx.people.C.publicId },
+          json: { reason: 'Security suite', code: '123456' },
+          status: 409,
+        }),
+      ],
+    ),
+  ),
+  'GET /rest/v1/operators/trades/:id': (fx) => ({ as: 'moderator', params: trade(fx.trades.main) }),
+  'GET /rest/v1/operators/sendouts': () => ({ as: 'admin', query: { list: 'failed', page: '1' } }),
+  'POST /rest/v1/operators/sendouts/:id/retry': () => ({
+    as: 'admin',
+    params: { id: 'chn_AAAAAAAAAAAAAAAA' },
+    json: { reason: 'Security suite', code: '123456' },
+    status: 404,
+  }),
+  'POST /rest/v1/operators/sendouts/:id/cancel': () => ({
+    as: 'admin',
+    params: { id: 'chn_AAAAAAAAAAAAAAAA' },
+    json: { reason: 'Security suite', code: '123456' },
+    status: 404,
+  }),
+  'POST /rest/v1/operators/ledger/verify': () => ({ as: 'admin', json: {} }),
+  'GET /rest/v1/operators/ledger/verification': () => ({ as: 'admin' }),
+  'GET /rest/v1/operators/fees': () => ({ as: 'admin', query: { from: '2026-11-01', to: '2026-11-22' } }),
+  'GET /rest/v1/operators/audit': (fx) => ({ as: 'admin', query: { target: fx.people.C.publicId, page: '1' } }),
   'POST /rest/v1/feedback/feature-request': () => ({
     as: 'C',
     json: { text: 'Please add a dark theme to the trade page.' },

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium with the flags these machines need (no network, no sandbox as root). */
 export const CHROMIUM_ARGS = [
@@ -11,6 +11,25 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  if (process.env.SCREENSHOTS === 'off') await skipScreenshots(browser);
+  return browser;
+}
+
+/**
+ * SCREENSHOTS=off (CI: .ci/run): pages and elements are still opened, laid out and checked, but
+ * not photographed. The pictures are for a person to look at after a local run; on CI nobody
+ * opens them, and encoding a full page costs a second of the two cores each, a fifth of the
+ * browser suite's time (docs/decisions/163-ci-skips-screenshots.md).
+ */
+async function skipScreenshots(browser: Browser): Promise<void> {
+  const page = await browser.newPage();
+  const none = async () => Buffer.alloc(0);
+  const prototypes = [page, page.locator('body'), await page.$('html')].map((object) => Object.getPrototypeOf(object));
+  for (const prototype of prototypes) (prototype as Pick<Page, 'screenshot'>).screenshot = none;
+  await page.close();
 }

@@ -4,6 +4,7 @@ import { createCreditDeposit } from './credit.ts';
 import type { ChainDeps } from './deps.ts';
 import { createFailSendout } from './fail-sendout.ts';
 import { createChainJob } from './job.ts';
+import { createOperatorSendouts } from './operator-sendouts.ts';
 import { createChainReads } from './read.ts';
 import { createRecordDeposits } from './record-deposits.ts';
 import { createRequestSendout } from './sendout.ts';
@@ -31,6 +32,7 @@ export function createChainService(deps: ChainDeps) {
     trackBroadcast: createTrackBroadcast(deps, failSendout),
     announce,
   });
+  const operatorSendouts = createOperatorSendouts(deps, failSendout);
   return {
     adapter: deps.adapter,
     tick: job.tick,
@@ -39,6 +41,9 @@ export function createChainService(deps: ChainDeps) {
     creditDeposit,
     requestSendout: createRequestSendout(deps),
     ...createSimulation(deps, { tick: job.tick, announce }),
+    // Operators' retry and cancel of a sendout whose broadcast never answered (decision 152).
+    retrySendout: operatorSendouts.retrySendout,
+    cancelSendout: operatorSendouts.cancelSendout,
     ...createChainReads(deps),
   };
 }

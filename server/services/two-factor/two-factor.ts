@@ -7,7 +7,7 @@ import { createTwoFactorRepository } from './repository.ts';
 import { setupTwoFactor } from './setup.ts';
 import { purposesOf } from './state.ts';
 import type { TwoFactorDeps, TwoFactorParts } from './types.ts';
-import { verifyTwoFactor } from './verify.ts';
+import { verifyEnabledFactor, verifyTwoFactor } from './verify.ts';
 
 // The second factor (spec section 3, "Two-factor"): an authenticator app's TOTP codes, with
 // one-time recovery codes, required per purpose (login, sendout, release). Other areas ask one
@@ -39,6 +39,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     updatePurposes: bindVerb(parts, updatePurposes),
     /** The one check other areas make before a protected action (see verify.ts). */
     verify: bindVerb(parts, verifyTwoFactor),
+    /** Any enabled factor, whatever its purposes: the operators' second factor (verify.ts). */
+    verifyEnabled: bindVerb(parts, verifyEnabledFactor),
   };
 }
 

@@ -18,3 +18,19 @@ export async function verifyTwoFactor(
   if (!code?.trim()) return 'failed';
   return (await check(parts, userId, found.email, found.factor, code)) ? 'passed' : 'failed';
 }
+
+/**
+ * The operators' check (server/services/operators/second-factor.ts): any enabled factor, whatever
+ * its purposes, proven by a current code or a recovery code, spent and counted as `verify` does.
+ * `disabled` when the account has no confirmed factor at all.
+ */
+export async function verifyEnabledFactor(
+  parts: TwoFactorParts,
+  _ctx: ServiceContext,
+  { userId, code }: { userId: number; code?: string | undefined },
+): Promise<TwoFactorCheck> {
+  const found = await parts.repo.find(userId);
+  if (!found?.factor || found.factor.confirmedAt === null) return 'disabled';
+  if (!code?.trim()) return 'failed';
+  return (await check(parts, userId, found.email, found.factor, code)) ? 'passed' : 'failed';
+}
