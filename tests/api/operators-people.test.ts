@@ -74,7 +74,10 @@ describe('finding a person and reading the file', () => {
     const buyer = await signedInSession(t, 'buyer@example.com');
     const refused = await buyer.get(`${OPERATORS}/people/${target.publicId}`);
     expect(refused.status).toBe(403);
-    expect(await errorOf(refused)).toMatchObject({ code: 'FORBIDDEN', message: 'Only moderators and administrators may use the operator console.' });
+    expect(await errorOf(refused)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only moderators and administrators may use the operator console.',
+    });
     const suspendedAdmin = await createUser(t, { role: 'admin', status: 'suspended' });
     expect((await (await suspendedAdmin.session()).get(`${OPERATORS}/people?q=x`)).status).toBe(403);
     const visitor = await browserSession(t).get(`${OPERATORS}/people?q=${target.publicId}`);
@@ -100,8 +103,9 @@ describe('acting on a person', () => {
     });
     expect(await statusOf(target.publicId)).toBe('banned');
     expect((await victim.get('/rest/v1/users/me')).status).toBe(401);
-    const adminId = (await t.db.sql.get<{ id: string }>("SELECT public_id AS id FROM users WHERE email = 'admin@example.com'"))
-      ?.id;
+    const adminId = (
+      await t.db.sql.get<{ id: string }>("SELECT public_id AS id FROM users WHERE email = 'admin@example.com'")
+    )?.id;
     expect(await auditRowsOf(t, target.publicId)).toEqual([
       {
         actorType: 'user',
@@ -119,13 +123,20 @@ describe('acting on a person', () => {
   it('suspends, reinstates and ends sessions, each through the same account action', async () => {
     const { admin, target } = await setup();
     await target.session();
-    const act = (path: string) => post(admin.browser, `/people/${target.publicId}/${path}`, { reason: 'Checks', code: admin.code() });
-    expect((await json(await act('suspend'))).data).toMatchObject({ sessionsEnded: 1, person: { status: 'suspended' } });
+    const act = (path: string) =>
+      post(admin.browser, `/people/${target.publicId}/${path}`, { reason: 'Checks', code: admin.code() });
+    expect((await json(await act('suspend'))).data).toMatchObject({
+      sessionsEnded: 1,
+      person: { status: 'suspended' },
+    });
     expect((await json(await act('reinstate'))).data).toMatchObject({ changed: true, person: { status: 'active' } });
     expect((await json(await act('reinstate'))).data).toMatchObject({ changed: false });
     await target.session();
     await target.session();
-    expect((await json(await act('end-sessions'))).data).toMatchObject({ sessionsEnded: 2, person: { status: 'active' } });
+    expect((await json(await act('end-sessions'))).data).toMatchObject({
+      sessionsEnded: 2,
+      person: { status: 'active' },
+    });
     expect((await auditRowsOf(t, target.publicId)).map((row) => row.action)).toEqual([
       'suspend',
       'reinstate',
@@ -137,12 +148,20 @@ describe('acting on a person', () => {
   it('resets the second factor and verifies identity and address, telling the person', async () => {
     const { admin } = await setup();
     const person = await operatorWithFactor(t, 'buyer@example.com');
-    const buyerId = (await t.db.sql.get<{ id: string }>("SELECT public_id AS id FROM users WHERE email = 'buyer@example.com'"))
-      ?.id as string;
-    const reset = await post(admin.browser, `/people/${buyerId}/reset-two-factor`, { reason: 'Lost phone', code: admin.code() });
+    const buyerId = (
+      await t.db.sql.get<{ id: string }>("SELECT public_id AS id FROM users WHERE email = 'buyer@example.com'")
+    )?.id as string;
+    const reset = await post(admin.browser, `/people/${buyerId}/reset-two-factor`, {
+      reason: 'Lost phone',
+      code: admin.code(),
+    });
     expect((await json(reset)).data).toMatchObject({ changed: true, sessionsEnded: 1 });
     expect((await person.browser.get('/rest/v1/users/me')).status).toBe(401);
-    expect(await t.db.sql.get("SELECT 1 AS n FROM two_factor f JOIN users u ON u.id = f.user_id WHERE u.public_id = ?", [buyerId])).toBeUndefined();
+    expect(
+      await t.db.sql.get('SELECT 1 AS n FROM two_factor f JOIN users u ON u.id = f.user_id WHERE u.public_id = ?', [
+        buyerId,
+      ]),
+    ).toBeUndefined();
 
     const identity = await post(admin.browser, `/people/${buyerId}/verify-identity`, {
       reason: 'Passport seen on a video call',
@@ -150,7 +169,10 @@ describe('acting on a person', () => {
       full_name: '  ada   lovelace ',
     });
     expect(identity.status, await identity.clone().text()).toBe(200);
-    const address = await post(admin.browser, `/people/${buyerId}/verify-address`, { reason: 'Utility bill', code: admin.code() });
+    const address = await post(admin.browser, `/people/${buyerId}/verify-address`, {
+      reason: 'Utility bill',
+      code: admin.code(),
+    });
     expect(address.status).toBe(200);
     const row = await t.db.sql.get<{ idAt: number | null; addressAt: number | null; fullName: string }>(
       'SELECT id_verified_at AS idAt, address_verified_at AS addressAt, full_name AS fullName FROM users WHERE public_id = ?',
@@ -176,7 +198,11 @@ describe('acting on a person', () => {
 
   it('needs a reason: missing or blank is 400 on reason, and nothing changes', async () => {
     const { admin, target } = await setup();
-    for (const body of [{ code: admin.code() }, { reason: '   ', code: admin.code() }, { reason: 'x'.repeat(501), code: admin.code() }]) {
+    for (const body of [
+      { code: admin.code() },
+      { reason: '   ', code: admin.code() },
+      { reason: 'x'.repeat(501), code: admin.code() },
+    ]) {
       const res = await post(admin.browser, `/people/${target.publicId}/ban`, body);
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toMatchObject({ code: 'ERROR_INPUT_VALIDATION', field: 'reason' });
@@ -190,16 +216,24 @@ describe('acting on a person', () => {
     const missing = await post(admin.browser, `/people/${target.publicId}/suspend`, { reason: 'Checks' });
     expect(missing.status).toBe(401);
     expect(await errorOf(missing)).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', field: 'code' });
-    const wrong = await post(admin.browser, `/people/${target.publicId}/suspend`, { reason: 'Checks', code: admin.wrongCode() });
+    const wrong = await post(admin.browser, `/people/${target.publicId}/suspend`, {
+      reason: 'Checks',
+      code: admin.wrongCode(),
+    });
     expect(wrong.status).toBe(401);
     expect(await errorOf(wrong)).toMatchObject({ code: 'TWO_FACTOR_INVALID', field: 'code' });
     const other = await createUser(t, { role: 'admin' });
-    const noFactor = await post(await other.signIn(), `/people/${target.publicId}/suspend`, { reason: 'Checks', code: '123456' });
+    const noFactor = await post(await other.signIn(), `/people/${target.publicId}/suspend`, {
+      reason: 'Checks',
+      code: '123456',
+    });
     expect(noFactor.status).toBe(409);
     expect(await errorOf(noFactor)).toMatchObject({ code: 'TWO_FACTOR_NOT_ENABLED' });
     expect(await statusOf(target.publicId)).toBe('active');
     const rows = await auditRowsOf(t, target.publicId);
-    expect(rows.map((row) => [row.action, row.outcome, JSON.parse(row.details ?? '{}').refused, row.actorName])).toEqual([
+    expect(
+      rows.map((row) => [row.action, row.outcome, JSON.parse(row.details ?? '{}').refused, row.actorName]),
+    ).toEqual([
       ['suspend', 'refused', 'two_factor_required', 'admin'],
       ['suspend', 'refused', 'two_factor_invalid', 'admin'],
       ['suspend', 'refused', 'two_factor_not_enabled', other.username],
@@ -209,17 +243,27 @@ describe('acting on a person', () => {
   it('is for administrators only: moderators, ordinary people and visitors are refused before anything', async () => {
     const { admin, target } = await setup();
     const moderator = await operatorWithFactor(t, 'moderator@example.com');
-    const byModerator = await post(moderator.browser, `/people/${target.publicId}/ban`, { reason: 'x', code: moderator.code() });
+    const byModerator = await post(moderator.browser, `/people/${target.publicId}/ban`, {
+      reason: 'x',
+      code: moderator.code(),
+    });
     expect(byModerator.status).toBe(403);
-    expect(await errorOf(byModerator)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Only administrators') });
+    expect(await errorOf(byModerator)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('Only administrators'),
+    });
     const buyer = await signedInSession(t, 'buyer@example.com');
     const byBuyer = await post(buyer, `/people/${target.publicId}/ban`, { reason: 'x' });
-    expect(await errorOf(byBuyer)).toMatchObject({ code: 'FORBIDDEN', message: 'Only moderators and administrators may use the operator console.' });
+    expect(await errorOf(byBuyer)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only moderators and administrators may use the operator console.',
+    });
     expect((await post(browserSession(t), `/people/${target.publicId}/ban`, { reason: 'x' })).status).toBe(401);
     const unknown = await post(admin.browser, '/people/usr_AAAAAAAAAAAAAAAA/ban', { reason: 'x', code: admin.code() });
     expect(unknown.status).toBe(404);
-    const adminId = (await t.db.sql.get<{ id: string }>("SELECT public_id AS id FROM users WHERE email = 'admin@example.com'"))
-      ?.id;
+    const adminId = (
+      await t.db.sql.get<{ id: string }>("SELECT public_id AS id FROM users WHERE email = 'admin@example.com'")
+    )?.id;
     const self = await post(admin.browser, `/people/${adminId}/reinstate`, { reason: 'x', code: admin.code() });
     expect(self.status).toBe(403);
     expect(await statusOf(target.publicId)).toBe('active');
