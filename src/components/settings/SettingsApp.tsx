@@ -5,6 +5,7 @@ import { CompromisedBanner, EmailBanner } from './Banners.tsx';
 import { CookiesSection } from './CookiesSection.tsx';
 import { SettingsContext } from './context.ts';
 import { DevicesSection } from './DevicesSection.tsx';
+import { ExportSection } from './ExportSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { PhoneSection } from './PhoneSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
@@ -54,6 +55,7 @@ export default function SettingsApp(props: SettingsProps) {
           <TwoFactorSection status={twoFactor} onStatus={setTwoFactor} onSessionRotated={sessionsChanged} />
           <DevicesSection initial={props.devices} version={sessionsVersion} />
           <ApiKeysSection initial={props.apiKeys} />
+          <ExportSection initial={props.exports} today={props.today} />
           <CookiesSection initial={props.cookies} />
         </div>
       </div>

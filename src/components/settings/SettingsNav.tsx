@@ -12,6 +12,7 @@ export const SECTIONS = [
   ['two-factor', 'settings.nav.twoFactor'],
   ['devices', 'settings.nav.devices'],
   ['api-keys', 'settings.nav.apiKeys'],
+  ['export', 'settings.nav.export'],
   ['cookies', 'settings.nav.cookies'],
 ] as const;
 

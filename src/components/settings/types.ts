@@ -1,5 +1,6 @@
 import type { ApiKeyView } from '../../lib/shared/api-keys.ts';
 import type { CookieSettings } from '../../lib/shared/cookie-settings.ts';
+import type { ExportView } from '../../lib/shared/exports.ts';
 import type { IslandMessages } from '../../lib/shared/i18n/island-messages.ts';
 import type { SessionDevice } from '../../lib/shared/views/sessions.ts';
 import type { ProfileSettings, TwoFactorStatus } from '../../lib/shared/views/settings.ts';
@@ -43,6 +44,10 @@ export interface SettingsProps {
   devices: SessionDevice[];
   /** GET /rest/v1/api-keys (issue 21); null for people who may hold none (neither merchant nor ID-verified). */
   apiKeys: ApiKeyView[] | null;
+  /** GET /rest/v1/exports (issue 24): the person's data exports, newest first. */
+  exports: ExportView[];
+  /** The server's day in UTC (YYYY-MM-DD): the export form's default end and latest start. */
+  today: string;
   /** Every country, for the profile's country field (issue 19). */
   countries: SettingsCountry[];
   /** `?compromised=1`: the sign-in said the password is in leaked lists. */
