@@ -25,6 +25,16 @@ const port = v.pipe(
   v.maxValue(65535, 'must be between 0 and 65535'),
 );
 
+/** Minutes of a dispute's deadline: 5 minutes to 30 days. */
+const disputeMinutes = (fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d+$/, 'must be a whole number of minutes'),
+    v.transform(Number),
+    v.minValue(5, 'must be between 5 and 43200'),
+    v.maxValue(43200, 'must be between 5 and 43200'),
+  );
+
 export const DEFAULT_TELEGRAM_BOT_NAME = 'CoinfairBot';
 
 /** Folders whose files are served as they are: uploads must never land in one. */
@@ -239,6 +249,14 @@ const ConfigFields = v.object({
     v.transform(Number),
     v.maxValue(1440, 'must be between 0 and 1440'),
   ),
+  /**
+   * A dispute's deadlines (docs/decisions/154-dispute-deadlines.md): minutes the counterpart has to
+   * answer, a moderator to take it, and the moderator who took it to decide. A missed moderator
+   * deadline escalates the dispute (decision 155).
+   */
+  DISPUTE_ANSWER_MINUTES: disputeMinutes('720'),
+  DISPUTE_TAKE_MINUTES: disputeMinutes('240'),
+  DISPUTE_DECISION_MINUTES: disputeMinutes('1440'),
   /**
    * Hours between publications of the proof of liabilities (docs/decisions/146-proof-of-liabilities.md),
    * made by the jobs' leader; 0 publishes only on `npm run admin -- proof:publish`.

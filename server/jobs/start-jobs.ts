@@ -6,12 +6,14 @@ import type { Services } from '../services/container.ts';
 // The jobs the leader runs besides the price feed (server/backend.ts, `leadJobs`): each on its own
 // timer, each stopped by the function this returns when the lead moves or the process ends.
 
-/** The chain, trade-expiry, notification, webhook, statement and proof-of-liabilities jobs; returns the function that stops them. */
+/** The chain, trade-expiry, dispute-escalation, notification, webhook, statement and proof-of-liabilities jobs; returns the function that stops them. */
 export function startJobs(services: Services, config: Config, log: Logger): () => Promise<void> {
   // Deposits, confirmations and sendouts; also notices deposits the admin CLI created.
   const stopChain = services.chain.start(chainPollMs(config));
   // Unpaid trades past their payment window go back to the seller; the trades table is the job's state.
   const stopExpiry = services.trades.startExpiryJob(5_000, (e) => log.error('trade expiry failed', e));
+  // Disputes past a deadline: a missed answer noted, a missed moderator deadline escalated (decision 155).
+  const stopDisputes = services.trades.startEscalationJob(15_000, (e) => log.error('dispute escalation failed', e));
   // The proof of liabilities every PROOF_INTERVAL_HOURS (0: only by the operator's command).
   const stopProof = services.proof.startSchedule(config.PROOF_INTERVAL_HOURS * 3_600_000);
   if (config.CHAIN === 'simulated') {
@@ -29,6 +31,7 @@ export function startJobs(services: Services, config: Config, log: Logger): () =
     await stopStatements();
     await stopExports();
     stopExpiry();
+    stopDisputes();
     await stopChain();
     await stopDeliveries();
     await stopProof();

@@ -10,7 +10,8 @@ import { PAYMENT_DETAILS_MAX_LENGTH } from '../services/trades/payment-details.t
 
 // Trades (spec section 7 "Trade"): POST /rest/v1/trade starts one; /rest/v1/trade/{id}/… moves it
 // on; chat lines under /rest/v1/trade/{id}/messages (the spec leaves the path open,
-// docs/decisions/062-trades-state-machine.md); the moderators' queue under /rest/v1/moderation.
+// docs/decisions/062-trades-state-machine.md); the moderators' queue, decisions and taking a
+// dispute under /rest/v1/moderation.
 
 const flag = v.pipe(
   v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()], 'must be 1 or 0'),
@@ -168,5 +169,9 @@ function moderationRoutes(app: Hono<AppEnv>, trades: TradesService) {
     )
     .post('/moderation/trades/:id/reopen', validate('param', IdParam), async (c) =>
       c.json({ data: await trades.reopen(personContextOf(c), { hash: c.req.valid('param').id }) }),
+    )
+    // A moderator takes an open dispute: theirs to decide within DISPUTE_DECISION_MINUTES (decision 154).
+    .post('/moderation/trades/:id/take', validate('param', IdParam), async (c) =>
+      c.json({ data: await trades.take(personContextOf(c), { hash: c.req.valid('param').id }) }),
     );
 }

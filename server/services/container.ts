@@ -205,6 +205,12 @@ function tradesAndAfter(
     bus,
     now,
     disputeWaitMs: (config.DISPUTE_WAIT_MINUTES ?? 30) * 60_000,
+    // A dispute's deadlines (decision 154); a missed moderator deadline escalates it (decision 155).
+    disputeDeadlines: {
+      answerMs: (config.DISPUTE_ANSWER_MINUTES ?? 720) * 60_000,
+      takeMs: (config.DISPUTE_TAKE_MINUTES ?? 240) * 60_000,
+      decisionMs: (config.DISPUTE_DECISION_MINUTES ?? 1440) * 60_000,
+    },
     checkTradingLimit: async (userId, usdCents) => {
       await verification.assertWithinLimit(systemContext('trades'), { userId, usdAmountCents: usdCents });
     },

@@ -112,6 +112,7 @@ export const STAFF_ROUTES: ReadonlySet<string> = new Set([
   'GET /rest/v1/moderation/disputes',
   'POST /rest/v1/moderation/trades/:id/resolve',
   'POST /rest/v1/moderation/trades/:id/reopen',
+  'POST /rest/v1/moderation/trades/:id/take',
   'GET /rest/v1/verification/queue',
   'POST /rest/v1/verification/documents/:id/review',
 ]);

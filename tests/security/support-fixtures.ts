@@ -75,6 +75,8 @@ export interface Fixtures {
     completed: string;
     /** In dispute: a moderator may resolve it. */
     disputed: string;
+    /** In dispute, nobody has taken it: a moderator may take it (issue 24). */
+    toTake: string;
     /** Cancelled: a moderator may reopen it. */
     cancelled: string;
   };
@@ -292,6 +294,9 @@ export async function buildFixtures(): Promise<Fixtures> {
   const disputed = await start(offers.main);
   await paidLongAgo(disputed.hash);
   await step(disputed.hash, B, 'dispute', dispute);
+  const toTake = await start(offers.main);
+  await paidLongAgo(toTake.hash);
+  await step(toTake.hash, B, 'dispute', dispute);
   const cancelled = await start(offers.main);
   await step(cancelled.hash, B, 'cancel');
   const giftCards = await buildGiftCardWorld(t, A, B, images.jpeg);
@@ -383,6 +388,7 @@ export async function buildFixtures(): Promise<Fixtures> {
       forDispute: forDispute.hash,
       completed: completed.hash,
       disputed: disputed.hash,
+      toTake: toTake.hash,
       cancelled: cancelled.hash,
     },
     requirement: { main: main.requirement, reviewable: reviewable.requirement },

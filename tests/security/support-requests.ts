@@ -262,6 +262,7 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
   'GET /rest/v1/operators/ledger/verification': () => ({ as: 'admin' }),
   'GET /rest/v1/operators/fees': () => ({ as: 'admin', query: { from: '2026-11-01', to: '2026-11-22' } }),
   'GET /rest/v1/operators/audit': (fx) => ({ as: 'admin', query: { target: fx.people.C.publicId, page: '1' } }),
+  'POST /rest/v1/moderation/trades/:id/take': (fx) => ({ as: 'moderator', params: trade(fx.trades.toTake) }),
   'POST /rest/v1/feedback/feature-request': () => ({
     as: 'C',
     json: { text: 'Please add a dark theme to the trade page.' },

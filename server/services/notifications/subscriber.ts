@@ -1,6 +1,7 @@
 import { asDatabase } from '../../../db/database.ts';
 import type { BusEvent, EventBus } from '../../realtime/bus.ts';
 import { immediate, type ServiceContext, systemContext } from '../context.ts';
+import { disputeClockMoved } from './dispute-clock.ts';
 import type { NotificationsService, NotifyInput } from './notifications.ts';
 import { paymentDetailsChanged } from './payment-details.ts';
 import type { NotificationsRepository } from './repository.ts';
@@ -12,6 +13,7 @@ import {
   type ReferralJoinedPayload,
   TRADES_BUS_CHANNEL,
   type TradeChangedPayload,
+  type TradeDisputePayload,
   type TradeFeedbackPayload,
   type TradeMessagePayload,
   type TradePaymentDetailsPayload,
@@ -32,6 +34,8 @@ import {
 //   every change       both parties: system:active_trades_updated (not stored)
 //   no payment details the seller, when a trade starts without them: trade_payment_details_missing
 //   details written    the buyer: trade_payment_details (added or changed)
+//   dispute clocks     taken → both parties; escalated → both parties, the moderator who missed
+//                      it, the staff called; answer missed → the counterpart (dispute-clock.ts)
 //   chat message       each recipient, one notification per trade and kind (count grows)
 //   feedback           its receiver: feedback_received
 //   verification       the person: verification_reviewed
@@ -285,6 +289,8 @@ async function tradeEvent(
     await tradeMessage(event.payload as TradeMessagePayload, notify, username);
   } else if (event.type === 'trade.payment_details') {
     await paymentDetailsChanged(event.payload as TradePaymentDetailsPayload, notify);
+  } else if (event.type === 'trade.dispute') {
+    await disputeClockMoved(event.payload as TradeDisputePayload, notify);
   } else if (event.type === 'trade.feedback') {
     await feedbackReceived(event.payload as TradeFeedbackPayload, notify);
   }

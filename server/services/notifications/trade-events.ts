@@ -78,6 +78,29 @@ export interface TradePaymentDetailsPayload {
   at: number;
 }
 
+/**
+ * A dispute's clock moved (issue 24, server/services/trades/dispute-events.ts): a moderator took
+ * it, a missed moderator deadline escalated it, or the counterpart let the answer's deadline pass.
+ */
+export interface TradeDisputePayload {
+  tradeHash: string;
+  kind: 'taken' | 'escalated' | 'answer_missed';
+  /** The escalation level after the change (0 as opened, 1 every moderator, 2 the administrators). */
+  level: number;
+  buyerId: number;
+  sellerId: number;
+  buyerUsername: string;
+  sellerUsername: string;
+  /** The party who did not answer in time (answer_missed), else null. */
+  counterpartId: number | null;
+  /** Who took it (taken), or who had it and missed the decision's deadline (escalated), else null. */
+  moderatorId: number | null;
+  /** The staff an escalation calls: moderators and administrators at level 1, administrators at 2. */
+  staffIds: number[];
+  link: string;
+  at: number;
+}
+
 export interface TradeFeedbackPayload {
   tradeHash: string;
   fromId: number;
@@ -108,7 +131,8 @@ export interface DeviceReviewRequestedPayload {
 export type TradeBusEvent =
   | { type: 'trade.changed'; payload: TradeChangedPayload }
   | { type: 'trade.message'; payload: TradeMessagePayload }
-  | { type: 'trade.feedback'; payload: TradeFeedbackPayload };
+  | { type: 'trade.feedback'; payload: TradeFeedbackPayload }
+  | { type: 'trade.dispute'; payload: TradeDisputePayload };
 
 export type VerificationBusEvent = { type: 'verification.reviewed'; payload: VerificationReviewedPayload };
 

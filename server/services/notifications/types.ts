@@ -27,6 +27,10 @@ export const NOTIFICATION_TYPES = [
   'export_ready',
   'trade_payment_details_missing',
   'trade_payment_details',
+  // A dispute's clocks (issue 24; docs/decisions/155-dispute-escalation.md).
+  'trade_dispute_taken',
+  'trade_dispute_escalated',
+  'trade_dispute_answer_missed',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -82,7 +86,13 @@ export type NotificationMessageKey =
   | 'export_ready'
   | 'trade_payment_details_missing'
   | 'trade_payment_details_added'
-  | 'trade_payment_details_changed';
+  | 'trade_payment_details_changed'
+  | 'trade_dispute_taken'
+  | 'trade_dispute_escalated_moderators'
+  | 'trade_dispute_escalated_admins'
+  | 'trade_dispute_overdue'
+  | 'trade_dispute_unassigned'
+  | 'trade_dispute_answer_missed';
 
 export type NotificationSubtextKey =
   | 'amount'

@@ -2,6 +2,7 @@ import type { TradeActorRole } from '../../../db/schema/index.ts';
 import { systemContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import type { TradesDeps } from './deps.ts';
+import { answeredAtOf } from './dispute-clock.ts';
 import type { TradeRow } from './repository.ts';
 import { type TradeView, toTradeView } from './trade-view.ts';
 
@@ -39,6 +40,8 @@ export function createTradeAccess({ repo, twoFactor, now, disputeWaitMs, bankAcc
       sameIp: role !== 'moderator' && readerIp !== null && readerIp === opponentIp,
       releaseNeedsCode,
       bankAccount: bankAccountOf ? await bankAccountOf(row.id) : null,
+      answeredAt: await answeredAtOf(repo, row),
+      staffRole: role === 'moderator' ? await repo.staffRole(readerId) : null,
       disputeOpenedBy:
         row.disputeOpenedBy === null
           ? null

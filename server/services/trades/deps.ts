@@ -8,6 +8,7 @@ import type { OffersService } from '../offers/offers.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.ts';
 import type { WebhookRecorder } from '../webhooks/recorder.ts';
 import type { TradeAccess } from './access.ts';
+import type { DisputeDeadlines } from './dispute-clock.ts';
 import type { TradeRow, TradesRepository } from './repository.ts';
 import type { TradeAction } from './state-machine.ts';
 import type { TradeTransition, TransitionActor } from './transition.ts';
@@ -44,6 +45,8 @@ export interface TradesDeps {
   now: () => number;
   /** How long after marking paid a dispute may be opened. */
   disputeWaitMs: number;
+  /** A dispute's deadlines (dispute-clock.ts); the defaults when left out. */
+  disputeDeadlines?: DisputeDeadlines;
   /** Trading limits of the verification levels: throws when a trade this size would exceed one. */
   checkTradingLimit?: (userId: number, usdCents: number) => Promise<void> | void;
   /** Gift-card trades' cards; the container wires it, tests of other areas may leave it out. */

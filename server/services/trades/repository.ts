@@ -1,6 +1,7 @@
 import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
 import type { TradeActorRole, TradeStatus } from '../../../db/schema/index.ts';
 import type { TradeRequirementStatus } from '../../../src/lib/shared/trade-requirements.ts';
+import { DISPUTE_QUEUE_ORDER, disputeClockStatements } from './dispute-repository.ts';
 
 // Reads and writes of trades, their trail, requirements and chat, in SQL that SQLite and
 // PostgreSQL both run (db/sql-client.ts: each text is prepared once and cached); every method
@@ -48,8 +49,20 @@ export interface TradeOutcome {
   resolvedBy: number | null;
 }
 
+/** A dispute's clocks (dispute-clock.ts): unix ms, null where they do not apply. */
+export interface DisputeClockColumns {
+  disputeAnswerDueAt: number | null;
+  disputeAnswerLateAt: number | null;
+  disputeTakeDueAt: number | null;
+  disputeDecisionDueAt: number | null;
+  disputeModeratorId: number | null;
+  disputeModeratorUsername: string | null;
+  disputeTakenAt: number | null;
+  disputeLevel: number;
+}
+
 /** A trade as the service reads it: its columns, its outcome, and the names joined in. */
-export interface TradeRow extends NewTrade, TradeOutcome {
+export interface TradeRow extends NewTrade, TradeOutcome, DisputeClockColumns {
   /** The buyer's name as on their identity document, once a moderator verified it. */
   buyerVerifiedName: string | null;
   /** The credited affiliate's public id, and which party they referred. */
@@ -121,6 +134,10 @@ const TRADE_COLUMNS = `
   t.disputed_at AS disputedAt, t.dispute_reason_id AS disputeReasonId, t.dispute_text AS disputeText,
   t.dispute_opened_by AS disputeOpenedBy, t.resolved_by AS resolvedBy, t.responder_ip AS responderIp,
   t.version, t.updated_at AS updatedAt, t.affiliate_id AS affiliateId,
+  t.dispute_answer_due_at AS disputeAnswerDueAt, t.dispute_answer_late_at AS disputeAnswerLateAt,
+  t.dispute_take_due_at AS disputeTakeDueAt, t.dispute_decision_due_at AS disputeDecisionDueAt,
+  t.dispute_moderator_id AS disputeModeratorId, t.dispute_taken_at AS disputeTakenAt, t.dispute_level AS disputeLevel,
+  (SELECT username FROM users WHERE id = t.dispute_moderator_id) AS disputeModeratorUsername,
   (SELECT public_id FROM users WHERE id = t.affiliate_id) AS affiliatePublicId,
   CASE WHEN t.affiliate_id = b.referred_by_id THEN t.buyer_id WHEN t.affiliate_id IS NOT NULL THEN t.seller_id END
     AS affiliateReferralId`;
@@ -201,8 +218,9 @@ const ACTIVE_OF = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
 const DUE_FOR_EXPIRY = `SELECT hash FROM trades WHERE status = 'active_funded' AND expires_at <= ?
   ORDER BY expires_at LIMIT ?`;
 const PARTIES_OF = 'SELECT buyer_id AS buyerId, seller_id AS sellerId FROM trades WHERE hash = ?';
+// Overdue and escalated disputes lead the moderators' queue (dispute-repository.ts).
 const OPEN_DISPUTES = `SELECT ${TRADE_COLUMNS} ${TRADE_FROM}
-  WHERE t.status = 'dispute_open' ORDER BY t.disputed_at LIMIT @limit OFFSET @offset`;
+  WHERE t.status = 'dispute_open' ORDER BY ${DISPUTE_QUEUE_ORDER} LIMIT @limit OFFSET @offset`;
 
 const INSERT_MESSAGE = `INSERT INTO trade_messages (trade_id, author_id, author_role, body, attachment_id,
     is_for_moderator, created_at)
@@ -253,7 +271,10 @@ export function createTradesRepository(db: DatabaseLike) {
     isMerchant: async (userId: number) =>
       Boolean((await sql.get<{ isMerchant: number | boolean }>(IS_MERCHANT, [userId]))?.isMerchant),
     partiesOf: (hash: string) => sql.get<{ buyerId: number; sellerId: number }>(PARTIES_OF, [hash]),
-    openDisputes: (limit: number, offset: number) => sql.all<TradeRow>(OPEN_DISPUTES, [{ limit, offset }]),
+    openDisputes: (limit: number, offset: number, now: number) =>
+      sql.all<TradeRow>(OPEN_DISPUTES, [{ limit, offset, now }]),
+    // A dispute's clocks: when they start, the take, the escalation job's steps.
+    ...disputeClockStatements(database),
 
     // The chat's lines.
     insertMessage: async (row: NewMessage): Promise<number> =>

@@ -11,6 +11,7 @@ import type {
 } from '../../../src/lib/shared/views/trades.ts';
 import { BANK_TRANSFERS_GROUP } from '../bank-accounts/share.ts';
 import { GIFT_CARDS_GROUP } from './deps.ts';
+import { disputeClocksView, staffMayDecide } from './dispute-clock.ts';
 import { needsPaymentDetails } from './payment-details.ts';
 import type { RequirementRow, TradeRow } from './repository.ts';
 import { isCancelled, isCompleted, transitionFor } from './state-machine.ts';
@@ -33,6 +34,10 @@ export interface ViewContext {
   disputeOpenedBy: string | null;
   /** The account the seller shared into the trade (issue 19), or null. */
   bankAccount: TradeView['bankAccount'];
+  /** The dispute's counterpart's first line since it opened (unix ms), or null. */
+  answeredAt: number | null;
+  /** A moderator reader's role among the staff (who may take and decide at which level). */
+  staffRole: 'admin' | 'moderator' | null;
 }
 
 /**
@@ -81,6 +86,8 @@ function readerActions(
   const may = (action: Parameters<typeof transitionFor>[0]) =>
     transitionFor(action, row.status, ctx.role) !== undefined;
   const disputeOpen = may('open_dispute') && availableAt !== null && ctx.now >= availableAt;
+  // Staff decide a dispute at its level and once taken only its taker (or an administrator).
+  const staffMay = ctx.role === 'moderator' && staffMayDecide(row, ctx.readerId, ctx.staffRole);
   return {
     dispute: {
       available: disputeOpen,
@@ -88,6 +95,7 @@ function readerActions(
       reasonId: row.disputeReasonId,
       text: row.disputeText,
       openedBy: ctx.disputeOpenedBy,
+      ...disputeClocksView(row, ctx.answeredAt, ctx.now),
     },
     actions: {
       // Non-optional pending requirements hold the buyer back (spec section 4).
@@ -95,8 +103,9 @@ function readerActions(
       release: may('release'),
       cancel: may('cancel'),
       dispute: disputeOpen,
-      resolve: may('resolve_for_buyer'),
+      resolve: may('resolve_for_buyer') && staffMay,
       reopen: may('reopen'),
+      take: row.status === 'dispute_open' && staffMay && row.disputeModeratorId === null,
       // The seller writes where to pay until the buyer marked it paid (payment-details.ts); never
       // over instructions they may not read yet.
       paymentDetails: ctx.role === 'seller' && row.status === 'active_funded' && needsPaymentDetails(row) && revealed,

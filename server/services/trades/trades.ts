@@ -4,6 +4,7 @@ import { createTradeAccess } from './access.ts';
 import { cancelTrade, cancelUnredeemed } from './cancel.ts';
 import type { TradesDeps, TradesParts } from './deps.ts';
 import { openDispute } from './dispute.ts';
+import { escalateDue, startEscalationJob } from './escalation.ts';
 import { expireDue, startExpiryJob } from './expiry.ts';
 import { markPaid } from './mark-paid.ts';
 import { postMessage, publishStored, recordStored, tradeMessages } from './messages.ts';
@@ -12,6 +13,7 @@ import { setPaymentDetails } from './payment-details.ts';
 import { activeTrades, canFollowTrade, getTrade, tradeAccess } from './read.ts';
 import { releaseTrade } from './release.ts';
 import { startTrade } from './start.ts';
+import { takeDispute } from './take.ts';
 import { createTransition } from './transition.ts';
 
 // Trades (issue 6, docs/trades.md): the start, which locks the seller's coins and fee in escrow,
@@ -43,13 +45,20 @@ export function createTradesService(deps: TradesDeps) {
     /** The seller writes where the buyer pays, while the trade waits for payment. */
     setPaymentDetails: bindVerb(parts, setPaymentDetails),
     resolve: bindVerb(parts, resolveDispute),
+    /** A moderator takes an open dispute: theirs to decide within the decision's deadline. */
+    take: bindVerb(parts, takeDispute),
     reopen: bindVerb(parts, reopenTrade),
-    /** Open disputes, oldest first: the moderators' queue. */
+    /** Open disputes, overdue and escalated first: the moderators' queue. */
     disputes: bindVerb(parts, disputeQueue),
     expireDue: (ctx: ServiceContext) => expireDue(parts, ctx),
     /** Runs expireDue every `intervalMs`; returns the stop function. */
     startExpiryJob: (intervalMs: number, onError: (error: unknown) => void) =>
       startExpiryJob(parts, intervalMs, onError),
+    /** Notes missed answers and escalates disputes whose moderator deadline passed. */
+    escalateDisputes: (ctx: ServiceContext) => escalateDue(parts, ctx),
+    /** Runs escalateDisputes every `intervalMs`; returns the stop function. */
+    startEscalationJob: (intervalMs: number, onError: (error: unknown) => void) =>
+      startEscalationJob(parts, intervalMs, onError),
     /** May the acting user follow `trade:<hash>` on the realtime hub: its parties and moderators. */
     canFollow: bindVerb(parts, canFollowTrade),
 

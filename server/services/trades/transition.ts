@@ -5,6 +5,7 @@ import type { TradeChangedPayload } from '../notifications/trade-events.ts';
 import type { TradeAccess } from './access.ts';
 import { systemLine } from './chat.ts';
 import { GIFT_CARDS_GROUP, type TradesDeps } from './deps.ts';
+import { DEFAULT_DISPUTE_DEADLINES, startDisputeClock } from './dispute-clock.ts';
 import { announceChange, changedEvent } from './events.ts';
 import type { TradeRow } from './repository.ts';
 import {
@@ -155,6 +156,24 @@ async function record({ repo }: TradesDeps, { row, rule, action, actor, details,
   await systemLine(repo, row.id, `trade.system.${rule.to}`, at);
 }
 
+/** A dispute opened: its clocks, and for a moderator's reopening the take in the trail. */
+async function openDisputeClock({ repo, disputeDeadlines = DEFAULT_DISPUTE_DEADLINES }: TradesDeps, step: Step) {
+  const { row, actor, at } = step;
+  await startDisputeClock(repo, disputeDeadlines, { tradeId: row.id, actorId: actor.id, actorRole: actor.role, at });
+  if (actor.role !== 'moderator') return;
+  await repo.insertTransition({
+    tradeId: row.id,
+    action: 'dispute_taken',
+    fromStatus: 'dispute_open',
+    toStatus: 'dispute_open',
+    actorId: actor.id,
+    actorRole: 'moderator',
+    ledgerTransactionId: null,
+    note: '0',
+    at,
+  });
+}
+
 /** The action's own checks on the trade as read inside the transaction (its status cannot move meanwhile). */
 export type TransitionCheck = (row: TradeRow, role: TradeActorRole) => Promise<void> | void;
 
@@ -194,6 +213,8 @@ export function applyTransition(
       await deps.affiliates?.earn(ledgerCtx, { ...row, escrowRef }, rule.to);
     }
     await record(deps, applied, ledgerTx);
+    // The dispute's deadlines start with it (dispute-clock.ts); a moderator's reopening is theirs.
+    if (rule.to === 'dispute_open') await openDisputeClock(deps, applied);
     const updated = (await repo.byHash(hash)) as TradeRow;
     const event = changedEvent(updated, CHANGE_OF[action], row.status, actor.id, actor.role);
     await deps.webhooks?.tradeChanged(tx, event);

@@ -17,14 +17,14 @@ export function ModeratorPanel({
   t: T;
   onTrade(trade: TradeView): void;
 }) {
-  const { asking, setAsking, state, error, decide } = useModeratorDecision(trade, t, onTrade);
+  const { asking, setAsking, state, error, decide, take } = useModeratorDecision(trade, t, onTrade);
   if (trade.role !== 'moderator') return null;
 
   return (
     <section className="trade-moderation card" aria-label={t('trade.moderation.title')} data-moderator-panel>
       <h2 className="h4">{t('trade.moderation.title')}</h2>
       <DisputeSummary trade={trade} reasons={reasons} t={t} />
-      <DecisionButtons trade={trade} t={t} onAsk={setAsking} />
+      <DecisionButtons trade={trade} t={t} onAsk={setAsking} onTake={() => void take()} busy={state === 'posting'} />
       {state === 'error' && (
         <p className="alert alert-error" role="alert">
           {error}
@@ -70,9 +70,26 @@ function DisputeSummary({ trade, reasons, t }: { trade: TradeView; reasons: Disp
   );
 }
 
-function DecisionButtons({ trade, t, onAsk }: { trade: TradeView; t: T; onAsk(decision: Decision): void }) {
+function DecisionButtons({
+  trade,
+  t,
+  onAsk,
+  onTake,
+  busy,
+}: {
+  trade: TradeView;
+  t: T;
+  onAsk(decision: Decision): void;
+  onTake(): void;
+  busy: boolean;
+}) {
   return (
     <div className="trade-buttons">
+      {trade.actions.take && (
+        <button type="button" className="btn btn-primary" data-action="take" onClick={onTake} disabled={busy}>
+          {busy ? t('trade.action.working') : t('trade.moderation.take')}
+        </button>
+      )}
       {trade.actions.resolve && (
         <>
           <button type="button" className="btn btn-primary" data-action="resolve-buyer" onClick={() => onAsk('buyer')}>

@@ -1,6 +1,7 @@
 import { type IslandMessages, islandTranslator } from '../../lib/shared/i18n/island-messages.ts';
 import type { GiftCodeCheckView } from '../../lib/shared/views/gift-cards.ts';
 import { Countdown } from './Countdown.tsx';
+import { DisputeClock } from './DisputeClock.tsx';
 import { DisputeForm } from './DisputeForm.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { GiftCodeCheck } from './GiftCodeCheck.tsx';
@@ -74,6 +75,7 @@ export default function TradePage(props: TradePageProps) {
           <Countdown expiresAt={trade.expiresAt} serverNow={props.serverNow} t={t} onElapsed={refresh} />
         )}
         <StatusHint trade={trade} t={t} />
+        <DisputeClock trade={trade} me={props.me} serverNow={props.serverNow} t={t} onElapsed={refresh} />
         <ModeratorPanel trade={trade} reasons={props.reasons} t={t} onTrade={replace} />
         {props.giftCards && (
           <GiftCodeCheck

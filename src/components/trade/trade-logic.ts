@@ -59,6 +59,12 @@ export const isRunning = (status: string) => (ACTIVE_STATUSES as readonly string
 /** Whole seconds left until `deadline` (unix seconds), never below zero. */
 export const secondsLeft = (deadline: number, nowMs: number) => Math.max(0, Math.ceil(deadline - nowMs / 1000));
 
+/** The nearest deadline (unix seconds) among a dispute's clocks still running, or null. */
+export function nextDeadline(clocks: readonly { dueAt: number; overdue: boolean }[]): number | null {
+  const running = clocks.filter((c) => !c.overdue).map((c) => c.dueAt);
+  return running.length === 0 ? null : Math.min(...running);
+}
+
 /** `mm:ss`, or `h:mm:ss` from an hour. */
 export function clock(seconds: number): string {
   const h = Math.floor(seconds / 3600);

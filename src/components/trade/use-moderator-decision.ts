@@ -5,7 +5,8 @@ import type { T } from './ui.tsx';
 import { useTradePost } from './use-trade-post.ts';
 
 // A moderator's decision on a trade (spec section 2): which one is being confirmed, and sending it
-// — the coins to the buyer or back to the seller, or reopening a finished trade as a dispute.
+// — the coins to the buyer or back to the seller, or reopening a finished trade as a dispute —
+// and taking an open dispute (issue 24).
 
 export type Decision = 'buyer' | 'seller' | 'reopen';
 
@@ -22,5 +23,8 @@ export function useModeratorDecision(trade: TradeView, t: T, onTrade: (trade: Tr
       () => setAsking(null),
     );
 
-  return { asking, setAsking, state, error, decide };
+  /** Takes the open dispute: no confirmation, as it moves no coins and the moderator can still decide later. */
+  const take = () => send(() => apiPost<TradeView>(`/rest/v1/moderation/trades/${trade.hash}/take`));
+
+  return { asking, setAsking, state, error, decide, take };
 }

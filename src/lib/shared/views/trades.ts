@@ -108,7 +108,7 @@ export interface TradeView {
     reasonId: string | null;
     text: string | null;
     openedBy: string | null;
-  };
+  } & DisputeClocksView;
   /** What the reader may do now (the buttons of the trade page). */
   actions: {
     markPaid: boolean;
@@ -117,6 +117,8 @@ export interface TradeView {
     dispute: boolean;
     resolve: boolean;
     reopen: boolean;
+    /** A moderator may take the open dispute (POST /rest/v1/moderation/trades/{id}/take). */
+    take: boolean;
     /** The seller may write the payment details (POST …/payment-details): until the trade is paid. */
     paymentDetails: boolean;
   };
@@ -124,6 +126,45 @@ export interface TradeView {
   releaseNeedsCode: boolean;
   /** Bumped by every change: a client that sees a higher one missed nothing else. */
   version: number;
+}
+
+/** Who a dispute's running clock waits on: a party, every moderator, the administrators, or the one who took it. */
+export type DisputeWaitingOn = 'buyer' | 'seller' | 'moderators' | 'administrators' | 'moderator';
+
+/** One running clock of an open dispute (docs/decisions/154-dispute-deadlines.md). */
+export interface DisputeClockView {
+  /** The counterpart's answer, a moderator's take, the decision of the one who took it. */
+  step: 'answer' | 'take' | 'decision';
+  waitingOn: DisputeWaitingOn;
+  /** The party who must answer, or the moderator who must decide; null for a group. */
+  username: string | null;
+  /** Unix seconds. */
+  dueAt: number;
+  overdue: boolean;
+}
+
+/**
+ * A dispute's deadlines and who has it (issue 24), beside the trade view's `dispute`: times in
+ * unix seconds, null where a step does not apply (a moderator's reopening has no counterpart) or
+ * has not come yet (the decision's, until someone takes the dispute). They stay after the dispute
+ * ends; `clocks` lists only what an open dispute still waits for.
+ */
+export interface DisputeClocksView {
+  /** The party who did not open the dispute and must answer it. */
+  counterpart: string | null;
+  answerDueAt: number | null;
+  /** The counterpart's first chat line or file after the dispute opened. */
+  answeredAt: number | null;
+  /** The counterpart let the answer's deadline pass (shown to the moderator; they were reminded). */
+  answerMissed: boolean;
+  takeDueAt: number | null;
+  takenAt: number | null;
+  /** Who took the dispute (a moderator or an administrator), or null while nobody has. */
+  moderator: string | null;
+  decisionDueAt: number | null;
+  /** 0 as opened, 1 back to every moderator, 2 with the administrators (decision 155). */
+  escalationLevel: number;
+  clocks: DisputeClockView[];
 }
 
 export interface TradeMessageView {
