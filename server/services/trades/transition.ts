@@ -156,22 +156,14 @@ async function record({ repo }: TradesDeps, { row, rule, action, actor, details,
   await systemLine(repo, row.id, `trade.system.${rule.to}`, at);
 }
 
-/** A dispute opened: its clocks, and for a moderator's reopening the take in the trail. */
-async function openDisputeClock({ repo, disputeDeadlines = DEFAULT_DISPUTE_DEADLINES }: TradesDeps, step: Step) {
+/**
+ * A dispute opened: its clocks. A moderator's reopening is theirs at once; its own trail row says
+ * who, so no `dispute_taken` row follows it (the statistics do not let a reopening answer itself,
+ * decision 162).
+ */
+function openDisputeClock({ repo, disputeDeadlines = DEFAULT_DISPUTE_DEADLINES }: TradesDeps, step: Step) {
   const { row, actor, at } = step;
-  await startDisputeClock(repo, disputeDeadlines, { tradeId: row.id, actorId: actor.id, actorRole: actor.role, at });
-  if (actor.role !== 'moderator') return;
-  await repo.insertTransition({
-    tradeId: row.id,
-    action: 'dispute_taken',
-    fromStatus: 'dispute_open',
-    toStatus: 'dispute_open',
-    actorId: actor.id,
-    actorRole: 'moderator',
-    ledgerTransactionId: null,
-    note: '0',
-    at,
-  });
+  return startDisputeClock(repo, disputeDeadlines, { tradeId: row.id, actorId: actor.id, actorRole: actor.role, at });
 }
 
 /** The action's own checks on the trade as read inside the transaction (its status cannot move meanwhile). */
