@@ -1,3 +1,4 @@
+import type { DatabaseLike } from '../../../db/database.ts';
 import type { OperatorTargetType } from '../../../db/schema/index.ts';
 import { immediate, type PersonContext } from '../context.ts';
 import { AppError, type FieldIssue, invalidInput } from '../errors.ts';
@@ -56,7 +57,7 @@ function refusalOf(check: 'failed' | 'disabled', code: string | undefined): { er
 
 /** Passes with a right code; otherwise writes the refusal to the audit log and throws it. */
 export async function requireSecondFactor(
-  deps: { db: PersonContextDb; twoFactor: TwoFactorService; audit: AuditLog },
+  deps: { db: DatabaseLike; twoFactor: TwoFactorService; audit: AuditLog },
   ctx: PersonContext,
   operator: Operator,
   { code, reason, target }: { code: string | undefined; reason: string | null; target: ActionTarget },
@@ -75,5 +76,3 @@ export async function requireSecondFactor(
   );
   throw error;
 }
-
-type PersonContextDb = Parameters<typeof immediate>[0];
