@@ -92,6 +92,7 @@ describe.each([
       'Two-factor',
       'Devices',
       'API keys',
+      'Export',
       'Cookies',
     ]);
 
