@@ -33,19 +33,26 @@ describe('the audit log', () => {
     expect(rows).toEqual([{ reason: null, actorName: 'root' }]);
   });
 
-  it('keeps the CLI’s account changes, naming the operating-system user and the reason', async () => {
+  it('keeps the CLI’s account changes (end-sessions and reset-2fa too), naming the operating-system user and the reason', async () => {
     t = await createTestApp();
     const person = await createUser(t);
     const commands = userCommands(t.db, () => t.clock.now);
     await commands.suspend(person.email, 'Chargebacks');
     await commands.reinstate(person.email);
     await commands.role(person.email, 'vendor', 'on');
+    await person.session();
+    expect(await commands.endSessions(person.email, 'Stolen laptop')).toBe(`${person.email}: 1 session(s) ended.`);
+    expect(await commands.resetTwoFactor(person.email)).toBe(
+      `${person.email}: no two-factor authentication to remove; nothing changed.`,
+    );
     const admin = await operatorWithFactor(t);
     const res = await admin.browser.get(`${OPERATORS}/audit?target=${person.publicId}`);
     expect(res.status).toBe(200);
     const { data, meta } = await json(res);
     const name = userInfo().username;
     expect(data.map((row: any) => [row.action, row.reason, row.operator])).toEqual([
+      ['reset_two_factor', null, { type: 'cli', id: null, name }],
+      ['end_sessions', 'Stolen laptop', { type: 'cli', id: null, name }],
       ['role', null, { type: 'cli', id: null, name }],
       ['reinstate', null, { type: 'cli', id: null, name }],
       ['suspend', 'Chargebacks', { type: 'cli', id: null, name }],
