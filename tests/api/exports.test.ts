@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -428,6 +428,39 @@ describe('the background build', () => {
     const b = await downloadZip(vendor, await dataOf<View>(await vendor.get(`/rest/v1/exports/${resumed.id}`)));
     expect(b).toEqual(a);
     expect(await progressOf(resumed.id)).toEqual({ done: half.total, total: half.total });
+  });
+
+  it('fails an export whose file cannot be written after its third attempt, and lets the person ask again', async () => {
+    const blocked = join(t.uploadsDir, 'blocked');
+    writeFileSync(blocked, 'a file where the exports folder would go');
+    const broken = createExportsService({
+      db: t.db,
+      uploadsDir: blocked,
+      now: () => t.clock.now,
+      notify: t.services.notifications.notify,
+      log: { info() {}, error() {} },
+    });
+    const queued = await dataOf<View>(await request(vendor, { format: 'csv', from: TODAY, to: TODAY }), 202);
+    await dataOf(await request(vendor, { format: 'json', from: TODAY, to: TODAY }), 202);
+    const steps: unknown[] = [];
+    for (
+      let i = 0;
+      i < 60 && (await dataOf<View>(await vendor.get(`/rest/v1/exports/${queued.id}`))).status !== 'failed';
+      i += 1
+    )
+      steps.push(await broken.stepOnce());
+    expect(steps.filter((step) => step === 'failed')).toHaveLength(3);
+    expect(await dataOf<View>(await vendor.get(`/rest/v1/exports/${queued.id}`))).toMatchObject({
+      status: 'failed',
+      downloadUrl: null,
+    });
+    const parts = await t.db.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM data_export_parts p JOIN data_exports e ON e.id = p.export_id WHERE e.public_id = ?',
+      [queued.id],
+    );
+    expect(Number(parts?.n)).toBe(0);
+    // A failed export no longer counts against the two at a time.
+    await dataOf(await request(vendor, { format: 'csv', from: TODAY, to: TODAY }), 202);
   });
 
   it('never stores a chunk twice when two processes step the same export at once', async () => {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Zip, ZipDeflate } from 'fflate';
+import { CRYPTO_DECIMALS } from '../../../src/lib/shared/money.ts';
 import { csvHead } from './csv.ts';
 import type { ExportsDeps } from './deps.ts';
 import { readmeOf } from './readme.ts';
@@ -10,7 +11,8 @@ import { EXPORT_FILES, type ExportFile, FILE_COLUMNS, sectionsOf } from './secti
 
 // Writes an export's file from its stored chunks, streaming, so a large export never sits in
 // memory whole: CSV → a ZIP with README.txt and one CSV per kind (fflate, deflated); JSON → one
-// document with a header and one array per kind. Written under a temporary name and renamed.
+// document with a header and one array per kind. Written under a temporary name, moved into place
+// by build.ts only once its transaction has made the export ready.
 
 const PARTS_AT_ONCE = 20;
 
@@ -78,7 +80,8 @@ async function writeJson(deps: ExportsDeps, row: ExportRow, out: WriteStream, at
     from: new Date(row.fromAt).toISOString(),
     to: new Date(row.toAt).toISOString(),
     createdAt: new Date(at).toISOString(),
-    amounts: 'decimal strings with the currency’s fixed decimals (BTC 8, USDT 6, fiat its own)',
+    // Amounts are decimal strings with their currency's fixed decimals (fiat: its own minor units).
+    amounts: { format: 'decimal-string', decimals: CRYPTO_DECIMALS },
   };
   await write(out, JSON.stringify(header).slice(0, -1));
   for (const file of EXPORT_FILES) {
@@ -93,8 +96,15 @@ async function writeJson(deps: ExportsDeps, row: ExportRow, out: WriteStream, at
   await write(out, '}\n');
 }
 
-/** Writes the file and moves it into place; answers its size in bytes. */
-export async function writeExportFile(deps: ExportsDeps, row: ExportRow): Promise<number> {
+/** A written file under its temporary name, not yet in place (build.ts moves it once the export is its). */
+export interface WrittenFile {
+  temporary: string;
+  path: string;
+  size: number;
+}
+
+/** Writes the file under a temporary name; the caller publishes or discards it. */
+export async function writeExportFile(deps: ExportsDeps, row: ExportRow): Promise<WrittenFile> {
   const at = deps.now();
   const { path, temporary } = await deps.storage.prepare(row.userPublicId, row.publicId, row.format);
   const out = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
@@ -102,7 +112,7 @@ export async function writeExportFile(deps: ExportsDeps, row: ExportRow): Promis
     await (row.format === 'csv' ? writeZip : writeJson)(deps, row, out, at);
     out.end();
     await finished(out);
-    return await deps.storage.publish(temporary, path);
+    return { temporary, path, size: out.bytesWritten };
   } catch (error) {
     out.destroy();
     await deps.storage.discard(temporary);

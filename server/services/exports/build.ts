@@ -56,23 +56,31 @@ async function chunk(deps: ExportsDeps, row: ExportRow): Promise<StepResult> {
 }
 
 async function finish(deps: ExportsDeps, row: ExportRow): Promise<StepResult> {
-  const size = await writeExportFile(deps, row);
+  const file = await writeExportFile(deps, row);
   const at = deps.now();
-  const ready = await immediate(deps.repo.db, async () => {
-    if (!(await deps.repo.finish(row.id, row.section, size, at, at + deps.keepMs))) return false;
-    await deps.repo.dropParts(row.id);
-    await deps.notify(systemContext('exports'), {
-      userId: row.userId,
-      type: 'export_ready',
-      link: '/settings#export',
-      message: {
-        key: 'export_ready',
-        params: { format: row.format.toUpperCase(), from: row.fromDate, to: row.toDate },
-      },
+  try {
+    const ready = await immediate(deps.repo.db, async () => {
+      if (!(await deps.repo.finish(row.id, row.section, file.size, at, at + deps.keepMs))) return false;
+      // Only the run that made the export ready puts its file in place, before the commit: a run that
+      // lost (its chunks may have been dropped while it read them) never replaces the good file, and
+      // a commit that fails leaves the export building, to be written again.
+      await deps.storage.publish(file.temporary, file.path);
+      await deps.repo.dropParts(row.id);
+      await deps.notify(systemContext('exports'), {
+        userId: row.userId,
+        type: 'export_ready',
+        link: '/settings#export',
+        message: {
+          key: 'export_ready',
+          params: { format: row.format.toUpperCase(), from: row.fromDate, to: row.toDate },
+        },
+      });
+      return true;
     });
-    return true;
-  });
-  return ready ? 'ready' : 'lost';
+    return ready ? 'ready' : 'lost';
+  } finally {
+    await deps.storage.discard(file.temporary);
+  }
 }
 
 /** One step of `row`'s build; 'lost' when another process moved it first (nothing was written). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,12 +28,19 @@ export function createExportStorage(root: string) {
     async prepare(owner: string, exportId: string, format: ExportFormat) {
       const path = pathOf(owner, exportId, format);
       await mkdir(join(root, 'exports', owner), { recursive: true, mode: 0o700 });
-      return { path, temporary: `${path}.${process.pid}.${Date.now()}.part` };
+      return { path, temporary: `${path}.${randomBytes(8).toString('hex')}.part` };
     },
-    /** Moves a written temporary file into place; answers its size. */
-    async publish(temporary: string, path: string): Promise<number> {
-      await rename(temporary, path);
-      return (await stat(path)).size;
+    /**
+     * Moves a written temporary file into place. Run again after a retried transaction, the file is
+     * in place already: the temporary one is gone and the final one there.
+     */
+    async publish(temporary: string, path: string): Promise<void> {
+      try {
+        await rename(temporary, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await stat(path);
+      }
     },
     /** The file as a stream, or null when it is gone. */
     async open(owner: string, exportId: string, format: ExportFormat) {
