@@ -4,7 +4,7 @@
 // HTTP rows are driven by wrk (tests/bench/wrk.ts), with its own CPU use beside each row and the
 // servers' CPU time per request (steadier than req/s on a shared machine). `BENCH_ONLY=http,offers`
 // runs only the sections named: cold, http, offers, sizes, conversions, trades, affiliates,
-// fanout, engines, first-start.
+// fanout, engines, first-start, lighthouse.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -573,6 +573,11 @@ if (runs('fanout')) {
 // driven by wrk (tests/bench/engines.ts).
 if (runs('engines'))
   execFileSync(process.execPath, [join(root, 'tests/bench/engines.ts')], { cwd: root, stdio: 'inherit' });
+
+// Lighthouse (issue 23): the npm package's mobile preset on static, island and signed-in pages,
+// the four scores and LCP, TBT and CLS per page (tests/bench/lighthouse.ts).
+if (runs('lighthouse'))
+  execFileSync(process.execPath, [join(root, 'tests/bench/lighthouse.ts')], { cwd: root, stdio: 'inherit' });
 
 // A newcomer's first npm start (issue 22): build and seed from nothing to the first page
 // (tests/bench/first-start.ts).
