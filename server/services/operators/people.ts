@@ -1,6 +1,6 @@
 import { CRYPTO_DECIMALS, fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { PersonContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { operatorOf } from './access.ts';
 import type { OperatorsDeps } from './deps.ts';
 import type { PersonRow, TradeRow } from './people-repository.ts';
@@ -45,7 +45,8 @@ export async function findPeople({ people }: OperatorsDeps, ctx: PersonContext, 
 /** The person `publicId` names, or 404 on `id`. */
 export async function personOf({ people }: OperatorsDeps, publicId: string): Promise<PersonRow> {
   const row = await people.byPublicId(publicId);
-  if (!row) throw notFound('This person', 'id');
+  if (!row)
+    throw new AppError('NOT_FOUND', 'No person has this id.', { field: 'id', key: 'operators_person_not_found' });
   return row;
 }
 

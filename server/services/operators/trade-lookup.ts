@@ -2,7 +2,7 @@ import { asDatabase } from '../../../db/database.ts';
 import type { LedgerCurrency } from '../../../db/schema/index.ts';
 import { fromMinorUnits } from '../../../src/lib/shared/money.ts';
 import type { PersonContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { operatorOf } from './access.ts';
 import type { OperatorsDeps } from './deps.ts';
 import { cryptoAmount } from './people.ts';
@@ -108,7 +108,7 @@ export async function lookUpTrade(deps: OperatorsDeps, ctx: PersonContext, { has
   operatorOf(ctx, 'staff');
   const { sql } = asDatabase(deps.db);
   const t = await sql.get<TradeRow>(TRADE, [hash]);
-  if (!t) throw notFound('This trade', 'id');
+  if (!t) throw new AppError('NOT_FOUND', 'No trade has this id.', { field: 'id', key: 'operators_trade_not_found' });
   const chat = await sql.all<Record<string, unknown>>(CHAT, [t.id]);
   return {
     trade: {
