@@ -154,6 +154,32 @@ export function createApp({
   // After the body was read: a key's signature covers the raw body (server/http/api-key-auth.ts).
   app.use('*', apiKeyAuth(services.apiKeys, trustProxy));
 
+  mountRoutes(app, { services, secureCookies, trustProxy, authorize, readiness });
+  // Last: the document describes every route registered above.
+  serveOpenApi(app, services.siteOrigin);
+
+  app.notFound((c) =>
+    errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),
+  );
+  app.onError((error, c) =>
+    error instanceof AppError ? errorResponse(c, error) : unexpectedErrorResponse(c, error, logError),
+  );
+
+  return app;
+}
+
+/** Every area's routes, in the order their paths are matched. */
+function mountRoutes(
+  app: Hono<AppEnv>,
+  {
+    services,
+    secureCookies,
+    trustProxy,
+    authorize,
+    readiness,
+  }: Required<Pick<AppOptions, 'services' | 'secureCookies' | 'trustProxy'>> &
+    Pick<AppOptions, 'readiness'> & { authorize: ChannelAuthorizer },
+): void {
   app.route('/', probeRoutes(readiness));
   // A script about to change something without a CSRF token asks here; the middleware above answers.
   app.get('/rest/v1/csrf-token', (c) => c.body(null, 204));
@@ -200,19 +226,8 @@ export function createApp({
   // Full paths inside: /rest/v1/feedback/… and /rest/v1/users/{username}/{feedbacks,profile,trust,past-trades}.
   app.route('/rest/v1', feedbackRoutes(services));
   app.route('/rest/v1', profileRoutes(services));
-  app.route('/', proofRoutes(services)).route('/rest/v1/operators', operatorRoutes(services));
-  app.route('/', transparencyRoutes(services));
-  // Last: the document describes every route registered above.
-  serveOpenApi(app, services.siteOrigin);
-
-  app.notFound((c) =>
-    errorResponse(c, new AppError('NOT_FOUND', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`)),
-  );
-  app.onError((error, c) =>
-    error instanceof AppError ? errorResponse(c, error) : unexpectedErrorResponse(c, error, logError),
-  );
-
-  return app;
+  app.route('/', proofRoutes(services)).route('/', transparencyRoutes(services));
+  app.route('/rest/v1/operators', operatorRoutes(services));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -145,7 +145,7 @@ try {
     });
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
 }
 console.log('\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), Debian Chromium, offline');
 console.table(rows);
