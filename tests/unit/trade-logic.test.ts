@@ -4,6 +4,7 @@ import {
   fresher,
   mergeMessages,
   messageText,
+  nextDeadline,
   reasonsFor,
   secondsLeft,
   splitLinks,
@@ -78,5 +79,14 @@ describe('the rest', () => {
     const system = { ...line(1, 'trade.system.paid'), isSystem: true };
     expect(messageText(system, (key) => `<${key}>`)).toBe('<trade.system.paid>');
     expect(messageText(line(2, 'trade.system.paid'), (key) => `<${key}>`)).toBe('trade.system.paid');
+  });
+});
+
+describe('nextDeadline', () => {
+  it('is the nearest clock still running, or null when every one is overdue or none runs', () => {
+    const running = (dueAt: number) => ({ dueAt, overdue: false });
+    expect(nextDeadline([])).toBeNull();
+    expect(nextDeadline([running(500), running(200), { dueAt: 100, overdue: true }])).toBe(200);
+    expect(nextDeadline([{ dueAt: 100, overdue: true }])).toBeNull();
   });
 });

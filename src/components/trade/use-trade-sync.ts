@@ -6,7 +6,8 @@ import type { TradeData } from './use-trade-data.ts';
 
 // Keeping the trade page current: the trade's channel `trade:<hash>` brings chat lines, status
 // events, requirement changes, gift-card changes, the bank account the seller shares and the
-// payment details the seller writes; if the
+// payment details the seller writes, a dispute's clocks (`dispute`: taken, escalated, an answer
+// missed); if the
 // channel cannot be kept, the page tells the server (…/fallback) and polls every 10 s. Moderators
 // poll anyway, as moderator-only lines are not pushed.
 
@@ -23,6 +24,8 @@ export function useTradeSync(hash: string, data: TradeData): Live {
     (event: RealtimeEvent) => {
       if (event.type === 'message') {
         data.addMessages([event.payload as TradeMessageView]);
+        // A line may be the counterpart's answer to a dispute: its clock stops (issue 24).
+        if (data.trade.dispute.clocks.some((c) => c.step === 'answer')) void refresh();
       } else if (event.type === 'gift_cards') {
         // A card added, removed or opened: the gift code check reads them again, the chat its line.
         cardsChanged();
