@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { verifySavedStatement } from '../../server/services/statements/verify.ts';
 import type { ExportView } from '../../src/lib/shared/exports.ts';
 import { seriousViolations, serverAndBrowser, untranslatedKeys } from './harness.ts';
 import { browserPeople, type PersonBrowser } from './people.ts';
@@ -19,7 +20,7 @@ const live = serverAndBrowser();
 const people = browserPeople(live);
 mkdirSync(shotPath('exports'), { recursive: true });
 const shot = screenshotter('exports/settings');
-const KEYS = messageKeys('settings.export', 'errors');
+const KEYS = messageKeys('settings.export', 'settings.statements', 'errors');
 const BUYER = 'buyer@example.com';
 const VENDOR = 'vendor@example.com';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -74,6 +75,27 @@ describe('the export panel in settings', () => {
     const files = unzipSync(new Uint8Array(await readFile((await download.path()) as string)));
     expect(Object.keys(files)).toContain('trades.csv');
     expect(strFromU8(files['README.txt'] as Uint8Array)).toContain('Coinfair data export for');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('offers today’s signed statement and the closed months, as files the offline check accepts', async () => {
+    const { ctx, page, problems, panel } = await settingsOf(BUYER, 375);
+    const statements = panel.locator('.statement-links');
+    expect(await statements.locator('h3').textContent()).toBe('Signed statements');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      statements.getByRole('link', { name: "Download today's statement (JSON)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('coinfair-statement.json');
+    // What `node scripts/verify-statement.ts` runs on the saved file, with the key the site publishes.
+    const key = await (await ctx.request.get(`${live.server.url}/.well-known/coinfair-statement-key`)).text();
+    const verdict = verifySavedStatement(await readFile((await download.path()) as string, 'utf8'), key);
+    expect(verdict.ok, verdict.message).toBe(true);
+    // One link per closed month after today's; with none closed yet, the panel says so.
+    const months = await people.api<{ months: unknown[] }>(ctx, '/rest/v1/statements');
+    await expect.poll(() => statements.locator('li').count()).toBe(1 + months.months.length);
+    if (months.months.length === 0) expect(await statements.textContent()).toContain('No month has closed');
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
 import { EXPORT_FORMATS, type ExportFormat, type ExportView } from '../../lib/shared/exports.ts';
 import { useSettings } from './context.ts';
+import { StatementLinks } from './StatementLinks.tsx';
 import { Field, FormAlert, fieldAria, SectionCard, StatusLine, SubmitButton } from './ui.tsx';
 import { useExports } from './use-exports.ts';
 
@@ -30,6 +31,7 @@ export function ExportSection({ initial, today }: { initial: ExportView[]; today
             </ul>
           )}
         </div>
+        <StatementLinks />
       </div>
     </SectionCard>
   );
