@@ -2,17 +2,18 @@ import { generateSync } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, serverAndBrowser } from './harness.ts';
+import { seriousViolations, serverAndBrowser, untranslatedKeys } from './harness.ts';
 import { browserPeople } from './people.ts';
-import { screenshotter } from './screen-checks.ts';
+import { overflowsSideways, screenshotter, shotPath } from './screen-checks.ts';
 
 // Trades as people meet them in Chromium, with the buyer, the seller and a moderator each in
 // their own browser context on the same server: a trade started from the offer page, the chat
 // both ways live, an external link behind its warning, a proof for the offer's requirement and
 // its approval, mark paid, release with the seller's second factor and feedback; a dispute
-// decided by a moderator; and a trade whose payment window runs out. DISPUTE_WAIT_MINUTES=0 lets
-// a dispute open as soon as the trade is paid. Screenshots (screenshots/trade-*.png, git-ignored)
-// at 375 and 1280 px are for a person to look at.
+// decided by a moderator, with its clocks (answered, taken, escalated by the leader's job), in
+// English, German and Hebrew, light and dark; and a trade whose payment window runs out.
+// DISPUTE_WAIT_MINUTES=0 lets a dispute open as soon as the trade is paid. Screenshots
+// (screenshots/trade-*.png, git-ignored) at 375, 1280 and 1440 px are for a person to look at.
 
 const live = serverAndBrowser({ DISPUTE_WAIT_MINUTES: '0' });
 const VENDOR = 'vendor@example.com';
@@ -59,6 +60,14 @@ async function publish(vendor: BrowserContext, overrides: Record<string, unknown
     ...overrides,
   });
 }
+
+/** The dispute's running clocks on the page, by step (answer, take, decision). */
+const clocksOf = (page: Page) =>
+  page
+    .locator('[data-dispute-clock] [data-clock]')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-clock')));
+/** The escalation job looks every 15 s. */
+const ESCALATION = { timeout: 40_000 };
 
 const statusOf = (page: Page) => page.locator('[data-trade]').getAttribute('data-status');
 const messageTexts = (page: Page) => page.locator('[data-message-text]').allTextContents();
@@ -211,6 +220,19 @@ describe('the trade page', () => {
     await form.locator('button[type="submit"]').click();
     await expect.poll(() => statusOf(buyerPage), LIVE).toBe('dispute_open');
     await expect.poll(() => statusOf(sellerPage), LIVE).toBe('dispute_open');
+    // Both parties see the dispute's clocks: the seller's answer and a moderator's take (issue 24).
+    expect(await clocksOf(buyerPage)).toEqual(['answer', 'take']);
+    expect(await buyerPage.locator('[data-clock="answer"] .trade-clock-label').textContent()).toBe(
+      'Answer from vendor',
+    );
+    await expect.poll(() => clocksOf(sellerPage), LIVE).toEqual(['answer', 'take']);
+    expect(await sellerPage.locator('[data-clock="answer"] .trade-clock-label').textContent()).toBe('Your answer');
+    expect(await buyerPage.locator('[data-clock="take"] [role="timer"]').textContent()).toMatch(/\d:\d\d:\d\d/);
+    // The seller's answer in the chat stops their clock on both pages.
+    await sellerPage.locator('.trade-composer textarea').fill('I have not received the payment yet.');
+    await sellerPage.locator('.trade-composer button[type="submit"]').click();
+    await expect.poll(() => clocksOf(buyerPage), LIVE).toEqual(['take']);
+    await expect.poll(() => clocksOf(sellerPage), LIVE).toEqual(['take']);
     await buyerPage.locator('.trade-composer textarea').fill('Only for moderators: here is my bank statement.');
     await buyerPage.locator('.trade-for-moderator input').check();
     await buyerPage.locator('.trade-composer button[type="submit"]').click();
@@ -234,12 +256,41 @@ describe('the trade page', () => {
     await expect
       .poll(() => messageTexts(sellerPage), LIVE)
       .toContain('I am looking into this. Seller, please check your account.');
+    // The moderator takes it: the parties' clocks now wait on their decision, live.
+    expect(await clocksOf(modPage)).toEqual(['take']);
+    await modPage.locator('[data-action="take"]').click();
+    await modPage.locator('[data-taken-by]').waitFor(LIVE);
+    expect(await modPage.locator('[data-action="take"]').count()).toBe(0);
+    // The seller answered in the chat (above): only the moderator's decision is left to wait for.
+    await expect.poll(() => clocksOf(buyerPage), LIVE).toEqual(['decision']);
+    expect(await buyerPage.locator('[data-taken-by]').textContent()).toBe('Taken by moderator');
+    expect(await modPage.locator('[data-clock="decision"] .trade-clock-label').textContent()).toBe('Your decision');
     await shot(modPage, 'moderator-1280');
     expect(await seriousViolations(modPage)).toEqual([]);
     const modPhone = await context(375);
     await modPhone.addCookies(await moderator.cookies());
     await shot(await open(modPhone, `/trade/${hash}`), 'moderator-375');
 
+    // The moderator lets the decision's deadline pass: the leader's job (every 15 s) escalates it back
+    // to every moderator, and both parties' pages show it without a reload.
+    live.server.sql('UPDATE trades SET dispute_decision_due_at = ? WHERE hash = ?', Date.now() - 1000, hash);
+    await expect.poll(() => buyerPage.locator('[data-dispute-clock]').getAttribute('data-level'), ESCALATION).toBe('1');
+    await expect.poll(() => sellerPage.locator('[data-escalated]').count(), LIVE).toBe(1);
+    expect(await clocksOf(buyerPage)).toEqual(['take']);
+    expect(await messageTexts(buyerPage)).toContain(
+      'No moderator acted in time: every moderator has been called to the dispute.',
+    );
+    await shot(buyerPage, 'buyer-escalated-375');
+    // The queue shows it escalated, with its new take deadline.
+    await queue.goto(`${live.server.url}/moderation/disputes`);
+    const item = queue.locator(`[data-dispute="${hash}"]`);
+    expect(await item.locator('[data-level="1"]').count()).toBe(1);
+    expect(await item.locator('[data-due]').textContent()).toMatch(/To be taken by \w/);
+    await shot(queue, 'queue-escalated-1280');
+    expect(await seriousViolations(queue)).toEqual([]);
+    await queue.goto(`${live.server.url}/trade/${hash}`);
+    await queue.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+    await modPage.locator('[data-action="resolve-buyer"]').waitFor(LIVE);
     await modPage.locator('[data-action="resolve-buyer"]').click();
     await modPage.locator('dialog.trade-modal[open] button[type="submit"]').click();
     await expect.poll(() => statusOf(modPage), LIVE).toBe('dispute_won_buyer');
@@ -247,6 +298,47 @@ describe('the trade page', () => {
     await expect.poll(() => statusOf(sellerPage), LIVE).toBe('dispute_won_buyer');
     expect(await modPage.locator('[data-action="reopen"]').count()).toBe(0);
     await Promise.all([seller.close(), buyer.close(), moderator.close(), modPhone.close()]);
+  });
+
+  it('shows a dispute’s clocks in English, German and Hebrew at 375 and 1440 px, light and dark', async () => {
+    const seller = await signedIn(VENDOR, 1440);
+    const buyer = await signedIn(BUYER, 1440);
+    everyoneOnline();
+    const { hash } = await people.startTrade(buyer, await publish(seller));
+    await api(buyer, `/rest/v1/trade/${hash}/paid`, {});
+    await api(buyer, `/rest/v1/trade/${hash}/dispute`, {
+      dispute_reason_id: 'paid_not_released',
+      dispute_reason_text: 'I paid and sent the receipt.',
+    });
+    // One signed-in browser: the page reloads per language, the viewport and the theme change in place.
+    const reader = await signedIn(BUYER, 375);
+    const problems: string[] = [];
+    for (const locale of ['en', 'de', 'he'] as const) {
+      const page = await people.open(reader, `${locale === 'en' ? '' : `/${locale}`}/trade/${hash}`, problems);
+      const clock = page.locator('[data-dispute-clock]');
+      await clock.waitFor(LIVE);
+      for (const width of [375, 1440])
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          // The theme as the system's preference or the header's toggle sets it.
+          await page.emulateMedia({ colorScheme });
+          await page.evaluate((theme) => {
+            document.documentElement.dataset.theme = theme;
+          }, colorScheme);
+          const name = `${locale}-${width}-${colorScheme}`;
+          expect(await clocksOf(page), name).toEqual(['answer', 'take']);
+          expect(await untranslatedKeys(page), name).toEqual([]);
+          expect(await overflowsSideways(page), name).toBe(false);
+          expect(await seriousViolations(page, '[data-dispute-clock]'), name).toEqual([]);
+          await clock.scrollIntoViewIfNeeded();
+          await shot(page, `dispute-clock-page-${name}`, false);
+          await clock.screenshot({ path: shotPath(`trade-dispute-clock-${name}.png`, 'screenshots') });
+        }
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+    await reader.close();
+    await Promise.all([seller.close(), buyer.close()]);
   });
 
   it('shows the trade cancelled when its payment window runs out, and the active trades table follows live', async () => {
