@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../server/services/context.ts';
 import type { ProofPublicationView, ReservesView } from '../../src/lib/shared/views/proof.ts';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
-import { overflowsSideways, screenshotter, shotPath } from './screen-checks.ts';
+import { openPublicPage, overflowsSideways, screenshotter, shotPath } from './screen-checks.ts';
 
 // The public proof page (issue 24, decision 149): before any publication it says so; after one it
 // shows the root hash and totals the API publishes, the history, and what the platform's addresses
@@ -18,23 +18,8 @@ mkdirSync(shotPath('proof-of-reserves'), { recursive: true });
 const shot = screenshotter('proof-of-reserves/page');
 const job = systemContext('test');
 
-async function open(path: string, { width = 1440, dark = false, bypassCSP = false } = {}) {
-  const context = await live.browser.newContext({
-    viewport: { width, height: 900 },
-    colorScheme: dark ? 'dark' : 'light',
-    bypassCSP,
-  });
-  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(live.server.url + path);
-  await page.locator('[data-proof]:not([data-state="loading"])').waitFor();
-  return { page, problems };
-}
+const open = (path: string, options: Parameters<typeof openPublicPage>[3] = {}) =>
+  openPublicPage(live, path, '[data-proof]:not([data-state="loading"])', options);
 
 const close = (page: Page) => page.context().close();
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 // What the screen tests check of every page besides their own story, and where their screenshots
 // go. Untranslated keys are found by harness.ts's untranslatedKeys, with a pattern made here.
@@ -37,3 +37,31 @@ export function messageKeys(...prefixes: string[]): RegExp {
 /** The problems but Chromium's "status of N" line for each status the test causes on purpose. */
 export const problemsBut = (problems: string[], statuses: number[]): string[] =>
   problems.filter((text) => !statuses.some((status) => text.includes(`status of ${status}`)));
+
+/**
+ * A public page as a visitor opens it (cookie choice made, so the banner covers nothing), its
+ * console errors and uncaught errors collected, resolved once `ready` matches (a script's state
+ * attribute, say). `bypassCSP` for axe-core, which is injected inline.
+ */
+export async function openPublicPage(
+  live: { browser: Browser; server: { url: string } },
+  path: string,
+  ready: string,
+  { width = 1440, dark = false, bypassCSP = false } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await live.browser.newContext({
+    viewport: { width, height: 900 },
+    colorScheme: dark ? 'dark' : 'light',
+    bypassCSP,
+  });
+  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(live.server.url + path);
+  await page.locator(ready).waitFor();
+  return { page, problems };
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, serverAndBrowser } from './harness.ts';
 import { browserPeople, type StartableOffer, sepaOffer } from './people.ts';
-import { overflowsSideways, screenshotter, shotPath } from './screen-checks.ts';
+import { openPublicPage, overflowsSideways, screenshotter, shotPath } from './screen-checks.ts';
 
 // The public dispute statistics page (issue 24, decision 162): the figures GET /rest/v1/transparency
 // computes, shown for 30 or 365 days, per payment-method group, and month by month as SVG bars.
@@ -67,23 +67,8 @@ beforeAll(async () => {
   }
 });
 
-async function open(path: string, { width = 1440, dark = false, bypassCSP = false } = {}) {
-  const context = await live.browser.newContext({
-    viewport: { width, height: 900 },
-    colorScheme: dark ? 'dark' : 'light',
-    bypassCSP,
-  });
-  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: live.server.url }]);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(live.server.url + path);
-  await page.locator('[data-transparency]:not([data-state="loading"])').waitFor();
-  return { page, problems };
-}
+const open = (path: string, options: Parameters<typeof openPublicPage>[3] = {}) =>
+  openPublicPage(live, path, '[data-transparency]:not([data-state="loading"])', options);
 
 const close = (page: Page) => page.context().close();
 const figure = (page: Page, field: string) => page.locator(`[data-figure="${field}"]`).textContent();
