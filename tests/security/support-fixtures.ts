@@ -319,7 +319,10 @@ export async function buildFixtures(): Promise<Fixtures> {
 
   // A's data export of today, built (the jobs' leader does it in the app).
   const today = new Date(t.clock.now).toISOString().slice(0, 10);
-  const dataExport = await dataOf<{ id: string }>(A.post('/rest/v1/exports', { format: 'csv', from: today, to: today }), 202);
+  const dataExport = await dataOf<{ id: string }>(
+    A.post('/rest/v1/exports', { format: 'csv', from: today, to: today }),
+    202,
+  );
   await t.services.exports.runUntilIdle();
 
   // A's identity papers, submitted for review.

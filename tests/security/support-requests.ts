@@ -408,7 +408,11 @@ export const REQUESTS: Readonly<Record<string, Sample>> = {
   'DELETE /rest/v1/api-keys/:id': (fx) => ({ as: 'A', params: { id: fx.apiKeys.disposable } }),
 
   // A person's data exports (server/routes/exports.ts): only the owner reads and downloads one.
-  'POST /rest/v1/exports': () => ({ as: 'A', json: { format: 'json', from: '2026-11-01', to: '2026-11-02' }, status: 202 }),
+  'POST /rest/v1/exports': () => ({
+    as: 'A',
+    json: { format: 'json', from: '2026-11-01', to: '2026-11-02' },
+    status: 202,
+  }),
   'GET /rest/v1/exports/:id': (fx) => ({ as: 'A', params: { id: fx.dataExport } }),
   'GET /rest/v1/exports/:id/file': (fx) => ({ as: 'A', params: { id: fx.dataExport } }),
 
