@@ -44,24 +44,6 @@ export interface Metrics {
 /** HTTP's usual methods; any other counts as OTHER, so a client cannot add series at will. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/**
- * The latency histogram's series for a method, route pattern and status, looked up once each:
- * prom-client would hash the labels again on every observation (decision 148, the cost of observing).
- */
-function seriesOf(requests: Histogram<'method' | 'route' | 'status'>) {
-  const series = new Map<string, ReturnType<typeof requests.labels>>();
-  return (method: string, route: string, status: number) => {
-    const known = KNOWN_METHODS.has(method) ? method : 'OTHER';
-    const key = `${known} ${status} ${route}`;
-    let found = series.get(key);
-    if (!found) {
-      found = requests.labels(known, route, String(status));
-      series.set(key, found);
-    }
-    return found;
-  };
-}
-
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -74,7 +56,6 @@ export function createMetrics(): Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const requestSeries = seriesOf(requests);
   const published = new Counter({
     name: 'coinfair_events_published_total',
     help: 'Events this process published on the bus (fanned out to sockets, notifications and webhooks)',
@@ -109,7 +90,8 @@ export function createMetrics(): Metrics {
 
   return {
     registry,
-    observeRequest: ({ method, route, status, seconds }) => requestSeries(method, route, status).observe(seconds),
+    observeRequest: ({ method, route, status, seconds }) =>
+      requests.observe({ method: KNOWN_METHODS.has(method) ? method : 'OTHER', route, status }, seconds),
     conversion: (from, to) => conversions.inc({ from, to }),
     sendout: (currency) => sendouts.inc({ currency }),
     backgroundFailure: (what) => failures.inc({ what }),

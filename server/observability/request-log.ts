@@ -56,7 +56,10 @@ interface RequestLine {
  * the redaction walk: a sixth of their cost, on the one line every request writes (decision 148).
  */
 function requestLineWriter(log: Pino): (line: RequestLine) => void {
-  const stream = (log as unknown as Record<symbol, { write(text: string): unknown }>)[pino.symbols.streamSym];
+  // Found by the symbol's name, not pino.symbols.streamSym: a logger made by another copy of pino
+  // (a test's, beside the built bundle's) has its own symbol of the same name.
+  const symbol = Object.getOwnPropertySymbols(log).find((s) => s.description === pino.symbols.streamSym.description);
+  const stream = symbol ? (log as unknown as Record<symbol, { write(text: string): unknown }>)[symbol] : undefined;
   let second = 0;
   let iso = '';
   return ({ requestId, method, route, status, ms, user }) => {

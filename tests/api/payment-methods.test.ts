@@ -109,8 +109,8 @@ describe('GET /rest/v1/payment-methods', () => {
     expect(de.flatMap((g) => g.methods).map((m) => m.name)).toEqual(en.flatMap((g) => g.methods).map((m) => m.name));
     const viaHeader = await groups('', { headers: { 'accept-language': 'de-DE, de;q=0.9' } });
     expect(viaHeader.find((g) => g.slug === 'gift-cards')?.name).toBe(deGifts?.name);
-    // A group without a catalogue name keeps the stored one.
-    expect(de.find((g) => g.slug === 'cash-in-person')?.name).toBe('Cash in person');
+    // The two groups outside search have catalogue names too (the public statistics name them).
+    expect(de.find((g) => g.slug === 'cash-in-person')?.name).toBe('Bargeld bei persönlichem Treffen');
   });
 
   it('falls back to English for a language it does not support', async () => {

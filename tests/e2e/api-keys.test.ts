@@ -91,6 +91,7 @@ describe('API keys in settings', () => {
       'Two-factor',
       'Devices',
       'API keys',
+      'Export',
       'Cookies',
     ]);
     expect(await nav.getByRole('link', { name: 'API keys' }).getAttribute('href')).toBe('#api-keys');
