@@ -1,7 +1,8 @@
 // The proof page's figures (issue 24, decision 149): the published roots from GET /rest/v1/proof
 // and what the platform's addresses hold from GET /rest/v1/proof/reserves, written into clones of
-// the page's <template>s with textContent only. Every word is in the prerendered page; this only
-// picks which of its notes shows (data-state: loading, empty, ready, error).
+// the page's cards, one per currency, with textContent only. Every word and every card is in the
+// prerendered page; this fills in the figures and picks which of its notes shows (data-state:
+// loading, empty, ready, error). Before any publication the cards still show what is held.
 
 interface Root {
   currency: string;
@@ -42,8 +43,8 @@ if (root) {
     return ((await response.json()) as { data: T }).data;
   };
   const list = (name: string) => root.querySelector(`[data-list="${name}"]`) as HTMLElement;
-  const clone = (id: string) =>
-    (document.getElementById(id) as HTMLTemplateElement).content.firstElementChild?.cloneNode(true) as HTMLElement;
+  const card = (name: string, currency: string) =>
+    list(name).querySelector(`[data-currency="${currency}"]`) as HTMLElement | null;
   const fill = (scope: ParentNode, values: Record<string, string>) => {
     for (const [slot, value] of Object.entries(values)) {
       (scope.querySelector(`[data-slot="${slot}"]`) as HTMLElement).textContent = value;
@@ -66,10 +67,10 @@ if (root) {
     } else td.textContent = text;
   };
 
-  const reserveCard = (reserve: Reserve) => {
-    const card = clone('proof-reserve-item');
-    fill(card, { currency: reserve.currency, network: reserve.network });
-    const slot = (name: string) => card.querySelector(`[data-slot="${name}"]`) as HTMLElement;
+  const fillReserve = (reserve: Reserve) => {
+    const scope = card('reserves', reserve.currency);
+    if (!scope) return;
+    const slot = (name: string) => scope.querySelector(`[data-slot="${name}"]`) as HTMLElement;
     slot('total').textContent = reserve.available ? amount(reserve.total, reserve.currency) : '—';
     slot('unavailable').hidden = reserve.available;
     slot('none').hidden = !reserve.available || reserve.addresses.length > 0;
@@ -82,34 +83,33 @@ if (root) {
     }
     const more = reserve.addresses.length - SHOWN;
     slot('more').textContent = more > 0 ? (slot('more').dataset.text ?? '').replace('{count}', count.format(more)) : '';
-    return card;
   };
 
   const render = (publications: Publication[], reserves: { readAt: number; currencies: Reserve[] }) => {
     const latest = publications[0];
     time('readAt', reserves.readAt);
-    list('reserves').replaceChildren(...reserves.currencies.map(reserveCard));
+    reserves.currencies.forEach(fillReserve);
+    for (const reserve of reserves.currencies) {
+      const scope = card('latest', reserve.currency);
+      if (scope && reserve.available) fill(scope, { held: amount(reserve.total, reserve.currency) });
+    }
     if (!latest) {
       root.dataset.state = 'empty';
       return;
     }
     time('publishedAt', latest.publishedAt);
     fill(root, { publicationId: latest.id });
-    list('latest').replaceChildren(
-      ...latest.roots.map((r) => {
-        const card = clone('proof-latest-item');
-        const reserve = reserves.currencies.find((c) => c.currency === r.currency);
-        fill(card, {
-          currency: r.currency,
-          owed: amount(r.total, r.currency),
-          held: reserve?.available ? amount(reserve.total, r.currency) : '—',
-          ratio: reserve?.ratio == null ? '—' : percent.format(reserve.ratio),
-          accounts: count.format(r.leafCount),
-          root: r.rootHash,
-        });
-        return card;
-      }),
-    );
+    for (const r of latest.roots) {
+      const scope = card('latest', r.currency);
+      const reserve = reserves.currencies.find((c) => c.currency === r.currency);
+      if (!scope) continue;
+      fill(scope, {
+        owed: amount(r.total, r.currency),
+        ratio: reserve?.ratio == null ? '—' : percent.format(reserve.ratio),
+        accounts: count.format(r.leafCount),
+        root: r.rootHash,
+      });
+    }
     list('history').replaceChildren(
       ...publications.flatMap((p) =>
         p.roots.map((r) => {
