@@ -272,11 +272,11 @@ async function startLeadersWork({
   observed: ReturnType<typeof observeBackend>;
 }): Promise<() => Promise<void>> {
   const stopPrices = await leadPrices(services, priceFeed, log);
-  const stopJobs = startJobs(services, config, log);
+  const stopJobs = startJobs(services, config, log, observed.jobs);
   const stopHousekeeping = await startHousekeeping(db, demo, services, log);
   const stopLedgerWatch = observed.watchLedger(config.LEDGER_VERIFY_MINUTES, log);
   return async () => {
-    stopLedgerWatch();
+    await stopLedgerWatch();
     stopHousekeeping();
     await stopJobs();
     await stopPrices();

@@ -1,11 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../backend.ts';
+import { every } from '../jobs/every.ts';
 import { JOBS_LOCK } from '../jobs/leadership.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import type { Services } from '../services/container.ts';
 import { verifyLedger } from '../services/ledger/invariants.ts';
+import { createAuditLog } from '../services/operators/audit.ts';
+import { LEDGER_VERIFY_ACTION, type LedgerCheck } from '../services/operators/ledger-check.ts';
 import type { SharedStore } from '../shared-store.ts';
-import type { Metrics } from './metrics.ts';
+import type { LedgerVerification, Metrics } from './metrics.ts';
 import { readinessChecker } from './readiness.ts';
 
 // Connects the metrics and the readiness checks to the backend's parts (server/backend.ts), so
@@ -81,7 +84,7 @@ export function observeBackend(metrics: Metrics, parts: ObservedBackend) {
         oldestSeconds: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
       };
     },
-    ledgerVerification: () => ledger.last,
+    ledgerVerification: newestVerification(db, ledger),
   });
   return {
     readiness: readinessChecker({
@@ -93,32 +96,65 @@ export function observeBackend(metrics: Metrics, parts: ObservedBackend) {
       onProblem: (check, problem) => parts.log.info(`Not ready: ${check}: ${problem}`),
     }),
     /** For the jobs leader: verify the ledger every `minutes`; returns the function that stops it. */
-    watchLedger: (minutes: number, log: Logger) => startLedgerWatch(db, ledger, minutes, log),
+    watchLedger: (minutes: number, log: Logger) => startLedgerWatch(db, ledger, minutes, log, metrics),
+    /** Counts the jobs' runs for the metrics (server/jobs/start-jobs.ts). */
+    jobs: metrics.jobs,
   };
 }
 
 interface LedgerWatch {
-  last: { at: number; ok: boolean } | undefined;
+  last: LedgerVerification | undefined;
+}
+
+/**
+ * The newest verification the deployment knows of, for the ledger gauges: this process's scheduled
+ * one, or the last an operator ran from the console or the CLI in any process (each is a row of the
+ * operators' audit log, read by its index at the scrape). The two gauges of one scrape share a read.
+ */
+function newestVerification(db: Database, ledger: LedgerWatch) {
+  const audit = createAuditLog(db, Date.now);
+  let reading: Promise<LedgerVerification | undefined> | undefined;
+  const read = async () => {
+    const row = await audit.lastOf(LEDGER_VERIFY_ACTION);
+    const check = row?.details as Partial<LedgerCheck> | null | undefined;
+    const operators =
+      typeof check?.checkedAt === 'number' && typeof check.ok === 'boolean'
+        ? { at: Math.floor(check.checkedAt / 1000), ok: check.ok }
+        : undefined;
+    const scheduled = ledger.last;
+    if (!operators) return scheduled;
+    return scheduled && scheduled.at > operators.at ? scheduled : operators;
+  };
+  return () => {
+    reading ??= read().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
 }
 
 /**
  * The jobs leader verifies the ledger every `minutes` (what `npm run admin -- ledger:verify`
- * does), so an alert fires when it stops holding; returns the function that stops it.
+ * does), the first a minute after it starts leading, so an alert fires when it stops holding;
+ * returns the function that stops it.
  */
-function startLedgerWatch(db: Database, ledgerWatch: LedgerWatch, minutes: number, log: Logger): () => void {
-  if (minutes <= 0) return () => {};
+function startLedgerWatch(
+  db: Database,
+  ledgerWatch: LedgerWatch,
+  minutes: number,
+  log: Logger,
+  metrics: Metrics,
+): () => Promise<void> {
+  if (minutes <= 0) return async () => {};
   const run = async () => {
     const violations = await verifyLedger(db);
     ledgerWatch.last = { at: Math.floor(Date.now() / 1000), ok: violations.length === 0 };
+    // A violation is the ledger's failure, not the job's: the gauge and its alert say it.
     if (violations.length > 0) log.error(`Ledger verification: ${violations.length} violation(s)`, violations[0]);
   };
-  const tick = () => void run().catch((error: unknown) => log.error('Ledger verification could not run', error));
-  const first = setTimeout(tick, 60_000);
-  const every = setInterval(tick, minutes * 60_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return every('ledger-verification', minutes * 60_000, run, {
+    firstInMs: 60_000,
+    observer: metrics.jobs,
+    onError: (error) => log.error('Ledger verification could not run', error),
+  });
 }

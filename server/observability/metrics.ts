@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { JOB_NAMES, type JobObserver } from '../jobs/every.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import { TRADES_CHANNEL } from '../services/trades/events.ts';
 import type { FinishedRequest } from './request-log.ts';
@@ -23,8 +24,16 @@ export interface MetricsProbes {
   redisLatency?(): Promise<number>;
   /** Sendouts not yet broadcast, and the age of the oldest in seconds (0 when none). */
   sendoutsWaiting(): Promise<{ count: number; oldestSeconds: number }>;
-  /** The last ledger verification this process ran: when (unix s) and whether it held. */
-  ledgerVerification(): { at: number; ok: boolean } | undefined;
+  /**
+   * The deployment's newest ledger verification: when (unix s) and whether it held; whichever ran
+   * it (this process's schedule, the console, the CLI). Undefined before the first.
+   */
+  ledgerVerification(): Promise<LedgerVerification | undefined> | LedgerVerification | undefined;
+}
+
+export interface LedgerVerification {
+  at: number;
+  ok: boolean;
 }
 
 export interface Metrics {
@@ -35,6 +44,8 @@ export interface Metrics {
   sendout(currency: string): void;
   /** A background task's failure (a job, a listener), by what the log calls it. */
   backgroundFailure(what: string): void;
+  /** Counts the jobs' runs and failures and keeps their last success (server/jobs/every.ts). */
+  jobs: JobObserver;
   /** Counts what the bus carries (events fanned out, trades by change); returns the unsubscribe. */
   watchBus(bus: EventBus): () => void;
   /** The scrape-time gauges' sources, once the backend exists. */
@@ -87,6 +98,7 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   scrapeGauges(registry, () => probes);
+  const jobs = jobMetrics(registry);
 
   return {
     registry,
@@ -95,6 +107,7 @@ export function createMetrics(): Metrics {
     conversion: (from, to) => conversions.inc({ from, to }),
     sendout: (currency) => sendouts.inc({ currency }),
     backgroundFailure: (what) => failures.inc({ what }),
+    jobs,
     watchBus(bus) {
       const publish = bus.publish.bind(bus);
       bus.publish = (channel, event) => {
@@ -112,6 +125,50 @@ export function createMetrics(): Metrics {
     },
     probe(given) {
       probes = given;
+    },
+  };
+}
+
+/**
+ * Each job's runs, failures, interval and last success, labelled `name` (Prometheus gives every
+ * series a `job` of its own: the scrape job). The names are a fixed set, each counter starts at 0
+ * so rates and alerts see a job before its first run; the last success appears with the first.
+ */
+function jobMetrics(registry: Registry): JobObserver {
+  const runs = new Counter({
+    name: 'coinfair_job_runs_total',
+    help: 'Runs of each job in this process, whether they succeeded or failed',
+    labelNames: ['name'] as const,
+    registers: [registry],
+  });
+  const failed = new Counter({
+    name: 'coinfair_job_failures_total',
+    help: 'Runs of each job in this process that failed (threw); the job keeps its schedule',
+    labelNames: ['name'] as const,
+    registers: [registry],
+  });
+  const interval = new Gauge({
+    name: 'coinfair_job_interval_seconds',
+    help: 'How often each job runs, as this process last started it (only the jobs leader starts them)',
+    labelNames: ['name'] as const,
+    registers: [registry],
+  });
+  const lastSuccess = new Gauge({
+    name: 'coinfair_job_last_success_timestamp_seconds',
+    help: 'When each job last ran without failing in this process (unix seconds)',
+    labelNames: ['name'] as const,
+    registers: [registry],
+  });
+  for (const name of JOB_NAMES) {
+    runs.inc({ name }, 0);
+    failed.inc({ name }, 0);
+  }
+  return {
+    started: (name, intervalMs) => interval.set({ name }, intervalMs / 1000),
+    ran(name, ok, at) {
+      runs.inc({ name });
+      if (ok) lastSuccess.set({ name }, at / 1000);
+      else failed.inc({ name });
     },
   };
 }
@@ -179,15 +236,15 @@ function scrapeGauges(registry: Registry, probes: () => MetricsProbes | undefine
   );
   probed(
     'coinfair_ledger_verified',
-    '1 when the last ledger verification found no violation, 0 when it found one (NaN before the first)',
-    (given) => {
-      const verified = given.ledgerVerification();
+    '1 when the deployment’s newest ledger verification (scheduled, console or CLI) found no violation, 0 when it found one (NaN before the first)',
+    async (given) => {
+      const verified = await given.ledgerVerification();
       return verified ? Number(verified.ok) : undefined;
     },
   );
   probed(
     'coinfair_ledger_verified_at_seconds',
-    'When the last ledger verification ran (unix seconds)',
-    (given) => given.ledgerVerification()?.at,
+    'When the deployment’s newest ledger verification ran (unix seconds)',
+    async (given) => (await given.ledgerVerification())?.at,
   );
 }

@@ -238,7 +238,7 @@ describe('deploy/grafana/coinfair-dashboard.json', () => {
   it('covers each metric of the server', () => {
     const used = new Set(panelExpressions.flatMap((expr) => selectors(expr).map(({ name }) => series(name)?.metric)));
     const ours = [...exported.keys()].filter((name) => name.startsWith('coinfair_'));
-    expect(ours.length).toBe(14);
+    expect(ours.length).toBe(18);
     expect(ours.filter((name) => !used.has(name))).toEqual([]);
     for (const name of [
       'process_cpu_seconds_total',
@@ -286,6 +286,8 @@ describe('deploy/prometheus/coinfair-alerts.yml', () => {
       'coinfair_jobs_leader',
       'coinfair_http_request_duration_seconds',
       'coinfair_background_failures_total',
+      'coinfair_job_last_success_timestamp_seconds',
+      'coinfair_job_interval_seconds',
       'coinfair_database_latency_seconds',
       'up',
     ])

@@ -1,3 +1,4 @@
+import { createJob, type JobObserver } from '../../jobs/every.ts';
 import { immediate, systemContext } from '../context.ts';
 import type { createBroadcastPending } from './broadcast.ts';
 import type { createCreditDeposit } from './credit.ts';
@@ -22,8 +23,6 @@ export interface ChainJobSteps {
 }
 
 export function createChainJob({ repo, adapter, addressBook, now, log }: ChainDeps, steps: ChainJobSteps) {
-  let running: Promise<void> | undefined;
-
   const isOurs = async (address: string) => (await addressBook.find(address)) !== undefined;
 
   const runTick = async () => {
@@ -43,33 +42,30 @@ export function createChainJob({ repo, adapter, addressBook, now, log }: ChainDe
   };
 
   /**
-   * One round of the job. Overlapping calls share the running round; a failing round is logged
-   * and the next starts afresh from the database. Announcements always run, so changes other
-   * processes made (the admin CLI) reach the sockets even when this round failed.
+   * One round of the job (server/jobs/every.ts: overlapping calls share the running round); a
+   * failing round is logged and the next starts afresh from the database. Announcements always
+   * run, so changes other processes made (the admin CLI) reach the sockets even when this round failed.
    */
-  const tick = (): Promise<void> => {
-    running ??= runTick()
-      .catch((error) => log.error('Chain: a round of the chain job failed', error))
-      .then(() => steps.announce())
-      .catch((error) => log.error('Chain: announcing the changes failed', error))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
+  const round = async () => {
+    try {
+      await runTick();
+    } finally {
+      await steps.announce().catch((error: unknown) => log.error('Chain: announcing the changes failed', error));
+    }
   };
 
+  const job = createJob('chain', round, {
+    onError: (error) => log.error('Chain: a round of the chain job failed', error),
+  });
+
   return {
-    tick,
+    tick: async (): Promise<void> => {
+      await job.run();
+    },
 
     /** Runs `tick` now and every `intervalMs`; the returned function stops it and waits for a running round. */
-    start(intervalMs: number): () => Promise<void> {
-      void tick();
-      const timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+    start(intervalMs: number, observer?: JobObserver): () => Promise<void> {
+      return job.start(intervalMs, { observer });
     },
   };
 }

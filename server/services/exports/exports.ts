@@ -1,4 +1,5 @@
 import type { DatabaseLike } from '../../../db/database.ts';
+import type { JobObserver } from '../../jobs/every.ts';
 import { bindVerb, type PersonContext, type ServiceContext } from '../context.ts';
 import type { NotifyInput } from '../notifications/view.ts';
 import type { ExportsDeps } from './deps.ts';
@@ -49,7 +50,7 @@ export function createExportsService(options: ExportsOptions) {
     runUntilIdle: () => runUntilIdle(deps),
     sweepExpired: () => sweepExpired(deps),
     /** The job on the jobs' leader. */
-    start: (everyMs: number) => startExportsJob(deps, everyMs),
+    start: (everyMs: number, observer?: JobObserver) => startExportsJob(deps, everyMs, undefined, observer),
   };
 }
 

@@ -1,3 +1,4 @@
+import { every, type JobObserver, type JobTerm } from '../../jobs/every.ts';
 import { buildStep, type StepResult } from './build.ts';
 import type { ExportsDeps } from './deps.ts';
 
@@ -44,35 +45,22 @@ export async function runUntilIdle(deps: ExportsDeps, maxSteps = 100_000): Promi
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs at once and every `everyMs`, each tick for up to `sliceMs`; returns the stop (which awaits a tick). */
-export function startExportsJob(deps: ExportsDeps, everyMs: number, sliceMs = 250): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  let stopped = false;
-  const work = async () => {
+export function startExportsJob(
+  deps: ExportsDeps,
+  everyMs: number,
+  sliceMs = 250,
+  observer?: JobObserver,
+): () => Promise<void> {
+  const work = async (term: JobTerm) => {
     await sweepExpired(deps);
     const until = Date.now() + sliceMs;
-    while (!stopped && Date.now() < until) {
+    while (!term.stopped && Date.now() < until) {
       const step = await stepOnce(deps);
       if (step === undefined) break;
       if (step === 'ready') deps.log.info('Exports: an export is ready.');
       await yieldToLoop();
     }
   };
-  const tick = () => {
-    if (busy || stopped) return;
-    busy = true;
-    running = work()
-      .catch((error: unknown) => deps.log.error('Exports: the job failed', error))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  const onError = (error: unknown) => deps.log.error('Exports: the job failed', error);
+  return every('exports', everyMs, work, { onError, observer });
 }

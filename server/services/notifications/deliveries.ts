@@ -1,5 +1,6 @@
 import { defaultLocale, isLocale, type Locale } from '../../../src/lib/shared/i18n/locales.ts';
 import { translate } from '../../../src/lib/shared/i18n/messages.ts';
+import { createJob, type JobObserver } from '../../jobs/every.ts';
 import type { Mailer, SmsSender } from '../messaging/messaging.ts';
 import type { TelegramBot } from '../telegram/bot.ts';
 import { renderNotification } from './notifications.ts';
@@ -108,42 +109,23 @@ async function runOnce(deps: DeliveryJobDeps): Promise<number> {
 
 export function createDeliveryJob(deps: DeliveryJobDeps) {
   const { repo, log } = deps;
-  let inFlight: Promise<number> | undefined;
-  /** Settles once start() marked what a previous process left claimed: no pass runs before. */
-  let started: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    inFlight ??= started
-      .then(() => runOnce(deps))
-      .catch((error: unknown) => {
-        log('notifications: the delivery job failed', error);
-        return 0;
-      })
-      .finally(() => {
-        inFlight = undefined;
-      });
-    return inFlight;
-  };
+  const job = createJob('notification-deliveries', () => runOnce(deps), {
+    onError: (error) => log('notifications: the delivery job failed', error),
+  });
 
   return {
-    runOnce: tick,
-    /** Runs every `pollMs`; resolves the returned stop() once the pass in flight is done. */
-    start(pollMs: number): () => Promise<void> {
+    runOnce: async () => (await job.run()) ?? 0,
+    /** Runs at once and every `pollMs`; resolves the returned stop() once the pass in flight is done. */
+    start(pollMs: number, observer?: JobObserver): () => Promise<void> {
       // Before the first pass claims anything of its own.
-      started = repo.markInterrupted().then(
+      const before = repo.markInterrupted().then(
         (interrupted) => {
           if (interrupted > 0)
             log(`notifications: ${interrupted} deliveries were cut short by a stop and are not resent`);
         },
         (error: unknown) => log('notifications: could not mark the interrupted deliveries', error),
       );
-      const timer = setInterval(() => void tick(), pollMs);
-      timer.unref();
-      void tick();
-      return async () => {
-        clearInterval(timer);
-        await inFlight;
-      };
+      return job.start(pollMs, { before, observer });
     },
   };
 }

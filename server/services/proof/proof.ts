@@ -1,4 +1,5 @@
 import { asDatabase, type DatabaseLike } from '../../../db/database.ts';
+import { every, type JobObserver } from '../../jobs/every.ts';
 import type { ChainAdapter } from '../chain/adapter.ts';
 import { bindVerb, type PersonContext, systemContext } from '../context.ts';
 import { publish } from './publish.ts';
@@ -47,27 +48,15 @@ export function createProofService({ db, now, log, random, chain }: ProofService
      * once and every ten minutes, from the stored time, so a restart or a new leader neither
      * publishes twice nor skips a day; never with an interval of 0. Returns the function that stops it.
      */
-    startSchedule(intervalMs: number, checkMs = CHECK_MS): () => Promise<void> {
+    startSchedule(intervalMs: number, checkMs = CHECK_MS, observer?: JobObserver): () => Promise<void> {
       if (intervalMs <= 0) return async () => {};
-      let running: Promise<void> = Promise.resolve();
-      const check = () => {
-        running = running.then(async () => {
-          try {
-            const latest = await repo.latest();
-            if (latest && now() - Number(latest.publishedAt) < intervalMs) return;
-            await publishVerb(systemContext('proof-schedule'), { source: 'schedule' });
-          } catch (error) {
-            log('Proof of liabilities: the scheduled publication failed', error);
-          }
-        });
+      const check = async () => {
+        const latest = await repo.latest();
+        if (latest && now() - Number(latest.publishedAt) < intervalMs) return;
+        await publishVerb(systemContext('proof-schedule'), { source: 'schedule' });
       };
-      check();
-      const timer = setInterval(check, Math.min(checkMs, intervalMs));
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      const onError = (error: unknown) => log('Proof of liabilities: the scheduled publication failed', error);
+      return every('proof-schedule', Math.min(checkMs, intervalMs), check, { onError, observer });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { every, type JobObserver } from '../../jobs/every.ts';
 import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import type { StatementsDeps } from './deps.ts';
 import { isSettled, type Month, previousMonth } from './period.ts';
@@ -67,26 +68,11 @@ export async function runMonthlyJob(deps: StatementsDeps): Promise<MonthlyRun> {
 }
 
 /** Runs the job at once and every `everyMs`; returns the function that stops it (and awaits a run). */
-export function startMonthlyJob(deps: StatementsDeps, everyMs: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    running = runMonthlyJob(deps)
-      .then((run) => {
-        if (run.closed) deps.log.info(`Statements: ${run.closed} closed; ${run.notified} people told.`);
-      })
-      .catch((error: unknown) => deps.log.error('Statements: the monthly job failed', error))
-      .finally(() => {
-        busy = false;
-      });
+export function startMonthlyJob(deps: StatementsDeps, everyMs: number, observer?: JobObserver): () => Promise<void> {
+  const work = async () => {
+    const run = await runMonthlyJob(deps);
+    if (run.closed) deps.log.info(`Statements: ${run.closed} closed; ${run.notified} people told.`);
   };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const onError = (error: unknown) => deps.log.error('Statements: the monthly job failed', error);
+  return every('monthly-statements', everyMs, work, { onError, observer });
 }

@@ -1,4 +1,5 @@
 import type { DatabaseLike } from '../../../db/database.ts';
+import type { JobObserver } from '../../jobs/every.ts';
 import { bindVerb, type PersonContext, type ServiceContext } from '../context.ts';
 import type { NotifyInput } from '../notifications/view.ts';
 import { currentStatement } from './current.ts';
@@ -41,7 +42,7 @@ export function createStatementsService({ db, settings, issuer, now, notify, log
     },
     /** One run of the monthly job (tests, the admin CLI); the leader runs it on a timer. */
     runMonthlyJob: () => runMonthlyJob(deps),
-    startMonthlyJob: (everyMs: number) => startMonthlyJob(deps, everyMs),
+    startMonthlyJob: (everyMs: number, observer?: JobObserver) => startMonthlyJob(deps, everyMs, observer),
   };
 }
 

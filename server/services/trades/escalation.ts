@@ -1,3 +1,4 @@
+import { every, type JobObserver } from '../../jobs/every.ts';
 import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import { systemLine } from './chat.ts';
 import type { TradesParts } from './deps.ts';
@@ -76,29 +77,16 @@ export async function escalateDue(parts: TradesParts, _ctx: ServiceContext) {
   return { answersMissed, escalated };
 }
 
-/** Runs escalateDue every `intervalMs` as the system's `disputes` job; returns the stop function. */
+/**
+ * Runs escalateDue at once and every `intervalMs` as the system's `disputes` job (a pass still in
+ * progress when the next is due lets that one go); returns the stop, which awaits the pass.
+ */
 export function startEscalationJob(
   parts: TradesParts,
   intervalMs: number,
   onError: (error: unknown) => void,
-): () => void {
+  observer?: JobObserver,
+): () => Promise<void> {
   const ctx = systemContext('disputes');
-  let running = false;
-  const tick = async () => {
-    // A pass still running when the next is due lets that one go.
-    if (running) return;
-    running = true;
-    try {
-      await escalateDue(parts, ctx);
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const run = () => void tick().catch(onError);
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every('dispute-escalation', intervalMs, () => escalateDue(parts, ctx), { onError, observer });
 }

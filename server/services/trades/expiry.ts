@@ -1,3 +1,4 @@
+import { every, type JobObserver } from '../../jobs/every.ts';
 import { type ServiceContext, systemContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { TradesParts } from './deps.ts';
@@ -24,31 +25,24 @@ export async function expireDue({ repo, now, transition }: TradesParts, ctx: Ser
 }
 
 /**
- * Runs expireDue every `intervalMs` as the system's `trades` job; returns the stop function. A
- * tick still running when the next is due lets that one pass; errors go to `onError`.
+ * Runs expireDue at once and every `intervalMs` as the system's `trades` job (server/jobs/every.ts:
+ * a tick while a run is in progress passes); errors go to `onError`. Returns the stop, which
+ * awaits the run in progress.
  */
-export function startExpiryJob(parts: TradesParts, intervalMs: number, onError: (error: unknown) => void): () => void {
+export function startExpiryJob(
+  parts: TradesParts,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+  observer?: JobObserver,
+): () => Promise<void> {
   const ctx = systemContext('trades');
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return every(
+    'trade-expiry',
+    intervalMs,
+    async (term) => {
       // A backlog (after downtime) drains in batches without waiting a tick each.
-      while (!stopped && (await expireDue(parts, ctx)) === EXPIRY_BATCH);
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const run = () => void tick().catch(onError);
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+      while (!term.stopped && (await expireDue(parts, ctx)) === EXPIRY_BATCH);
+    },
+    { onError, observer },
+  );
 }

@@ -1,3 +1,4 @@
+import type { JobObserver } from '../../jobs/every.ts';
 import type { TradeChannelAccess } from '../../realtime/channels.ts';
 import { bindVerb, type PersonContext, type ServiceContext } from '../context.ts';
 import { createTradeAccess } from './access.ts';
@@ -52,13 +53,13 @@ export function createTradesService(deps: TradesDeps) {
     disputes: bindVerb(parts, disputeQueue),
     expireDue: (ctx: ServiceContext) => expireDue(parts, ctx),
     /** Runs expireDue every `intervalMs`; returns the stop function. */
-    startExpiryJob: (intervalMs: number, onError: (error: unknown) => void) =>
-      startExpiryJob(parts, intervalMs, onError),
+    startExpiryJob: (intervalMs: number, onError: (error: unknown) => void, observer?: JobObserver) =>
+      startExpiryJob(parts, intervalMs, onError, observer),
     /** Notes missed answers and escalates disputes whose moderator deadline passed. */
     escalateDisputes: (ctx: ServiceContext) => escalateDue(parts, ctx),
     /** Runs escalateDisputes every `intervalMs`; returns the stop function. */
-    startEscalationJob: (intervalMs: number, onError: (error: unknown) => void) =>
-      startEscalationJob(parts, intervalMs, onError),
+    startEscalationJob: (intervalMs: number, onError: (error: unknown) => void, observer?: JobObserver) =>
+      startEscalationJob(parts, intervalMs, onError, observer),
     /** May the acting user follow `trade:<hash>` on the realtime hub: its parties and moderators. */
     canFollow: bindVerb(parts, canFollowTrade),
 

@@ -1,4 +1,5 @@
 import { WEBHOOK_RETRY_SECONDS } from '../../../src/lib/shared/webhooks.ts';
+import { createJob, type JobObserver } from '../../jobs/every.ts';
 import { immediate, type ServiceContext, systemContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { NotifyInput } from '../notifications/notifications.ts';
@@ -112,45 +113,26 @@ async function runOnce(deps: DeliveryJobDeps): Promise<number> {
 
 export function createWebhookDeliveryJob(deps: DeliveryJobDeps) {
   const { repo, now, log } = deps;
-  let inFlight: Promise<number> | undefined;
-  let again = false;
-
-  const tick = (): Promise<number> => {
-    if (inFlight !== undefined) {
-      // Woken while a pass runs: one more pass after it, for what was queued meanwhile.
-      again = true;
-      return inFlight;
-    }
-    inFlight = repo
-      .releaseStale(now() - STALE_CLAIM_MS, now())
-      .then(() => runOnce(deps))
-      .catch((error: unknown) => {
-        log('webhooks: the delivery job failed', error);
-        return 0;
-      })
-      .finally(() => {
-        inFlight = undefined;
-        if (again) {
-          again = false;
-          void tick();
-        }
-      });
-    return inFlight;
-  };
+  // Woken while a pass runs: one more pass after it, for what was queued meanwhile.
+  const job = createJob(
+    'webhook-deliveries',
+    () => repo.releaseStale(now() - STALE_CLAIM_MS, now()).then(() => runOnce(deps)),
+    {
+      onError: (error) => log('webhooks: the delivery job failed', error),
+      whenBusy: 'again',
+    },
+  );
 
   return {
     /** One pass (tests call it; the timer and the outbox's wake-ups do otherwise). */
-    runOnce: tick,
+    runOnce: async () => (await job.run()) ?? 0,
     /** Runs every `pollMs` and whenever this process queued a delivery; stop() waits for the pass in flight. */
-    start(pollMs: number): () => Promise<void> {
-      const timer = setInterval(() => void tick(), pollMs);
-      timer.unref();
-      const unsubscribe = deps.outbox.onRecorded(() => void tick());
-      void tick();
+    start(pollMs: number, observer?: JobObserver): () => Promise<void> {
+      const stop = job.start(pollMs, { observer });
+      const unsubscribe = deps.outbox.onRecorded(() => void job.run());
       return async () => {
-        clearInterval(timer);
         unsubscribe();
-        await inFlight;
+        await stop();
       };
     },
   };
