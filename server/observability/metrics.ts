@@ -135,29 +135,26 @@ export function createMetrics(): Metrics {
  * so rates and alerts see a job before its first run; the last success appears with the first.
  */
 function jobMetrics(registry: Registry): JobObserver {
+  const byName = { labelNames: ['name'] as const, registers: [registry] };
   const runs = new Counter({
     name: 'coinfair_job_runs_total',
     help: 'Runs of each job in this process, whether they succeeded or failed',
-    labelNames: ['name'] as const,
-    registers: [registry],
+    ...byName,
   });
   const failed = new Counter({
     name: 'coinfair_job_failures_total',
     help: 'Runs of each job in this process that failed (threw); the job keeps its schedule',
-    labelNames: ['name'] as const,
-    registers: [registry],
+    ...byName,
   });
   const interval = new Gauge({
     name: 'coinfair_job_interval_seconds',
     help: 'How often each job runs, as this process last started it (only the jobs leader starts them)',
-    labelNames: ['name'] as const,
-    registers: [registry],
+    ...byName,
   });
   const lastSuccess = new Gauge({
     name: 'coinfair_job_last_success_timestamp_seconds',
     help: 'When each job last ran without failing in this process (unix seconds)',
-    labelNames: ['name'] as const,
-    registers: [registry],
+    ...byName,
   });
   for (const name of JOB_NAMES) {
     runs.inc({ name }, 0);
