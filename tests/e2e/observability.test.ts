@@ -84,6 +84,21 @@ describe('/metrics', () => {
     expect((await fetch(`${server.metricsUrl}/readyz`)).status).toBe(200);
     expect((await fetch(`${server.metricsUrl}/`)).status).toBe(404);
   });
+
+  it('counts the leader’s job runs by name, with their interval and last success (decision 169)', async () => {
+    const read = async () => (await fetch(`${server.metricsUrl}/metrics`)).text();
+    const succeeded = 'coinfair_job_last_success_timestamp_seconds{name="webhook-deliveries"}';
+    let text = await read();
+    for (let i = 0; i < 50 && !text.includes(succeeded); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await read();
+    }
+    const runs = /^coinfair_job_runs_total\{name="webhook-deliveries"\} (\d+)$/m.exec(text);
+    expect(Number(runs?.[1])).toBeGreaterThan(0);
+    expect(text).toMatch(/^coinfair_job_failures_total\{name="trade-expiry"\} 0$/m);
+    expect(text).toMatch(/^coinfair_job_interval_seconds\{name="trade-expiry"\} 5$/m);
+    expect(text).toContain(succeeded);
+  });
 });
 
 describe('/readyz', () => {
