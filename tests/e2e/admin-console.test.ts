@@ -125,6 +125,14 @@ describe('the operator console', () => {
     expect(
       live.server.row<{ status: string }>("SELECT status FROM users WHERE email = 'affiliate@example.com'"),
     ).toEqual({ status: 'suspended' });
+    // Verifying the identity takes the name on the document in the dialog's extra field.
+    await page.locator('[data-person-action="verify-identity"]').click();
+    await page.getByLabel('Full name on the document (optional)').fill('Ada Lovelace');
+    await confirmWith(page, 'Passport checked by video call', freshCode());
+    await expect.poll(() => page.locator('[data-admin-notice]').textContent()).toBe('Verify identity: done.');
+    const verification = file.locator('[data-admin-part="verification"]');
+    expect(await verification.textContent()).toContain('Ada Lovelace');
+    expect(await page.locator('[data-person-action="verify-identity"]').count()).toBe(0);
     // The 401 of the wrong code is the only console line, and it was caused on purpose.
     expect(problemsBut(problems, [401])).toEqual([]);
     await ctx.close();
