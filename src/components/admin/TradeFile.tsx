@@ -130,8 +130,15 @@ function Trail({ transitions }: { transitions: TradeLookup['transitions'] }) {
               <bdi className="muted">{when(step.at)}</bdi>
               <code className="admin-code">{step.action}</code>
               <span>
-                {step.fromStatus ? `${step.fromStatus} → ` : ''}
-                {step.toStatus}
+                {step.fromStatus && (
+                  <>
+                    {t(`trade.status.${step.fromStatus}`)}{' '}
+                    <span className="admin-arrow" aria-hidden="true">
+                      →
+                    </span>{' '}
+                  </>
+                )}
+                {t(`trade.status.${step.toStatus}`)}
               </span>
               <bdi>{actorOf(t, step.actorRole, step.actor)}</bdi>
               {step.ledgerTransactionId && <code className="admin-code">{step.ledgerTransactionId}</code>}
