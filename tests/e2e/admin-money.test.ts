@@ -40,7 +40,7 @@ beforeAll(async () => {
     await people.api<{ recoveryCodes: string[] }>(admin, '/rest/v1/users/2fa/confirm', { code: previous })
   ).recoveryCodes;
   person = await people.signedIn(PERSON, 1440);
-  await people.fund(person, PERSON, '0.2');
+  await people.fund(person, PERSON, '0.1');
 }, 60_000);
 
 afterAll(async () => {
@@ -66,8 +66,9 @@ const heldBy = (id: string) =>
  * claims new sendouts within seconds; one it took first is left to it and another is sent.
  */
 async function stuckSendout(amount: string): Promise<string> {
+  let seen: unknown;
   for (let attempt = 0; attempt < 12; attempt++) {
-    await people.api(person, '/rest/v1/wallet/send', {
+    seen = await people.api(person, '/rest/v1/wallet/send', {
       currency: 'BTC',
       address: BTC_ADDRESS,
       amount,
@@ -88,8 +89,9 @@ async function stuckSendout(amount: string): Promise<string> {
       sent.id,
     );
     if (row?.status === 'pending' && Number(row.at) === claimedAt) return sent.id;
+    seen = { sent: seen, row };
   }
-  throw new Error('the chain job claimed every sendout first');
+  throw new Error(`the chain job claimed every sendout first: ${JSON.stringify(seen)}`);
 }
 
 /**

@@ -61,13 +61,16 @@ function Row({
         <CopyAddress sendout={sendout} />
       </td>
       <td data-label={C.state}>
-        <span className={`admin-money-state admin-money-state-${state}`}>{TEXT.states[state] ?? state}</span>
-        {sendout.status === 'broadcast' && (
-          <span className="muted admin-money-sub">
-            {TEXT.confirmations(sendout.confirmations, sendout.requiredConfirmations)}
-          </span>
-        )}
-        {sendout.failureReason && <span className="muted admin-money-sub">{sendout.failureReason}</span>}
+        {/* One block: on a phone the cell is a label column and a value column. */}
+        <div>
+          <span className={`admin-money-state admin-money-state-${state}`}>{TEXT.states[state] ?? state}</span>
+          {sendout.status === 'broadcast' && (
+            <span className="muted admin-money-sub">
+              {TEXT.confirmations(sendout.confirmations, sendout.requiredConfirmations)}
+            </span>
+          )}
+          {sendout.failureReason && <span className="muted admin-money-sub">{sendout.failureReason}</span>}
+        </div>
       </td>
       <td data-label={C.age}>
         <span title={utcTime(sendout.createdAt)}>{ageOf(sendout.createdAt, now)}</span>
