@@ -144,6 +144,7 @@ describe('the money screens of an administrator with two-factor', () => {
     expect(await dialog.locator('[data-check-node]').textContent()).toContain('Check the node first');
     await confirmIn(page, 'Node never saw it; the person asked to stop', wrongCode());
     await expect.poll(() => dialog.locator('[data-confirm-error]').textContent()).toContain('not correct');
+    await shot(page, 'confirm-error-1440', false);
     expect(await dialog.getByLabel('Reason (kept in the audit log)').inputValue()).toBe(
       'Node never saw it; the person asked to stop',
     );
