@@ -14,6 +14,8 @@ interface CurrentUser {
   avatarUrl?: string | null;
   /** A kiosk account (granted by operators): the header's kiosk entries show. */
   isKiosk?: boolean;
+  /** A moderator or administrator: the header's disputes queue and operator console entries show. */
+  isModerator?: boolean;
 }
 
 const root = document.documentElement;
@@ -60,6 +62,9 @@ if (root.classList.contains('signed-in')) {
       showAccount(data);
       for (const entry of document.querySelectorAll<HTMLElement>('[data-kiosk-only]')) {
         entry.hidden = !data.isKiosk;
+      }
+      for (const entry of document.querySelectorAll<HTMLElement>('[data-staff-only]')) {
+        entry.hidden = !data.isModerator;
       }
     })
     .catch(() => {

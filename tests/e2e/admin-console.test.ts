@@ -149,6 +149,12 @@ describe('the operator console', () => {
     }
     expect(await page.locator('[data-person-action]').count()).toBe(0);
     expect(await page.locator('[data-admin-nav="moderator"] a').allInnerTexts()).toEqual(['People', 'Trades']);
+    // The header's account menu leads staff to the disputes queue and the console.
+    await page.getByTestId('header-account-menu').click();
+    await expect
+      .poll(() => page.locator('.account-drop [data-staff-only] a').allInnerTexts())
+      .toEqual(['Open disputes', 'Operator console']);
+    await page.getByTestId('header-account-menu').click();
 
     // The file's trade links to its lookup, which shows the trail and the chat.
     await file.locator(`[data-trade="${hash}"] a`).click();
@@ -166,6 +172,9 @@ describe('the operator console', () => {
     const { ctx, page, status } = await openAs(BUYER, '/admin/trades');
     expect(status).toBe(404);
     expect(await page.locator('[data-admin-nav]').count()).toBe(0);
+    // Once the header knows who this is (its name in place, in the same step as the entries), no staff entry shows.
+    await expect.poll(() => page.locator('summary [data-account-name]').textContent()).toBe('buyer');
+    expect(await page.locator('[data-staff-only]:not([hidden])').count()).toBe(0);
     await ctx.close();
     const visitor = await people.context(1440);
     const visit = await visitor.newPage();
