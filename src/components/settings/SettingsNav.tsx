@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from './context.ts';
+import '../../styles/section-nav.css';
 
 // The section list: a column on wide screens, a row that scrolls sideways on phones. The section
 // being read is marked (aria-current) as the page scrolls, and its link kept in view.
@@ -64,7 +65,7 @@ export function SettingsNav() {
   }, [active]);
 
   return (
-    <nav className="settings-nav" aria-label={t('settings.nav.label')}>
+    <nav className="settings-nav section-nav" aria-label={t('settings.nav.label')}>
       <ul ref={list}>
         {SECTIONS.map(([id, key]) => (
           <li key={id}>
