@@ -1,3 +1,4 @@
+import type { AutoscaleInfo } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 
 // The fee income chart's engine: lightweight-charts, fetched with `import()` (a chunk of its own)
@@ -21,6 +22,8 @@ function themeColors() {
   return { background: v('--surface', '#ffffff'), text: v('--muted', '#5a6a82'), grid: v('--border', '#e2e7ee') };
 }
 
+const FROM_ZERO = { top: 0.1, bottom: 0.05 };
+
 async function mount(box: HTMLElement, series: FeeSeries[]) {
   const { createChart, ColorType, LineSeries } = await import('lightweight-charts');
   const colors = themeColors();
@@ -34,8 +37,18 @@ async function mount(box: HTMLElement, series: FeeSeries[]) {
     },
     localization: { locale: 'en-GB' },
     grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
-    leftPriceScale: { visible: series.some((s) => s.currency === 'USDT'), borderVisible: false },
-    rightPriceScale: { visible: series.some((s) => s.currency === 'BTC'), borderVisible: false },
+    // Income is never below zero: autoscale starts at exactly 0, with a small margin so its label
+    // shows whole (autoscale's own range went a hair below 0 and labelled it "−0.00000000").
+    leftPriceScale: {
+      visible: series.some((s) => s.currency === 'USDT'),
+      borderVisible: false,
+      scaleMargins: FROM_ZERO,
+    },
+    rightPriceScale: {
+      visible: series.some((s) => s.currency === 'BTC'),
+      borderVisible: false,
+      scaleMargins: FROM_ZERO,
+    },
     timeScale: { borderColor: colors.grid },
     handleScroll: false,
     handleScale: false,
@@ -48,6 +61,10 @@ async function mount(box: HTMLElement, series: FeeSeries[]) {
       priceFormat: { type: 'price', precision: currency === 'BTC' ? 8 : 2, minMove: currency === 'BTC' ? 1e-8 : 0.01 },
       title: currency,
       priceLineVisible: false,
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        return info && { ...info, priceRange: { minValue: 0, maxValue: Math.max(info.priceRange?.maxValue ?? 0, 0) } };
+      },
     });
     line.setData(points.map((p) => ({ time: p.date, value: p.value })));
   }
