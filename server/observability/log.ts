@@ -105,12 +105,17 @@ export function createLog({ level, format, destination }: LogOptions): Pino {
   if (format === 'pretty') {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
   }
-  // Buffered: one write per 4 KB rather than one per request; pino flushes it on exit, and a
-  // quiet server's lines go out within a second.
-  const log = pino(options, pino.destination({ dest: 1, minLength: 4096, sync: false }));
+  // Buffered: one write per 12 KB (about eighty request lines) rather than one per request; pino
+  // flushes it on exit, and a quiet server's lines go out within a second. 12 KB rather than 4 KB
+  // saved 1.3 µs of each request's 16 µs of observing (CPU profile, decision 148); sonic-boom
+  // refuses a minLength of its maxWrite (16 KB) or more.
+  const log = pino(options, pino.destination({ dest: 1, minLength: LOG_BUFFER_BYTES, sync: false }));
   setInterval(() => log.flush(), 1_000).unref();
   return log;
 }
+
+/** Bytes of log lines gathered before one write (below sonic-boom's 16 KB maxWrite). */
+export const LOG_BUFFER_BYTES = 12_288;
 
 /** The narrow interface the backend logs through (server/backend.ts), written to the structured log. */
 export interface Logger {

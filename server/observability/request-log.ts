@@ -16,12 +16,16 @@ export interface RequestFacts {
   user?: string;
 }
 
-const facts = new WeakMap<IncomingMessage, RequestFacts>();
+// Kept on the request itself under a symbol: a WeakMap's set cost 0.6 µs a request in a CPU
+// profile of a static file's answer (decision 148, the cost of observing).
+const FACTS = Symbol('coinfair.requestFacts');
+type NotedRequest = IncomingMessage & { [FACTS]?: RequestFacts };
 
 /** Called by the handler that answers: merged into the request's log line. */
 export function noteRequest(req: IncomingMessage, known: RequestFacts): void {
-  const already = facts.get(req);
-  facts.set(req, already ? { ...already, ...known } : known);
+  const noted = req as NotedRequest;
+  const already = noted[FACTS];
+  noted[FACTS] = already ? { ...already, ...known } : known;
 }
 
 /** An id a proxy may hand us: short, and only characters that cannot forge a log line. */
@@ -103,7 +107,7 @@ export function observeRequests({ log, trustProxy, onFinished }: RequestObserver
     // 'close' also comes when the client hangs up first: that request is logged with status 499.
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const known = facts.get(req);
+      const known = (req as NotedRequest)[FACTS];
       const status = res.writableFinished ? res.statusCode : 499;
       const method = req.method ?? 'GET';
       const route = known?.route ?? 'unmatched';

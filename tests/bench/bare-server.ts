@@ -265,11 +265,11 @@ server.listen(0, '127.0.0.1', () => console.log(`ready ${(server.address() as Ad
 
 async function observed(inner: typeof listener): Promise<typeof listener> {
   const { pino } = await import('pino');
-  const { createLog } = await import('../../server/observability/log.ts');
+  const { createLog, LOG_BUFFER_BYTES } = await import('../../server/observability/log.ts');
   const { createMetrics } = await import('../../server/observability/metrics.ts');
   const { noteRequest, observeRequests } = await import('../../server/observability/request-log.ts');
   const metrics = createMetrics();
-  const destination = pino.destination({ dest: '/dev/null', minLength: 4096, sync: false });
+  const destination = pino.destination({ dest: '/dev/null', minLength: LOG_BUFFER_BYTES, sync: false });
   const log = createLog({ level: 'info', format: 'json', destination });
   return observeRequests({ log, trustProxy: false, onFinished: metrics.observeRequest }, (req, res) => {
     noteRequest(req, { route: 'static' });
