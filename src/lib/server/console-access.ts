@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { type Locale, localizePath } from '../shared/i18n/locales.ts';
-import { callApi, passOnCookies } from './page-api.ts';
+import { callApi, passOnCookies, toSignIn } from './page-api.ts';
 
 // Who may open a console page (decision 150; docs/decisions/165-console-for-moderators.md): the
 // signed-in person's own record says staff or not (`isModerator` covers administrators too), and
@@ -17,10 +17,7 @@ export async function consoleAccess(Astro: AstroGlobal, locale: Locale): Promise
     api('/rest/v1/users/me'),
   );
   passOnCookies(Astro, me);
-  if (me.status === 401 || !me.data) {
-    const here = `${Astro.url.pathname}${Astro.url.search}`;
-    return { response: Astro.redirect(`${localizePath(locale, '/login')}?back=${encodeURIComponent(here)}`, 303) };
-  }
+  if (me.status === 401 || !me.data) return { response: toSignIn(Astro, locale) };
   if (!me.data.isModerator || me.data.isBanned || me.data.isSuspended) {
     return { response: await Astro.rewrite(localizePath(locale, '/not-found')) };
   }

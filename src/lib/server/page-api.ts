@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { readCookie } from '../../../server/http/cookies.ts';
 import { type ApiError, splitErrors } from '../api-client.ts';
+import { type Locale, localizePath } from '../shared/i18n/locales.ts';
 
 export type { ApiError };
 
@@ -91,6 +92,12 @@ export function redirectWithCookies(location: string, setCookies: readonly strin
   const headers = new Headers({ Location: location });
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
+}
+
+/** Signed out: a 303 to the sign-in page, which comes back to this page's address (`back=`). */
+export function toSignIn(Astro: AstroGlobal, locale: Locale): Response {
+  const here = `${Astro.url.pathname}${Astro.url.search}`;
+  return Astro.redirect(`${localizePath(locale, '/login')}?back=${encodeURIComponent(here)}`, 303);
 }
 
 /** Reads a posted form, or undefined for a GET or a body that is not a form. */
