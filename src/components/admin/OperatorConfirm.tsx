@@ -1,4 +1,4 @@
-import { type FormEvent, type JSX, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type JSX, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useModalDialog } from '../../lib/use-modal-dialog.ts';
 import '../../styles/forms.css';
 import '../../styles/dialog.css';
@@ -42,6 +42,8 @@ function useConfirmForm(onConfirm: OperatorConfirmProps['onConfirm'], onClose: (
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Counts the refused tries: the effect below focuses the cleared code field after each one.
+  const [refusals, setRefusals] = useState(0);
   const length = reason.trim().length;
   const ready = length > 0 && length <= OPERATOR_REASON_MAX && code.trim() !== '' && !busy;
 
@@ -60,9 +62,13 @@ function useConfirmForm(onConfirm: OperatorConfirmProps['onConfirm'], onClose: (
     }
     setError(answer.error);
     setCode('');
-    // After React has re-enabled the field: a disabled input cannot take the focus.
-    requestAnimationFrame(() => codeInput.current?.focus());
+    setRefusals((count) => count + 1);
   }
+  // After the commit that re-enabled the field (a disabled input cannot take the focus). A frame
+  // callback raced that commit, and a page in the background gets no frames at all.
+  useEffect(() => {
+    if (refusals > 0) codeInput.current?.focus();
+  }, [refusals]);
   return { codeInput, reason, setReason, code, setCode, error, busy, length, ready, submit };
 }
 
