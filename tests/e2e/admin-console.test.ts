@@ -130,8 +130,9 @@ describe('the operator console', () => {
     await page.getByLabel('Full name on the document (optional)').fill('Ada Lovelace');
     await confirmWith(page, 'Passport checked by video call', freshCode());
     await expect.poll(() => page.locator('[data-admin-notice]').textContent()).toBe('Verify identity: done.');
+    // The notice comes before the file is read again: wait for the reloaded file.
     const verification = file.locator('[data-admin-part="verification"]');
-    expect(await verification.textContent()).toContain('Ada Lovelace');
+    await expect.poll(() => verification.textContent()).toContain('Ada Lovelace');
     expect(await page.locator('[data-person-action="verify-identity"]').count()).toBe(0);
     // The 401 of the wrong code is the only console line, and it was caused on purpose.
     expect(problemsBut(problems, [401])).toEqual([]);
