@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../server/services/context.ts';
 import { serverAndBrowser } from './harness.ts';
 
@@ -11,6 +13,11 @@ import { serverAndBrowser } from './harness.ts';
 //   At 375 px its main column also moved down 190 px (0.136) when the vendor card, placed before it
 //   by CSS but after it in the document, arrived in a later piece of the streamed page; the card
 //   now comes first in the document too.
+// - A page that arrives in pieces was painted half-parsed: Chromium paints when its parser waits
+//   for more, and the header's later items (the bell) pushed its earlier ones aside; on the home
+//   page the market strip grew, and its title moved, as its first coin arrived (CI saw it under
+//   load). No frame is painted now before the header, and on the home page the strip, is whole
+//   (decision 170).
 // - The proof-of-reserves page shifted by 0.17 when its figures arrived and pushed the sections
 //   below them down; it now holds their place from the first paint (see the page's comment).
 
@@ -86,5 +93,74 @@ describe('the proof-of-reserves page does not move as its figures arrive', () =>
     if (!published) await live.server.backend.services.proof.publish(systemContext('test'), { source: 'operator' });
     published = true;
     expect(await measure(width, 'ready')).toBeLessThan(0.02);
+  });
+});
+
+/**
+ * A proxy in front of the server that sends a page's HTML in pieces, cut before each of `cuts`
+ * (strings of the page), with a pause after each: the browser's parser waits between them, which
+ * is when Chromium paints what it has. Everything else passes through whole.
+ */
+function piecemealProxy(cuts: string[], pauseMs: number) {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
+  const proxy = createServer(async (req, res) => {
+    const answer = await fetch(live.server.url + req.url, { headers: { cookie: req.headers.cookie ?? '' } });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const html = (answer.headers.get('content-type') ?? '').startsWith('text/html');
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+    if (!html) return void res.end(body);
+    let text = body.toString('utf8');
+    for (const cut of cuts) {
+      const at = text.indexOf(cut);
+      if (at < 0) return void res.end(`the page has no ${cut}`);
+      res.write(text.slice(0, at));
+      text = text.slice(at);
+      await pause();
+    }
+    res.end(text);
+  });
+  beforeAll(() => new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  return {
+    url: () => `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+  };
+}
+
+/** Every layout shift of `path` loaded through `origin`, as "value: moved nodes". */
+async function shiftsThrough(origin: string, path: string, width: number): Promise<string[]> {
+  const context = await live.browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ name: 'cookie_settings', value: '11111111', url: origin }]);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const win = window as unknown as { shiftLog: string[] };
+    win.shiftLog = [];
+    type Shift = { value: number; sources?: { node?: Node }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        const names = (entry.sources ?? []).map(({ node }) =>
+          node instanceof Element ? `${node.tagName}.${node.getAttribute('class')}` : String(node?.nodeName),
+        );
+        win.shiftLog.push(`${entry.value.toFixed(5)}: ${names.join(' ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(origin + path, { waitUntil: 'networkidle' });
+  await page.locator('[data-market-strip][data-state="ready"]').waitFor();
+  const shifts = await page.evaluate(() => (window as unknown as { shiftLog: string[] }).shiftLog);
+  await context.close();
+  return shifts;
+}
+
+describe('a page that arrives in pieces is not painted half-parsed', () => {
+  // Cut in the header before the bell (the last of its row), and on the home page inside the first
+  // coin of the market strip, before its price (the slot that gives the coin its height).
+  const proxy = piecemealProxy(['<div class="bell-wrap"', '<bdi class="market-price"'], 400);
+
+  it.each([375, 1440])('the home page at %i px: no layout shift at all', async (width) => {
+    expect(await shiftsThrough(proxy.url(), '/', width)).toEqual([]);
+  });
+
+  it('in Hebrew, right to left, at 1440 px: no layout shift at all', async () => {
+    expect(await shiftsThrough(proxy.url(), '/he', 1440)).toEqual([]);
   });
 });
