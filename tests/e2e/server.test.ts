@@ -81,6 +81,29 @@ describe('pages and assets', () => {
     expect(streamed.status).toBe(411);
   });
 
+  it("sends a visitor from each signed-in page to sign-in in the page's language, and back to the page", async () => {
+    const offer = server.row<{ hash: string }>(
+      `SELECT o.hash FROM offers o JOIN payment_methods pm ON pm.id = o.payment_method_id
+       JOIN payment_groups pg ON pg.id = pm.group_id WHERE o.type = 'sell' AND pg.slug = 'gift-cards' LIMIT 1`,
+    )?.hash;
+    const pages = [
+      ...['/wallet', '/settings', '/trades', '/notifications', '/affiliates', '/kiosk', '/bank-accounts'],
+      ...['/gift-cards', '/webhooks', '/my-offers', '/offers/new', '/vendor-terms', '/verification'],
+      ...['/verification/review', '/moderation/disputes', '/admin', '/admin/trades', '/admin/sendouts'],
+      ...['/admin/ledger', '/admin/fees', '/admin/audit', '/trade/AbCdEf123456'],
+      ...[`/offers/${offer}/edit`, `/offers/${offer}/gift-code-trade`, '/de/wallet?tab=history'],
+    ];
+    for (const page of pages) {
+      const res = await fetch(`${server.url}${page}`, { redirect: 'manual' });
+      const login = page.startsWith('/de/') ? '/de/login' : '/login';
+      expect([page, res.status, res.headers.get('location')]).toEqual([
+        page,
+        303,
+        `${login}?back=${encodeURIComponent(page)}`,
+      ]);
+    }
+  });
+
   it('answers unknown pages with a 404 page and refuses path traversal', async () => {
     const res = await get('/no/such/page');
     expect(res.status).toBe(404);

@@ -7,12 +7,12 @@ import type {
   EditorLists,
   EditorMethod,
 } from '../../components/offer-editor/types.ts';
-import { type Locale, localizePath } from '../shared/i18n/locales.ts';
+import type { Locale } from '../shared/i18n/locales.ts';
 import { CRYPTO_DECIMALS, toMinorUnits } from '../shared/money.ts';
 import { type ApiAnswer, callApi } from './page-api.ts';
 
 // Server side of the vendor pages (offer editor, my offers): who is asking, the reference lists
-// the editor picks from, trimmed to what the island reads, and the API's renewed cookies passed on.
+// the editor picks from, trimmed to what the island reads. Cookies and the way to sign-in: page-api.ts.
 
 export interface Viewer {
   isLogged?: boolean;
@@ -23,27 +23,8 @@ export interface Viewer {
 
 const withLocale = (path: string, locale: Locale) => `${path}${path.includes('?') ? '&' : '?'}locale=${locale}`;
 
-/** Cookies the API set (a renewed session), handed to the browser once per name. */
-export function passOnCookies(Astro: AstroGlobal, answers: readonly ApiAnswer<unknown>[]): void {
-  const names = new Set<string>();
-  for (const answer of answers) {
-    for (const cookie of answer.setCookies) {
-      const name = cookie.slice(0, cookie.indexOf('='));
-      if (names.has(name)) continue;
-      names.add(name);
-      Astro.response.headers.append('Set-Cookie', cookie);
-    }
-  }
-}
-
 export function loadViewer(Astro: AstroGlobal, locale: Locale): Promise<ApiAnswer<Viewer>> {
   return callApi<Viewer>(Astro, withLocale('/rest/v1/users/current_user', locale));
-}
-
-/** 303 to sign-in, which comes back to this page. */
-export function toSignIn(Astro: AstroGlobal, locale: Locale): Response {
-  const here = `${Astro.url.pathname}${Astro.url.search}`;
-  return Astro.redirect(`${localizePath(locale, '/login')}?back=${encodeURIComponent(here)}`, 303);
 }
 
 interface CurrencyAnswer {

@@ -95,9 +95,12 @@ export function redirectWithCookies(location: string, setCookies: readonly strin
 }
 
 /** Signed out: a 303 to the sign-in page, which comes back to this page's address (`back=`). */
-export function toSignIn(Astro: AstroGlobal, locale: Locale): Response {
-  const here = `${Astro.url.pathname}${Astro.url.search}`;
-  return Astro.redirect(`${localizePath(locale, '/login')}?back=${encodeURIComponent(here)}`, 303);
+export function toSignIn(
+  Astro: AstroGlobal,
+  locale: Locale,
+  back = `${Astro.url.pathname}${Astro.url.search}`,
+): Response {
+  return Astro.redirect(`${localizePath(locale, '/login')}?back=${encodeURIComponent(back)}`, 303);
 }
 
 /** Reads a posted form, or undefined for a GET or a body that is not a form. */
