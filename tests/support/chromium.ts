@@ -1,4 +1,16 @@
+import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+
+/**
+ * Debian's headless shell (package chromium-headless-shell: the same Chromium release, built
+ * without the browser's own windows and user interface, the build Playwright itself uses for
+ * headless tests) when it is installed, else Debian's full Chromium. The shell spends a fifth of
+ * the CPU on each browser context and halves the browser suite's time (decision 171).
+ * `CHROMIUM_PATH` names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_EXECUTABLE =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Debian's Chromium with the flags these machines need (no network, no sandbox as root). */
 export const CHROMIUM_ARGS = [
@@ -13,7 +25,7 @@ export const CHROMIUM_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
   });
   if (process.env.SCREENSHOTS === 'off') await skipScreenshots(browser);
