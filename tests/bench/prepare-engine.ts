@@ -29,7 +29,11 @@ async function insertLike(database: Database, table: string, template: Record<st
   return Number(inserted?.id);
 }
 
-/** A copy of the demo buyer (same password), every verification step done, online for a day. */
+/**
+ * A copy of the demo buyer (same password), every verification step done, online for a day, with
+ * empty wallets: the copies of the balances (`wallet_btc`, `wallet_usdt`) start at 0 like the
+ * ledger's, which funds them below (the buyer's own copies would be money the ledger never saw).
+ */
 async function insertPerson(database: Database, name: string, vendor: boolean): Promise<number> {
   const template = await database.sql.get<Record<string, unknown>>('SELECT * FROM users WHERE email = ?', [
     'buyer@example.com',
@@ -41,6 +45,8 @@ async function insertPerson(database: Database, name: string, vendor: boolean): 
     email: `${name}@bench.example`,
     is_vendor: vendor ? 1 : 0,
     referral_code: null,
+    wallet_btc: 0,
+    wallet_usdt: 0,
     last_seen_at: now + 86_400_000,
     id_verified_at: now,
     address_verified_at: now,

@@ -50,7 +50,7 @@ const idOf = async (username: string) => {
   return Number(row.id);
 };
 
-/** An affiliate: a copy of the demo buyer, in the programme, referred by `referredBy`. */
+/** An affiliate: a copy of the demo buyer with empty wallets, in the programme, referred by `referredBy`. */
 async function insertAffiliate(name: string, referredBy: number | null, sellSide: boolean): Promise<number> {
   const template = await sql.get<Record<string, unknown>>('SELECT * FROM users WHERE email = ?', ['buyer@example.com']);
   const row: Record<string, unknown> = {
@@ -62,6 +62,9 @@ async function insertAffiliate(name: string, referredBy: number | null, sellSide
     referred_by_id: referredBy,
     is_affiliate: 1,
     is_affiliate_pay_for_sell_side: sellSide ? 1 : 0,
+    // Empty wallets, as the ledger has them (the buyer's copies would be money it never saw).
+    wallet_btc: 0,
+    wallet_usdt: 0,
   };
   delete row.id;
   const columns = Object.keys(row);
