@@ -60,20 +60,19 @@ interface RequestLine {
  * the redaction walk: a sixth of their cost, on the one line every request writes (decision 148).
  * The id (ours, or a proxy's that FORWARDED_ID let through) and the method (Node refuses a request
  * whose method is not an HTTP token) hold no character JSON would escape, so they go in as they
- * are; a route or a person's id is quoted by JSON once and remembered (there are few of each).
+ * are; a route is one of the code's few patterns, quoted by JSON once and remembered.
  */
 function requestLineWriter(log: Pino): (line: RequestLine) => void {
   // Found by the symbol's name, not pino.symbols.streamSym: a logger made by another copy of pino
   // (a test's, beside the built bundle's) has its own symbol of the same name.
   const symbol = Object.getOwnPropertySymbols(log).find((s) => s.description === pino.symbols.streamSym.description);
   const stream = symbol ? (log as unknown as Record<symbol, { write(text: string): unknown }>)[symbol] : undefined;
-  const quoted = new Map<string, string>();
-  const quote = (text: string) => {
-    let json = quoted.get(text);
+  const quotedRoutes = new Map<string, string>();
+  const quoteRoute = (route: string) => {
+    let json = quotedRoutes.get(route);
     if (json === undefined) {
-      json = JSON.stringify(text);
-      // Routes are a few hundred patterns; people are many: past the bound, quote without keeping.
-      if (quoted.size < 10_000) quoted.set(text, json);
+      json = JSON.stringify(route);
+      quotedRoutes.set(route, json);
     }
     return json;
   };
@@ -85,10 +84,10 @@ function requestLineWriter(log: Pino): (line: RequestLine) => void {
       second = now;
       iso = new Date(now).toISOString();
     }
-    const person = user ? `,"user":${quote(user)}` : '';
+    const person = user ? `,"user":${JSON.stringify(user)}` : '';
     stream?.write(
       `{"level":30,"time":"${iso}","requestId":"${requestId}","method":"${method}",` +
-        `"route":${quote(route)},"status":${status},"ms":${ms}${person},"msg":"request"}\n`,
+        `"route":${quoteRoute(route)},"status":${status},"ms":${ms}${person},"msg":"request"}\n`,
     );
   };
 }
@@ -111,39 +110,29 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** What the 'close' listener needs, kept on the answer (one listener function for every request). */
 const OBSERVED = Symbol('coinfair.observed');
-interface Observed {
-  req: NotedRequest;
-  requestId: string;
-  started: bigint;
-  done: (res: ServerResponse, observed: Observed) => void;
-}
-type ObservedResponse = ServerResponse & { [OBSERVED]: Observed };
-
-// 'close' also comes when the client hangs up first: that request is logged with status 499. One
-// shared listener and the request's facts on the answer, rather than a closure and `once`'s
-// wrapper per request (decision 148, the cost of observing); 'close' comes once anyway.
-function onClose(this: ObservedResponse): void {
-  const observed = this[OBSERVED];
-  observed.done(this, observed);
-}
+type ObservedResponse = ServerResponse & { [OBSERVED]: { req: NotedRequest; requestId: string; started: bigint } };
 
 /** Wraps the server's request handler: an id, a scope carrying it, and the line when the answer is done. */
 export function observeRequests({ log, trustProxy, onFinished }: RequestObserver, handler: Handler): Handler {
   const logsRequests = log.isLevelEnabled('info');
   const writeLine = requestLineWriter(log);
-  const done = (res: ServerResponse, { req, requestId, started }: Observed) => {
+  // 'close' also comes when the client hangs up first: that request is logged with status 499. One
+  // shared listener reading the request's facts from the answer, rather than a closure and
+  // `once`'s wrapper per request (decision 148, the cost of observing); 'close' comes once anyway.
+  function onClose(this: ObservedResponse): void {
+    const { req, requestId, started } = this[OBSERVED];
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const known = req[FACTS];
-    const status = res.writableFinished ? res.statusCode : 499;
+    const status = this.writableFinished ? this.statusCode : 499;
     const method = req.method ?? 'GET';
     const route = known?.route ?? 'unmatched';
     onFinished?.({ method, route, status, seconds });
     if (logsRequests)
       writeLine({ requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10, user: known?.user });
-  };
+  }
   return (req, res) => {
     const requestId = requestIdOf(req, trustProxy);
-    (res as ObservedResponse)[OBSERVED] = { req, requestId, started: process.hrtime.bigint(), done };
+    (res as ObservedResponse)[OBSERVED] = { req, requestId, started: process.hrtime.bigint() };
     res.setHeader('X-Request-Id', requestId);
     res.on('close', onClose);
     requestScope.run({ requestId }, handler, req, res);
